@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerFeatures } from './features/index';
+import { registerAuth, sessionCookieName } from './platform/auth/auth-plugin';
+import type { AppDeps } from './platform/deps';
+import { AppError } from './platform/http/app-error';
+import { registerErrorHandler } from './platform/http/error-handler';
+import { registerSecurityHeaders } from './platform/http/security-headers';
+import { loggerOptions } from './platform/logger';
+
+/** Composition root: platform plugins, then feature modules. Nothing else lives here. */
+export async function buildApp(deps: AppDeps) {
+  const { config } = deps;
+  const app = Fastify({
+    logger: loggerOptions(config.LOG_LEVEL),
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 12 * 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON and multipart only: a cross-site "simple" text/plain POST must never reach a handler.
+  app.removeContentTypeParser('text/plain');
+  registerErrorHandler(app);
+  registerSecurityHeaders(app, { hsts: config.COOKIE_SECURE });
+
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'SafeVisitor API', version: '1.0.0', description: 'Generated from the zod contracts in packages/contracts.' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: sessionCookieName(config.COOKIE_SECURE) },
+          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  registerAuth(app, {
+    sessions: deps.sessions,
+    audit: deps.audit,
+    cookie: { name: sessionCookieName(config.COOKIE_SECURE), secure: config.COOKIE_SECURE },
+  });
+
+  await registerFeatures(app, deps);
+
+  const webDist = config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : null;
+  const indexHtml = webDist && fs.existsSync(path.join(webDist, 'index.html')) ? path.join(webDist, 'index.html') : null;
+  if (webDist && indexHtml) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    app.get('/assets/*', (req, reply) => reply.sendFile(req.url.split('?')[0].slice(1)));
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.toLowerCase();
+    if (url.startsWith('/api/') || request.method !== 'GET' || !indexHtml) {
+      throw new AppError('NOT_FOUND', 'Not found');
+    }
+    // The single-page app owns every other browser route (spec 000 §2: unknown routes go to '/').
+    return reply.type('text/html').header('Cache-Control', 'no-store').send(fs.createReadStream(indexHtml));
+  });
+
+  return app;
+}
+export type App = Awaited<ReturnType<typeof buildApp>>;

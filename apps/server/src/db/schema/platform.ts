@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Append-only audit log (security guide: Integrity under failure). PII is masked before
+ * it is written (platform/audit). No UPDATE or DELETE is ever issued against it.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: integer('actor_user_id'),
+    impersonatorId: integer('impersonator_id'),
+    clientId: integer('client_id'),
+    buildingId: integer('building_id'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    requestId: text('request_id'),
+    ip: text('ip'),
+    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+  },
+  (t) => [
+    index('audit_client_at_idx').on(t.clientId, t.at),
+    index('audit_actor_at_idx').on(t.actorUserId, t.at),
+    index('audit_action_idx').on(t.action, t.at),
+  ],
+);
+
+/**
+ * Outbound e-mail and SMS. With SMTP/SMS configured they are delivered and marked sent;
+ * otherwise they stay readable in the outbox (issue 2 §7).
+ */
+export const outboundMessages = pgTable(
+  'outbound_messages',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id'),
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull().default(''),
+    body: text('body').notNull(),
+    /** queued → sent | outbox (no transport configured) | failed */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    kind: text('kind').notNull().default('general'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbound_client_idx').on(t.clientId, t.createdAt), index('outbound_status_idx').on(t.status)],
+);

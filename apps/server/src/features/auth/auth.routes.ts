@@ -1,0 +1,68 @@
+import { ZLoginRequest, ZLogoutResponse, ZSessionResponse } from '@sv/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sessionCookieName } from '../../platform/auth/auth-plugin';
+import type { AppDeps } from '../../platform/deps';
+import { AppError } from '../../platform/http/app-error';
+import type { ZodApp } from '../../platform/http/zod-app';
+import { createAuthService } from './auth.service';
+
+export const clientInfo = (req: FastifyRequest) => ({
+  ip: req.ip,
+  userAgent: String(req.headers['user-agent'] ?? ''),
+  requestId: req.id,
+});
+
+export function setSessionCookie(reply: FastifyReply, deps: AppDeps, token: string) {
+  reply.setCookie(sessionCookieName(deps.config.COOKIE_SECURE), token, {
+    httpOnly: true,
+    secure: deps.config.COOKIE_SECURE,
+    sameSite: 'lax',
+    path: '/',
+    maxAge: deps.config.SESSION_ABSOLUTE_HOURS * 3600,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, deps: AppDeps) {
+  reply.clearCookie(sessionCookieName(deps.config.COOKIE_SECURE), { path: '/', secure: deps.config.COOKIE_SECURE, httpOnly: true, sameSite: 'lax' });
+}
+
+export async function authRoutes(app: ZodApp, deps: AppDeps) {
+  const service = createAuthService(deps);
+
+  app.post(
+    '/api/auth/login',
+    { schema: { tags: ['auth'], summary: 'Sign in with email and password', body: ZLoginRequest, response: { 200: ZSessionResponse } } },
+    async (req, reply) => {
+      const { token, csrfToken, user } = await service.login(req.body, clientInfo(req));
+      setSessionCookie(reply, deps, token);
+      return { user, csrfToken };
+    },
+  );
+
+  app.get(
+    '/api/auth/session',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user, their navigation links and the CSRF token; also the keep-alive (spec 000 §7 GET /api/users)',
+        response: { 200: ZSessionResponse },
+      },
+    },
+    async (req) => {
+      if (!req.session) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
+      const user = await service.sessionUser(req.session);
+      return { user, csrfToken: req.session.csrfToken };
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags: ['auth'], summary: 'Sign out; answers where the browser goes next', response: { 200: ZLogoutResponse } } },
+    async (req, reply) => {
+      if (!req.session) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
+      const result = await service.logout(req.session, clientInfo(req));
+      clearSessionCookie(reply, deps);
+      return result;
+    },
+  );
+}

@@ -1,0 +1,117 @@
+import { MESSAGES, ROLE, ROLE_NAMES, type TActor, type TLoginRequest, type TRoleId, type TSessionUser } from '@sv/contracts';
+import { AppError } from '../../platform/http/app-error';
+import type { AppDeps } from '../../platform/deps';
+import type { SessionRecord } from '../../platform/auth/session-store';
+import { verifyPassword } from '../../platform/auth/passwords';
+import { createAuthRepository } from './auth.repository';
+import { createLoginThrottle } from './login-throttle';
+import { buildNavLinks } from './nav-links';
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+  requestId: string;
+}
+
+/** Where logout sends each kind of user (spec 000 §2 "Logout goes to …"). */
+export function logoutDestination(roleId: TRoleId, signedInWith: string) {
+  if (roleId === ROLE.Kiosk) return '/safe/kiosk/login';
+  if (signedInWith === 'microsoft') return '/Account/MicrosoftSignOut';
+  return '/Account/Login';
+}
+
+export function createAuthService(deps: AppDeps) {
+  const repo = createAuthRepository(deps.db);
+  const throttle = createLoginThrottle(deps.db);
+
+  async function sessionUser(session: Pick<SessionRecord, 'userId' | 'impersonatorId' | 'signedInWith'>) {
+    const profile = await repo.getProfile(session.userId);
+    if (!profile) throw new AppError('UNAUTHENTICATED', MESSAGES.sessionExpired);
+    const actor: TActor = {
+      userId: profile.id,
+      roleId: profile.roleId as TRoleId,
+      clientId: profile.clientId,
+      buildingId: profile.buildingId,
+      impersonatorId: session.impersonatorId,
+    };
+    const impersonator = session.impersonatorId ? await repo.getProfile(session.impersonatorId) : null;
+    const user: TSessionUser = {
+      id: profile.id,
+      name: profile.name,
+      email: profile.email,
+      roleId: profile.roleId as TSessionUser['roleId'],
+      roleName: ROLE_NAMES[profile.roleId as TRoleId] ?? 'Unknown',
+      clientId: profile.clientId,
+      clientName: profile.clientName,
+      buildingId: profile.buildingId,
+      buildingName: profile.buildingName,
+      buildingTimeZone: profile.buildingTimeZone,
+      homepage: profile.homepage || '/',
+      elevatedReports: profile.elevatedReports,
+      scanWithCamera: profile.scanWithCamera,
+      signedInWith: session.signedInWith === 'microsoft' ? 'microsoft' : 'password',
+      links: buildNavLinks(actor),
+      impersonatedBy: impersonator ? { id: impersonator.id, name: impersonator.name } : null,
+    };
+    return user;
+  }
+
+  return {
+    sessionUser,
+
+    /**
+     * Email + password sign-in. Unknown e-mail, wrong password and a disabled account all
+     * answer the same message (security guide), and take the same time.
+     */
+    async login(input: TLoginRequest, client: ClientInfo) {
+      const now = deps.now();
+      if (await throttle.isLocked(input.email, client.ip, now)) {
+        await deps.audit.record(
+          { requestId: client.requestId, ip: client.ip },
+          { action: 'auth.login.locked', details: { email: input.email } },
+        );
+        throw new AppError('RATE_LIMITED', MESSAGES.tooManyAttempts);
+      }
+      const user = await repo.findUserForLogin(input.email);
+      const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+      if (!user || !ok || !user.active) {
+        await throttle.recordFailure(input.email, client.ip, now);
+        await deps.audit.record(
+          { requestId: client.requestId, ip: client.ip },
+          { action: 'auth.login.failed', targetType: 'user', targetId: user?.id ?? null, details: { email: input.email } },
+        );
+        throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
+      }
+      await throttle.recordSuccess(input.email);
+      return this.startSession(user.id, 'password', client);
+    },
+
+    /** A new session id on every sign-in (security guide: session fixation). */
+    async startSession(userId: number, signedInWith: 'password' | 'microsoft', client: ClientInfo) {
+      const { token, csrfToken } = await deps.sessions.create({
+        userId,
+        signedInWith,
+        ip: client.ip,
+        userAgent: client.userAgent,
+        now: deps.now(),
+      });
+      const user = await sessionUser({ userId, impersonatorId: null, signedInWith });
+      await deps.audit.record(
+        { actor: { userId, roleId: user.roleId as TRoleId, clientId: user.clientId, buildingId: user.buildingId, impersonatorId: null }, requestId: client.requestId, ip: client.ip },
+        { action: 'auth.login.succeeded', targetType: 'user', targetId: userId, details: { method: signedInWith } },
+      );
+      return { token, csrfToken, user };
+    },
+
+    async logout(session: SessionRecord, client: ClientInfo) {
+      await deps.sessions.destroy(session.id);
+      await deps.audit.record(
+        { actor: { userId: session.userId, roleId: session.user.roleId, clientId: session.user.clientId, buildingId: session.user.buildingId, impersonatorId: session.impersonatorId }, requestId: client.requestId, ip: client.ip },
+        { action: 'auth.logout', targetType: 'user', targetId: session.userId },
+      );
+      return { redirectTo: logoutDestination(session.user.roleId, session.signedInWith) };
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;
+export { ROLE_NAMES };

@@ -1,0 +1,55 @@
+import type { TActor } from '@sv/contracts';
+import { auditEvents } from '../../db/schema/index';
+import type { Db } from '../db/database';
+
+const PII_KEY = /name|dob|birth|email|phone|mobile|licen[cs]e|address|street|zip|photo|password|token|secret/i;
+
+/** Masks personal data before it reaches the append-only audit table (security guide). */
+export function maskPii(value: unknown, key = ''): unknown {
+  if (value === null || value === undefined) return value;
+  if (Array.isArray(value)) return value.map((v) => maskPii(v, key));
+  if (typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, maskPii(v, k)]));
+  }
+  if (PII_KEY.test(key)) {
+    if (/password|token|secret|photo/i.test(key)) return '[redacted]';
+    const s = String(value);
+    return s.length <= 1 ? '*' : `${s[0]}${'*'.repeat(Math.min(s.length - 1, 6))}`;
+  }
+  return value;
+}
+
+export interface AuditEvent {
+  action: string;
+  targetType?: string;
+  targetId?: string | number | null;
+  clientId?: number | null;
+  buildingId?: number | null;
+  details?: Record<string, unknown>;
+}
+
+export interface AuditWho {
+  actor?: TActor | null;
+  requestId?: string;
+  ip?: string;
+}
+
+export function createAuditLog(db: Db) {
+  return {
+    async record(who: AuditWho, event: AuditEvent, tx: Db = db) {
+      await tx.insert(auditEvents).values({
+        actorUserId: who.actor?.userId ?? null,
+        impersonatorId: who.actor?.impersonatorId ?? null,
+        clientId: event.clientId ?? who.actor?.clientId ?? null,
+        buildingId: event.buildingId ?? who.actor?.buildingId ?? null,
+        action: event.action,
+        targetType: event.targetType ?? null,
+        targetId: event.targetId == null ? null : String(event.targetId),
+        requestId: who.requestId ?? null,
+        ip: who.ip ?? null,
+        details: maskPii(event.details ?? {}) as Record<string, unknown>,
+      });
+    },
+  };
+}
+export type AuditLog = ReturnType<typeof createAuditLog>;

@@ -1,0 +1,87 @@
+import type { TActor } from '@sv/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../http/app-error';
+import type { AuditLog } from '../audit/audit-log';
+import { actorOf, type SessionRecord, type SessionStore } from './session-store';
+import { safeEqual } from './tokens';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: SessionRecord | null;
+    actor: TActor | null;
+  }
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Routes that change state but are reached before a session exists (sign-in, password links). */
+export const CSRF_EXEMPT = new Set([
+  '/api/auth/login',
+  '/api/auth/password-emails',
+  '/api/auth/password',
+]);
+
+export interface SessionCookieOptions {
+  name: string;
+  secure: boolean;
+}
+
+export function sessionCookieName(secure: boolean) {
+  // __Host- prefix requires Secure; used whenever the cookie is secure (security guide).
+  return secure ? '__Host-sv_session' : 'sv_session';
+}
+
+/**
+ * Builds the actor from the server session on every request, refuses cross-site state
+ * changes and checks the CSRF token (security guide "Sessions and requests").
+ * Requests made while impersonating are audited with both users.
+ */
+export function registerAuth(
+  app: FastifyInstance,
+  deps: { sessions: SessionStore; audit: AuditLog; cookie: SessionCookieOptions },
+) {
+  app.decorateRequest('session', null);
+  app.decorateRequest('actor', null);
+
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[deps.cookie.name];
+    if (!token) return;
+    const session = await deps.sessions.find(token);
+    if (!session) return;
+    request.session = session;
+    request.actor = actorOf(session);
+    await deps.sessions.touch(session);
+  });
+
+  app.addHook('preHandler', async (request) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    if (request.headers['sec-fetch-site'] === 'cross-site') {
+      throw new AppError('FORBIDDEN', 'Cross-site requests are not allowed.');
+    }
+    const path = routePath(request);
+    if (CSRF_EXEMPT.has(path)) return;
+    if (!request.session) return; // the route itself answers 401 when it needs a session
+    const header = request.headers['x-csrf-token'];
+    if (typeof header !== 'string' || !safeEqual(header, request.session.csrfToken)) {
+      throw new AppError('FORBIDDEN', 'The security token is missing or stale. Reload the page.');
+    }
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const actor = request.actor;
+    if (!actor?.impersonatorId) return;
+    await deps.audit
+      .record(
+        { actor, requestId: request.id, ip: request.ip },
+        {
+          action: 'impersonation.request',
+          details: { method: request.method, route: routePath(request), status: reply.statusCode },
+        },
+      )
+      .catch((err) => request.log.error({ err }, 'audit write failed'));
+  });
+}
+
+export function routePath(request: FastifyRequest): string {
+  return request.routeOptions.url ?? request.url.split('?')[0];
+}

@@ -1,0 +1,36 @@
+import { createSmtpTransport, type EmailTransport } from '../integrations/email/email-transport';
+import { createHttpSmsTransport, type SmsTransport } from '../integrations/sms/sms-transport';
+import { createAuditLog } from './audit/audit-log';
+import { createSessionStore } from './auth/session-store';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import type { AppDeps } from './deps';
+import { createMessenger } from './messaging/messenger';
+
+export interface DepsOverrides {
+  email?: EmailTransport | null;
+  sms?: SmsTransport | null;
+  now?: () => Date;
+}
+
+/** Wires the dependencies from configuration; tests pass overrides (real peers, fake clock). */
+export function createDeps(config: Config, database: Database, overrides: DepsOverrides = {}): AppDeps {
+  const db = database.db;
+  const email =
+    overrides.email !== undefined ? overrides.email : config.SMTP_URL ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM) : null;
+  const sms =
+    overrides.sms !== undefined
+      ? overrides.sms
+      : config.SMS_API_URL
+        ? createHttpSmsTransport(config.SMS_API_URL, config.SMS_API_TOKEN)
+        : null;
+  return {
+    config,
+    database,
+    db,
+    sessions: createSessionStore(db, { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS }),
+    audit: createAuditLog(db),
+    messenger: createMessenger({ db, email, sms }),
+    now: overrides.now ?? (() => new Date()),
+  };
+}

@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * Every environment variable the server reads, validated at boot (issue 2 §1).
+ * Documented in README "Configuration"; keep the two in sync.
+ */
+const ZEnv = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    /** PostgreSQL URL; when absent the embedded database (PGlite) in DATA_DIR is used */
+    DATABASE_URL: z.string().url().optional(),
+    DATA_DIR: z.string().default('./data'),
+    /** public origin used in e-mail links and OIDC redirects */
+    PUBLIC_URL: z.string().url().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** seed demo data on first start (default: on for the embedded database) */
+    SEED_DEMO: bool.optional(),
+    /** server-side idle timeout and absolute session lifetime (spec 000 §9: 12 h idle) */
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(12 * 60 + 5),
+    SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(24),
+    /** force the Secure cookie flag (default: on when PUBLIC_URL is https) */
+    COOKIE_SECURE: bool.optional(),
+    TRUST_PROXY: bool.default(false),
+    /** 32+ character secret used to encrypt stored integration secrets */
+    APP_SECRET: z.string().min(32).optional(),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('SafeVisitor <no-reply@safevisitor.local>'),
+    SMS_API_URL: z.string().url().optional(),
+    SMS_API_TOKEN: z.string().optional(),
+    OIDC_ISSUER: z.string().url().optional(),
+    OIDC_CLIENT_ID: z.string().optional(),
+    OIDC_CLIENT_SECRET: z.string().optional(),
+    OIDC_LOGOUT_URL: z.string().url().optional(),
+    /** directory with the built web app (served from the same port) */
+    WEB_DIST_DIR: z.string().optional(),
+    /** run scheduled jobs (auto check-out, message retries) in this process */
+    JOBS_ENABLED: bool.default(true),
+  })
+  .superRefine((env, ctx) => {
+    const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID];
+    if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'OIDC_ISSUER and OIDC_CLIENT_ID go together' });
+    }
+    if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.APP_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'required in production on PostgreSQL' });
+    }
+  });
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env) {
+  const parsed = ZEnv.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  return {
+    ...env,
+    PUBLIC_URL: publicUrl,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    SEED_DEMO: env.SEED_DEMO ?? !env.DATABASE_URL,
+    COOKIE_SECURE: env.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
+    APP_SECRET: env.APP_SECRET ?? 'development-only-secret-change-me-0123456789',
+  };
+}

@@ -1,0 +1,20 @@
+import type { Config } from './config';
+import type { AuditLog } from './audit/audit-log';
+import type { Database, Db } from './db/database';
+import type { SessionStore } from './auth/session-store';
+import type { Messenger } from './messaging/messenger';
+
+/**
+ * Everything a feature module may use, built once in main.ts (or by the test harness).
+ * Integrations are swapped from outside here: no test branches in product code.
+ */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  sessions: SessionStore;
+  audit: AuditLog;
+  messenger: Messenger;
+  /** injectable clock so time-based rules can be tested with a fake clock */
+  now: () => Date;
+}

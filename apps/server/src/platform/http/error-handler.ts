@@ -1,0 +1,47 @@
+import { MESSAGES, type TErrorBody } from '@sv/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, STATUS_OF } from './app-error';
+
+function send(reply: FastifyReply, request: FastifyRequest, err: AppError) {
+  const body: TErrorBody = { requestId: request.id, code: err.code, message: err.message };
+  if (err.fieldErrors) body.fieldErrors = err.fieldErrors;
+  return reply.status(STATUS_OF[err.code]).type('application/json').send(body);
+}
+
+/**
+ * The one error handler (architecture guide §6): `{ requestId, code, message }`, never
+ * SQL text or stack traces. Validation failures list messages per field.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return send(reply, request, error);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fieldErrors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const key = (issue.instancePath || '/').replace(/^\//, '').replaceAll('/', '.') || '_';
+        (fieldErrors[key] ??= []).push(issue.message ?? 'Invalid value');
+      }
+      const first = Object.entries(fieldErrors)[0];
+      const message = first ? `${first[0] === '_' ? '' : `${first[0]}: `}${first[1][0]}` : 'Invalid request';
+      return send(reply, request, new AppError('VALIDATION_FAILED', message, fieldErrors));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its contract');
+      return send(reply, request, new AppError('INTERNAL', 'Something went wrong.'));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return send(reply, request, new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send JSON (or multipart for uploads).'));
+    }
+    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return send(reply, request, new AppError('PAYLOAD_TOO_LARGE', 'The file or request is too large.'));
+    }
+    if (status === 429) return send(reply, request, new AppError('RATE_LIMITED', MESSAGES.tooManyAttempts));
+    if (status >= 400 && status < 500) {
+      return send(reply, request, new AppError('VALIDATION_FAILED', 'The request could not be read.'));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, request, new AppError('INTERNAL', 'Something went wrong.'));
+  });
+}

@@ -1,0 +1,32 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../deps';
+
+export interface ScheduledJob {
+  name: string;
+  everyMs: number;
+  run(deps: AppDeps): Promise<unknown>;
+}
+
+/** Scheduled jobs registered by features (auto check-out, message retries, session purge). */
+export const scheduledJobs: ScheduledJob[] = [
+  { name: 'sessions.purge', everyMs: 15 * 60_000, run: (deps) => deps.sessions.purgeExpired(deps.now()) },
+  { name: 'messages.retry', everyMs: 60_000, run: (deps) => deps.messenger.retryQueued(new Date(deps.now().getTime() - 30_000)) },
+];
+
+/**
+ * Runs the scheduled jobs in-process on an interval. See ADR 0005 for why this is a small
+ * interval runner over an idempotent job table rather than pg-boss for now.
+ */
+export async function startJobs(deps: AppDeps, log: FastifyBaseLogger) {
+  const timers = scheduledJobs.map((job) =>
+    setInterval(() => {
+      job.run(deps).catch((err) => log.error({ err, job: job.name }, 'scheduled job failed'));
+    }, job.everyMs),
+  );
+  for (const t of timers) t.unref();
+  return {
+    async stop() {
+      for (const t of timers) clearInterval(t);
+    },
+  };
+}

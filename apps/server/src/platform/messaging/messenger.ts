@@ -1,0 +1,105 @@
+import { and, eq, inArray, lt } from 'drizzle-orm';
+import { outboundMessages } from '../../db/schema/index';
+import type { EmailTransport } from '../../integrations/email/email-transport';
+import type { SmsTransport } from '../../integrations/sms/sms-transport';
+import type { Db } from '../db/database';
+
+export interface MessageInput {
+  clientId: number | null;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject?: string;
+  body: string;
+  kind: string;
+}
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * The one notification path for e-mail and SMS (issue 2 §7). Every message is written to
+ * outbound_messages first; delivery is attempted right away and retried by a job. With no
+ * transport configured the message stays in the outbox, readable by administrators.
+ */
+export function createMessenger(deps: { db: Db; email: EmailTransport | null; sms: SmsTransport | null }) {
+  const transportFor = (channel: string) => (channel === 'email' ? deps.email : deps.sms);
+
+  async function deliver(ids: number[]) {
+    if (ids.length === 0) return { sent: 0, failed: 0 };
+    const rows = await deps.db
+      .select()
+      .from(outboundMessages)
+      .where(and(inArray(outboundMessages.id, ids), eq(outboundMessages.status, 'queued')));
+    let sent = 0;
+    let failed = 0;
+    for (const row of rows) {
+      const transport = transportFor(row.channel);
+      if (!transport) continue;
+      try {
+        if (row.channel === 'email') {
+          await (transport as EmailTransport).send({ to: row.recipient, subject: row.subject, text: row.body });
+        } else {
+          await (transport as SmsTransport).send({ to: row.recipient, body: row.body });
+        }
+        await deps.db
+          .update(outboundMessages)
+          .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1 })
+          .where(eq(outboundMessages.id, row.id));
+        sent++;
+      } catch (err) {
+        const attempts = row.attempts + 1;
+        await deps.db
+          .update(outboundMessages)
+          .set({
+            attempts,
+            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'queued',
+            lastError: err instanceof Error ? err.message.slice(0, 500) : 'delivery failed',
+          })
+          .where(eq(outboundMessages.id, row.id));
+        failed++;
+      }
+    }
+    return { sent, failed };
+  }
+
+  return {
+    /** Stores the messages (inside the caller's transaction when given). Returns their ids. */
+    async enqueue(messages: MessageInput[], tx: Db = deps.db): Promise<number[]> {
+      if (messages.length === 0) return [];
+      const rows = await tx
+        .insert(outboundMessages)
+        .values(
+          messages.map((m) => ({
+            clientId: m.clientId,
+            channel: m.channel,
+            recipient: m.recipient,
+            subject: m.subject ?? '',
+            body: m.body,
+            kind: m.kind,
+            status: transportFor(m.channel) ? 'queued' : 'outbox',
+          })),
+        )
+        .returning({ id: outboundMessages.id });
+      return rows.map((r) => r.id);
+    },
+
+    /** Stores and delivers now; a failed delivery stays queued for the retry job. */
+    async send(messages: MessageInput[]) {
+      const ids = await this.enqueue(messages);
+      const result = await deliver(ids);
+      return { ids, ...result };
+    },
+
+    deliver,
+
+    /** Retry job: delivers what is still queued. */
+    async retryQueued(olderThan = new Date()) {
+      const rows = await deps.db
+        .select({ id: outboundMessages.id })
+        .from(outboundMessages)
+        .where(and(eq(outboundMessages.status, 'queued'), lt(outboundMessages.createdAt, olderThan)))
+        .limit(200);
+      return deliver(rows.map((r) => r.id));
+    },
+  };
+}
+export type Messenger = ReturnType<typeof createMessenger>;

@@ -1,0 +1,7 @@
+export * from './common';
+export * from './roles';
+export * from './permissions';
+export * from './messages';
+export * from './constants';
+export * from './auth';
+export * from './states';

@@ -1,0 +1,46 @@
+/**
+ * User-facing messages quoted by the specification, verbatim (spelling included,
+ * e.g. 'atleast'). One place, so server and web say exactly the same words.
+ * The web's i18n catalogue uses these as its English source (apps/web/src/lib/i18n).
+ */
+export const MESSAGES = {
+  // spec 000 §8
+  emergencySent: 'Message Sent!',
+  emergencyFailed: 'Unable to send Emergency message!',
+  securityNotified: 'Security has been notified of this user on the premises.',
+  securityNotifyFailed: 'Unable to notify security of this user on the premises.',
+  noResults: 'No results found.',
+  uploadFailed: 'Upload failed',
+  exclusionLoadFailed: 'Unable to get Exclusion from WIP',
+  skywardFailed: 'Could not connect to Skyward server. Please try after sometime or contact your administrator.',
+  skywardOk: 'Connection successful.',
+  removeNearbyConfirm: 'Are you sure you want to remove this visitor?',
+  exportNeedsColumn: 'Please select atleast one column to download the report.',
+  emailSent: 'Email Sent',
+  errorRouting: 'Error routing',
+  errorRetrieving: 'Error retrieving data.',
+  // spec 000 §5 geocoding
+  geocodeNotFound: 'The address that you provided could not be found',
+  geocodeAmbiguous: 'The address that you provided could not be uniquely determined',
+  geocodeFailed: 'Unable to find coordinates at this time',
+  // spec 002 §8
+  backgroundCheckFailed: 'Unable to run Background Check at this time.',
+  allowConfirm: 'Are you sure you want to clear the potential issues found for this visitor?',
+  cancelCheckInFailed: 'Unable to cancel check-in.',
+  guardiansSisError:
+    'Could not retrieve authorized Guardians for pick up. Please try after again or contact your administrator.',
+  pickupRecorded: 'Pickup has been successfully recorded.',
+  dropoffRecorded: 'Dropoff has been successfully recorded.',
+  kioskUnableToProcess: 'Unable to process request.',
+  kioskCheckInformation: 'Please Check information and try again.',
+  searching: 'searching...',
+  createNewVisitor: 'Create a New Visitor',
+  denyAndExclude: 'Deny & Add Exclusion',
+  deny: 'Deny',
+  pictureVerification: 'Picture Verification',
+  pictureRetake: 'Picture Re-Take',
+  // our own (spec silent): sign-in
+  invalidCredentials: 'The email or password is incorrect.',
+  tooManyAttempts: 'Too many sign-in attempts. Wait a few minutes and try again.',
+  sessionExpired: 'Your session has ended. Please sign in again.',
+} as const;

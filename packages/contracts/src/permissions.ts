@@ -1,0 +1,59 @@
+import { ROLE, type TActor, type TRoleId } from './roles';
+
+const { Admin, ClientAdmin, Attendant, Kiosk } = ROLE;
+
+/**
+ * The one permission map (architecture guide §5): action → roles allowed.
+ * The server enforces it as the first statement of each service method; the web only
+ * uses it to hide controls. Scope (client / building) is applied by repositories.
+ */
+export const PERMISSIONS = {
+  // platform
+  'session.read': [Admin, ClientAdmin, Attendant, Kiosk],
+  'emergency.send': [Admin, ClientAdmin, Attendant],
+  'impersonation.start': [Admin],
+  'outbox.read': [Admin, ClientAdmin],
+  'audit.read': [Admin, ClientAdmin],
+  'states.read': [Admin, ClientAdmin, Attendant, Kiosk],
+  // administration (spec 000)
+  'clients.read': [Admin, ClientAdmin, Attendant],
+  'clients.manage': [Admin],
+  'clientSettings.read': [Admin, ClientAdmin, Attendant, Kiosk],
+  'clientSettings.manage': [Admin, ClientAdmin],
+  'backgroundSettings.manage': [Admin, ClientAdmin],
+  'systemSettings.manage': [Admin, ClientAdmin],
+  'studentReasons.manage': [Admin, ClientAdmin],
+  'buildings.read': [Admin, ClientAdmin, Attendant, Kiosk],
+  'buildings.manage': [Admin, ClientAdmin],
+  'contacts.read': [Admin, ClientAdmin],
+  'contacts.manage': [Admin, ClientAdmin],
+  'users.read': [Admin, ClientAdmin],
+  'users.manage': [Admin, ClientAdmin],
+  'users.manageAdministrators': [Admin],
+  'attendants.list': [Admin, ClientAdmin, Attendant],
+  'exclusions.read': [Admin, ClientAdmin, Attendant],
+  'exclusions.manage': [Admin, ClientAdmin],
+  'exclusions.setGlobal': [Admin, ClientAdmin],
+  // front desk (spec 002)
+  'visitors.read': [Admin, ClientAdmin, Attendant],
+  'visitors.manage': [Admin, ClientAdmin, Attendant],
+  'visits.checkIn': [Admin, ClientAdmin, Attendant],
+  'visits.checkOut': [Admin, ClientAdmin, Attendant],
+  'screening.run': [Admin, ClientAdmin, Attendant],
+  'entry.deny': [Admin, ClientAdmin, Attendant],
+  'entry.denyAndExclude': [Admin],
+  'security.notify': [Admin, ClientAdmin, Attendant, Kiosk],
+  'registry.manage': [Admin],
+  // kiosk
+  'kiosk.use': [Kiosk],
+  // logs
+  'logs.read': [Admin, ClientAdmin, Attendant],
+  'logs.filterByBuilding': [Admin, ClientAdmin],
+} as const satisfies Record<string, readonly TRoleId[]>;
+
+export type TPermission = keyof typeof PERMISSIONS;
+
+export function can(actor: Pick<TActor, 'roleId'> | null | undefined, action: TPermission): boolean {
+  if (!actor) return false;
+  return (PERMISSIONS[action] as readonly number[]).includes(actor.roleId);
+}
