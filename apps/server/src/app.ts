@@ -6,7 +6,12 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { registerFeatures } from './features/index';
 import { registerAuth, sessionCookieName } from './platform/auth/auth-plugin';
 import type { AppDeps } from './platform/deps';
@@ -37,7 +42,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'SafeVisitor API', version: '1.0.0', description: 'Generated from the zod contracts in packages/contracts.' },
+      info: {
+        title: 'SafeVisitor API',
+        version: '1.0.0',
+        description: 'Generated from the zod contracts in packages/contracts.',
+      },
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: sessionCookieName(config.COOKIE_SECURE) },
@@ -59,7 +68,8 @@ export async function buildApp(deps: AppDeps) {
   await registerFeatures(app, deps);
 
   const webDist = config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : null;
-  const indexHtml = webDist && fs.existsSync(path.join(webDist, 'index.html')) ? path.join(webDist, 'index.html') : null;
+  const indexHtml =
+    webDist && fs.existsSync(path.join(webDist, 'index.html')) ? path.join(webDist, 'index.html') : null;
   if (webDist && indexHtml) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
     app.get('/assets/*', (req, reply) => reply.sendFile(req.url.split('?')[0].slice(1)));

@@ -25,7 +25,9 @@ async function main() {
   const jobs = config.JOBS_ENABLED ? await startJobs(deps, app.log) : null;
   await app.listen({ port: config.PORT, host: config.HOST });
   const url = `http://localhost:${config.PORT}`;
-  console.log(`\nSafeVisitor is running at ${url}  (database: ${database.kind === 'pglite' ? `embedded, ${config.DATA_DIR}` : 'PostgreSQL'})`);
+  console.log(
+    `\nSafeVisitor is running at ${url}  (database: ${database.kind === 'pglite' ? `embedded, ${config.DATA_DIR}` : 'PostgreSQL'})`,
+  );
   if (config.SEED_DEMO) {
     console.log(`${seeded ? 'Demo data seeded.' : 'Demo data present.'} Demo logins (password ${DEMO_PASSWORD}):`);
     for (const l of DEMO_LOGINS) console.log(`  ${l.email.padEnd(28)} ${l.description}`);

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ROLE_IDS } from './roles';
 
 export const ZLoginRequest = z.object({
   email: z.string().trim().min(1, 'Enter your email').max(254),
@@ -28,7 +27,7 @@ export const ZSessionUser = z.object({
   id: z.number().int(),
   name: z.string(),
   email: z.string(),
-  roleId: z.union(ROLE_IDS.map((r) => z.literal(r)) as unknown as [z.ZodLiteral<1>, z.ZodLiteral<2>]),
+  roleId: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
   roleName: z.string(),
   clientId: z.number().int().nullable(),
   clientName: z.string().nullable(),
@@ -49,10 +48,7 @@ export type TSessionResponse = z.infer<typeof ZSessionResponse>;
 
 export const ZLogoutResponse = z.object({ redirectTo: z.string() });
 
-export const ZPasswordPolicy = z
-  .string()
-  .min(8, 'Use at least 8 characters')
-  .max(256, 'Use at most 256 characters');
+export const ZPasswordPolicy = z.string().min(8, 'Use at least 8 characters').max(256, 'Use at most 256 characters');
 
 export const ZRequestPasswordEmail = z.object({ email: z.string().trim().email() });
 export const ZSetPasswordRequest = z.object({ token: z.string().min(20).max(200), password: ZPasswordPolicy });

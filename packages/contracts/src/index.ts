@@ -5,3 +5,4 @@ export * from './messages';
 export * from './constants';
 export * from './auth';
 export * from './states';
+export * from './platform';

@@ -76,7 +76,8 @@ export function buildAamvaPayload(fields: AamvaCardFields, options: AamvaBuildOp
     add('DAA', parts.join(','));
   } else if (version <= 3) {
     add('DCS', fields.lastName);
-    add('DCT', fields.middleName ? `${fields.firstName},${fields.middleName}` : fields.firstName);
+    // Always with the comma, so a first name containing a space is not read as first + middle.
+    add('DCT', `${fields.firstName},${fields.middleName ?? ''}`);
     add('DCU', fields.suffix);
   } else {
     add('DCS', fields.lastName);

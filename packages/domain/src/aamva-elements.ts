@@ -1,3 +1,5 @@
+import { isCommonGivenName } from './given-names';
+
 /**
  * The AAMVA DL/ID element catalogue used by the parser to find element boundaries.
  *
@@ -11,6 +13,7 @@
 /** What an element's value may look like. */
 type Kind =
   | 'name'
+  | 'givenNames'
   | 'fullName'
   | 'suffix'
   | 'city'
@@ -40,10 +43,14 @@ interface ElementSpec {
   weight: number;
 }
 
-const CORE = 10;
-const COMMON = 6;
-const RARE_STRICT = 4;
-const RARE_TEXT = -3;
+// Scores are in tenths so the small tie-breakers below never outweigh a real element.
+const CORE = 100;
+const COMMON = 60;
+const RARE_STRICT = 40;
+const RARE_TEXT = -30;
+const STRICT_FORMAT_BONUS = 20;
+const USUAL_ORDER_BONUS = 10;
+const KNOWN_GIVEN_NAME_BONUS = 1;
 
 // AAMVA DL/ID Card Design Standard, versions 1 (2000) to 10 (2020): every DL/ID element id.
 const ELEMENTS: Record<string, ElementSpec> = {
@@ -110,7 +117,7 @@ const ELEMENTS: Record<string, ElementSpec> = {
   DCQ: { kind: 'text', max: 60, weight: RARE_TEXT },
   DCR: { kind: 'text', max: 60, weight: RARE_TEXT },
   DCS: { kind: 'name', max: 60, weight: CORE },
-  DCT: { kind: 'name', max: 90, weight: CORE },
+  DCT: { kind: 'givenNames', max: 90, weight: CORE },
   DCU: { kind: 'suffix', max: 10, weight: COMMON },
   DDA: { kind: /^[FN]$/, max: 1, weight: COMMON },
   DDB: { kind: 'date', max: 8, weight: COMMON },
@@ -205,6 +212,9 @@ function matchesKind(kind: Kind, value: string): boolean {
   if (kind instanceof RegExp) return kind.test(value);
   switch (kind) {
     case 'name':
+      // A trailing comma is tolerated (`DCSTESTER,`); inner commas only occur in DAA/DCT.
+      return /^[\p{L}\p{M} .'\u2019-]+,?$/u.test(value) && /\p{L}/u.test(value);
+    case 'givenNames':
       return /^[\p{L}\p{M} .,'\u2019-]+$/u.test(value) && /\p{L}/u.test(value);
     case 'fullName':
       return /^[\p{L}\p{M}0-9 .,'\u2019$@-]+$/u.test(value) && /\p{L}/u.test(value);
@@ -213,6 +223,8 @@ function matchesKind(kind: Kind, value: string): boolean {
     case 'city':
       return /^[\p{L}\p{M} .,'\u2019-]+$/u.test(value) && /\p{L}/u.test(value);
     case 'street':
+      // At least three characters and one letter: `DA` or `1 ` is a fragment of a name, not a street.
+      return /^[\p{L}0-9#][\x20-\x7E\u00A0-\uFFFF]{2,}$/u.test(value) && /\p{L}/u.test(value);
     case 'text':
       return /^[\x20-\x7E\u00A0-\uFFFF]+$/.test(value);
     case 'state':
@@ -239,7 +251,14 @@ function matchesKind(kind: Kind, value: string): boolean {
 }
 
 function isStrict(kind: Kind): boolean {
-  return !(kind === 'text' || kind === 'street' || kind === 'name' || kind === 'fullName' || kind === 'city');
+  return !(
+    kind === 'text' ||
+    kind === 'street' ||
+    kind === 'name' ||
+    kind === 'givenNames' ||
+    kind === 'fullName' ||
+    kind === 'city'
+  );
 }
 
 /**
@@ -255,8 +274,8 @@ function isPlausibleValue(id: string, raw: string): boolean {
   return matchesKind(spec.kind, value);
 }
 
-// Usual successions of elements: the mandatory-element order of the 2009+ standard and the
-// alphabetical order version 1 cards use. Only a tie-breaker between equally weighted splits.
+// Usual successions of elements: the mandatory-element order of the 2009+ standard, the names
+// of versions 2–3 and the alphabetical order version 1 cards use. Only a tie-breaker between equally weighted splits.
 const USUAL_ORDER_2009 =
   'DCA DCB DCD DBA DCS DAC DAD DBD DBB DBC DAY DAU DAG DAH DAI DAJ DAK DAQ DCF DCG DDE DDF DDG DAZ DCK DCU DDA DDB DDC DDD DAW DDK DDL'.split(
     ' ',
@@ -265,10 +284,33 @@ const USUAL_ORDER_V1 =
   'DAA DAB DAC DAD DAE DAF DAG DAH DAI DAJ DAK DAL DAM DAN DAO DAP DAQ DAR DAS DAT DAU DAV DAW DAX DAY DAZ DBA DBB DBC DBD DBE DBF DBG DBH'.split(
     ' ',
   );
+const USUAL_ORDER_2003 = 'DAQ DCS DCT DCU DBB DBA DBD DBC'.split(' ');
 const USUAL_PAIRS = new Set<string>();
-for (const order of [USUAL_ORDER_2009, USUAL_ORDER_V1]) {
+for (const order of [USUAL_ORDER_2009, USUAL_ORDER_2003, USUAL_ORDER_V1]) {
   for (let i = 0; i + 1 < order.length; i++) USUAL_PAIRS.add(`${order[i]}${order[i + 1]}`);
 }
+
+// Name layouts never mix on one card: version 1 writes DAA (or DAB/DAC/DAD), versions 2–3 DCS +
+// DCT, later versions DCS + DAC + DAD. A split that mixes them has found an id inside a name.
+const CONFLICTS: Record<string, string[]> = {
+  DAA: ['DAB', 'DAC', 'DAD', 'DCS', 'DCT'],
+  DAB: ['DAA', 'DCS', 'DCT'],
+  DAC: ['DAA', 'DCT'],
+  DAD: ['DAA', 'DCT'],
+  DCS: ['DAA', 'DAB'],
+  DCT: ['DAA', 'DAB', 'DAC', 'DAD'],
+};
+
+// Elements of the other era are unlikely on a card: version 1 had no DC*/DD* elements, and
+// versions 2+ dropped the version 1 name, residence and physical-description variants.
+const VERSION_1_ONLY = new Set(
+  'DAA DAB DAE DAF DAL DAM DAN DAO DAP DAR DAS DAT DAV DBE DBI DBJ DBK DBL DBM DBO DBP DBQ DBR'.split(' '),
+);
+function fitsVersion(id: string, version: number): boolean {
+  return version <= 1 ? !/^(DC|DD|PA)/.test(id) : !VERSION_1_ONLY.has(id);
+}
+
+const GIVEN_NAME_ELEMENTS = new Set(['DAA', 'DAC', 'DAD', 'DCT']);
 
 const SEARCH_BUDGET = 200_000;
 
@@ -277,11 +319,12 @@ const SEARCH_BUDGET = 200_000;
  *
  * Every occurrence of a known id is a candidate boundary. We pick the set of boundaries that
  * (1) gives every element a plausible value, (2) uses each id at most once, and (3) maximises the
- * summed element weights (strict formats such as dates earn a bonus; usual successions break
- * ties). A bounded depth-first search with memoisation does this; payloads are a few hundred
+ * summed element weights (strict formats such as dates earn a bonus; elements of the card's
+ * version weigh more; usual successions, then common given names, break ties; then the earlier
+ * boundary wins). A bounded depth-first search with memoisation does this; payloads are a few hundred
  * characters, so it is fast. Returns null when no consistent split exists.
  */
-export function splitRunTogetherElements(body: string): Map<string, string> | null {
+export function splitRunTogetherElements(body: string, version = 10): Map<string, string> | null {
   const positions: number[] = [];
   for (let i = 0; i + 3 <= body.length; i++) {
     if (ELEMENT_INDEX.has(body.slice(i, i + 3))) positions.push(i);
@@ -289,53 +332,72 @@ export function splitRunTogetherElements(body: string): Map<string, string> | nu
   // Leading junk before the first id (e.g. a stray designator) is skipped.
   if (positions.length === 0) return null;
   const ids = positions.map((p) => body.slice(p, p + 3));
-  const bit = (k: number) => 1n << BigInt(ELEMENT_INDEX.get(ids[k])!);
-  const gain = (k: number) => {
+  const bitOf = (id: string) => 1n << BigInt(ELEMENT_INDEX.get(id)!);
+  const bit = (k: number) => bitOf(ids[k]);
+  const blocked = ids.map((id) => (CONFLICTS[id] ?? []).reduce((mask, other) => mask | bitOf(other), bitOf(id)));
+  const gain = (k: number, value: string) => {
     const spec = ELEMENTS[ids[k]];
-    return spec.weight + (isStrict(spec.kind) ? 2 : 0);
+    let score =
+      (fitsVersion(ids[k], version) ? spec.weight : RARE_TEXT) + (isStrict(spec.kind) ? STRICT_FORMAT_BONUS : 0);
+    if (GIVEN_NAME_ELEMENTS.has(ids[k])) {
+      for (const token of value.toUpperCase().split(/[^A-Z]+/))
+        if (isCommonGivenName(token)) score += KNOWN_GIVEN_NAME_BONUS;
+    }
+    return score;
   };
 
-  type Best = { score: number; next: number } | null; // next = -1 means "runs to the end"
-  const memo = new Map<string, Best>();
+  // Every card has a family name (DAA, DAB or DCS). A split without one has swallowed it into
+  // another value, so it is only accepted when no split with one exists.
+  const surnames = bitOf('DAA') | bitOf('DAB') | bitOf('DCS');
   let steps = 0;
 
-  const best = (k: number, used: bigint): Best => {
-    const key = `${k}:${used.toString(36)}`;
-    const cached = memo.get(key);
-    if (cached !== undefined) return cached;
-    if (++steps > SEARCH_BUDGET) return null;
-    const start = positions[k] + 3;
-    const max = ELEMENTS[ids[k]].max;
-    let result: Best = null;
-    if (isPlausibleValue(ids[k], body.slice(start))) result = { score: gain(k), next: -1 };
-    for (let j = k + 1; j < positions.length; j++) {
-      const length = positions[j] - start;
-      if (length > max) break;
-      if (length <= 0 || used & bit(j)) continue;
-      if (!isPlausibleValue(ids[k], body.slice(start, positions[j]))) continue;
-      const rest = best(j, used | bit(j));
-      if (!rest) continue;
-      const score = gain(k) + (USUAL_PAIRS.has(ids[k] + ids[j]) ? 1 : 0) + rest.score;
-      if (!result || score > result.score) result = { score, next: j };
+  type Best = { score: number; next: number } | null; // next = -1 means "runs to the end"
+  const solve = (requireSurname: boolean): Map<string, string> | null => {
+    const memo = new Map<string, Best>();
+    const best = (k: number, used: bigint): Best => {
+      const key = `${k}:${used.toString(36)}`;
+      const cached = memo.get(key);
+      if (cached !== undefined) return cached;
+      if (++steps > SEARCH_BUDGET) return null;
+      const start = positions[k] + 3;
+      const max = ELEMENTS[ids[k]].max;
+      let result: Best = null;
+      const tail = body.slice(start);
+      if ((!requireSurname || (used & surnames) !== 0n) && isPlausibleValue(ids[k], tail)) {
+        result = { score: gain(k, tail), next: -1 };
+      }
+      for (let j = k + 1; j < positions.length; j++) {
+        const length = positions[j] - start;
+        if (length > max) break;
+        if (length <= 0 || used & blocked[j]) continue;
+        const value = body.slice(start, positions[j]);
+        if (!isPlausibleValue(ids[k], value)) continue;
+        const rest = best(j, used | bit(j));
+        if (!rest) continue;
+        const score = gain(k, value) + (USUAL_PAIRS.has(ids[k] + ids[j]) ? USUAL_ORDER_BONUS : 0) + rest.score;
+        // On a tie keep the earlier boundary: a value that contains its own id (`DACCANDACE`) is
+        // far more common than a value that contains the next element's id.
+        if (!result || score > result.score) result = { score, next: j };
+      }
+      memo.set(key, result);
+      return result;
+    };
+
+    if (!best(0, bit(0))) return null;
+    const out = new Map<string, string>();
+    let k = 0;
+    let used = bit(0);
+    for (;;) {
+      const step = memo.get(`${k}:${used.toString(36)}`);
+      if (!step) break;
+      const end = step.next === -1 ? body.length : positions[step.next];
+      out.set(ids[k], body.slice(positions[k] + 3, end));
+      if (step.next === -1) break;
+      k = step.next;
+      used |= bit(k);
     }
-    memo.set(key, result);
-    return result;
+    return out;
   };
 
-  const first = 0;
-  const root = best(first, bit(first));
-  if (!root) return null;
-  const out = new Map<string, string>();
-  let k = first;
-  let used = bit(first);
-  for (;;) {
-    const step = memo.get(`${k}:${used.toString(36)}`);
-    if (!step) break;
-    const end = step.next === -1 ? body.length : positions[step.next];
-    out.set(ids[k], body.slice(positions[k] + 3, end));
-    if (step.next === -1) break;
-    k = step.next;
-    used |= bit(k);
-  }
-  return out;
+  return solve(true) ?? solve(false);
 }

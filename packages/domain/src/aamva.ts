@@ -175,7 +175,7 @@ function readElements(text: string, header: Header): Map<string, string> {
     const z = /Z([A-Z])Z\1[A-Z]/.exec(body);
     if (z) end = start + z.index;
   }
-  return splitRunTogetherElements(text.slice(start, end)) ?? elements;
+  return splitRunTogetherElements(text.slice(start, end), header.version) ?? elements;
 }
 
 /** Trims, collapses white space and drops the `NONE`/`unavailable` placeholders cards use. */

@@ -67,20 +67,57 @@ export async function seedDemo(db: Db): Promise<DemoWorld> {
     zipcode: '62901',
     timeZone: 'America/Chicago',
   });
-  const u = async (email: string, name: string, roleId: 1 | 2 | 3 | 4, clientId: number | null, buildingId: number | null) =>
-    (await createUser(db, { email, name, roleId, clientId, buildingId, password: DEMO_PASSWORD })).id;
+  const u = async (
+    email: string,
+    name: string,
+    roleId: 1 | 2 | 3 | 4,
+    clientId: number | null,
+    buildingId: number | null,
+  ) => (await createUser(db, { email, name, roleId, clientId, buildingId, password: DEMO_PASSWORD })).id;
   const users = {
     'admin@demo.test': await u('admin@demo.test', 'Alex Admin', ROLE.Admin, null, null),
     'admin.north@demo.test': await u('admin.north@demo.test', 'Nora North', ROLE.ClientAdmin, north.id, null),
-    'desk.northhigh@demo.test': await u('desk.northhigh@demo.test', 'Hank Desk', ROLE.Attendant, north.id, northHigh.id),
+    'desk.northhigh@demo.test': await u(
+      'desk.northhigh@demo.test',
+      'Hank Desk',
+      ROLE.Attendant,
+      north.id,
+      northHigh.id,
+    ),
     'desk.lincoln@demo.test': await u('desk.lincoln@demo.test', 'Lina Desk', ROLE.Attendant, north.id, lincoln.id),
-    'kiosk.northhigh@demo.test': await u('kiosk.northhigh@demo.test', 'North High Kiosk', ROLE.Kiosk, north.id, northHigh.id),
+    'kiosk.northhigh@demo.test': await u(
+      'kiosk.northhigh@demo.test',
+      'North High Kiosk',
+      ROLE.Kiosk,
+      north.id,
+      northHigh.id,
+    ),
     'admin.south@demo.test': await u('admin.south@demo.test', 'Sam South', ROLE.ClientAdmin, south.id, null),
     'desk.southelem@demo.test': await u('desk.southelem@demo.test', 'Sol Desk', ROLE.Attendant, south.id, southElem.id),
   };
-  await createContact(db, north.id, { name: 'North County Security Office', email: 'security@northcounty.demo.test', mobile: '5555550100', contactType: 'Global', confidenceLevelNotification: '1,2,3,4,5,6', confidenceLevelBadge: '2,3,5,6' });
-  await createContact(db, north.id, { name: 'North High Front Office', email: 'office@northhigh.demo.test', mobile: '5555550101', contactType: 'Building', buildingId: northHigh.id, confidenceLevelNotification: '2,3,5,6' });
-  await createContact(db, south.id, { name: 'South Valley Safety Desk', email: 'safety@southvalley.demo.test', mobile: '5555550200', contactType: 'Global', confidenceLevelNotification: '1,2,3,4,5,6' });
+  await createContact(db, north.id, {
+    name: 'North County Security Office',
+    email: 'security@northcounty.demo.test',
+    mobile: '5555550100',
+    contactType: 'Global',
+    confidenceLevelNotification: '1,2,3,4,5,6',
+    confidenceLevelBadge: '2,3,5,6',
+  });
+  await createContact(db, north.id, {
+    name: 'North High Front Office',
+    email: 'office@northhigh.demo.test',
+    mobile: '5555550101',
+    contactType: 'Building',
+    buildingId: northHigh.id,
+    confidenceLevelNotification: '2,3,5,6',
+  });
+  await createContact(db, south.id, {
+    name: 'South Valley Safety Desk',
+    email: 'safety@southvalley.demo.test',
+    mobile: '5555550200',
+    contactType: 'Global',
+    confidenceLevelNotification: '1,2,3,4,5,6',
+  });
   return {
     north: { clientId: north.id, northHighId: northHigh.id, lincolnId: lincoln.id },
     south: { clientId: south.id, southElemId: southElem.id },

@@ -12,14 +12,24 @@ let counter = 0;
 const next = () => ++counter;
 
 export async function ensureStates(db: Db) {
-  await db.insert(states).values([...US_STATES]).onConflictDoNothing();
+  await db
+    .insert(states)
+    .values([...US_STATES])
+    .onConflictDoNothing();
 }
 
 export async function createClient(db: Db, over: Partial<typeof clients.$inferInsert> = {}) {
   const n = next();
   const [row] = await db
     .insert(clients)
-    .values({ name: `District ${n}`, street1: `${n} Main St`, city: 'Springfield', state: 'IL', zipcode: '62701', ...over })
+    .values({
+      name: `District ${n}`,
+      street1: `${n} Main St`,
+      city: 'Springfield',
+      state: 'IL',
+      zipcode: '62701',
+      ...over,
+    })
     .returning();
   return row;
 }
@@ -28,7 +38,15 @@ export async function createBuilding(db: Db, clientId: number, over: Partial<typ
   const n = next();
   const [row] = await db
     .insert(buildings)
-    .values({ clientId, name: `Building ${n}`, street1: `${n} School Rd`, city: 'Springfield', state: 'IL', zipcode: '62701', ...over })
+    .values({
+      clientId,
+      name: `Building ${n}`,
+      street1: `${n} School Rd`,
+      city: 'Springfield',
+      state: 'IL',
+      zipcode: '62701',
+      ...over,
+    })
     .returning();
   return row;
 }

@@ -17,7 +17,11 @@ export interface DepsOverrides {
 export function createDeps(config: Config, database: Database, overrides: DepsOverrides = {}): AppDeps {
   const db = database.db;
   const email =
-    overrides.email !== undefined ? overrides.email : config.SMTP_URL ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM) : null;
+    overrides.email !== undefined
+      ? overrides.email
+      : config.SMTP_URL
+        ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM)
+        : null;
   const sms =
     overrides.sms !== undefined
       ? overrides.sms
@@ -28,7 +32,10 @@ export function createDeps(config: Config, database: Database, overrides: DepsOv
     config,
     database,
     db,
-    sessions: createSessionStore(db, { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS }),
+    sessions: createSessionStore(db, {
+      idleMinutes: config.SESSION_IDLE_MINUTES,
+      absoluteHours: config.SESSION_ABSOLUTE_HOURS,
+    }),
     audit: createAuditLog(db),
     messenger: createMessenger({ db, email, sms }),
     now: overrides.now ?? (() => new Date()),

@@ -23,7 +23,11 @@ const ZEnv = z
     /** seed demo data on first start (default: on for the embedded database) */
     SEED_DEMO: bool.optional(),
     /** server-side idle timeout and absolute session lifetime (spec 000 §9: 12 h idle) */
-    SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(12 * 60 + 5),
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(12 * 60 + 5),
     SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(24),
     /** force the Secure cookie flag (default: on when PUBLIC_URL is https) */
     COOKIE_SECURE: bool.optional(),

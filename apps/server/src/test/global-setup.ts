@@ -1,30 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
+import type { TestProject } from 'vitest/node';
 import { seedDemo } from '../../db/seed/demo';
 import { openPglite, openPostgres } from '../platform/db/database';
-import { PG_TEMPLATE, testPgUrl, withDatabase, writeTemplateFiles } from './test-db';
+import { TEST_DATA_ROOT, testPgUrl, withDatabase } from './test-db';
 
-/** Builds the migrated + demo-seeded template once per test run. */
-export default async function setup() {
+/**
+ * Builds the migrated + demo-seeded template once per test run. Names are unique per run so
+ * several runs (CI, developers, helpers) never share files or databases.
+ */
+export default async function setup(project: TestProject) {
+  const runId = `${process.pid}_${Date.now().toString(36)}`;
+  const runDir = path.join(TEST_DATA_ROOT, runId);
+  fs.mkdirSync(runDir, { recursive: true });
+  project.provide('testRunDir', runDir);
   const pgUrl = testPgUrl();
+  let template: string | null = null;
   if (!pgUrl) {
     const database = await openPglite({});
     await database.migrate();
     const world = await seedDemo(database.db);
-    await writeTemplateFiles(world, await database.dump!());
+    fs.writeFileSync(path.join(runDir, 'world.json'), JSON.stringify(world));
+    fs.writeFileSync(path.join(runDir, 'template.tgz'), Buffer.from(await (await database.dump!()).arrayBuffer()));
     await database.close();
-    return;
+  } else {
+    template = `sv_tpl_${runId}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${template}`);
+    await admin.end();
+    const database = await openPostgres(withDatabase(pgUrl, template));
+    await database.migrate();
+    const world = await seedDemo(database.db);
+    fs.writeFileSync(path.join(runDir, 'world.json'), JSON.stringify(world));
+    await database.close();
   }
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  // Leftover databases from an interrupted run would hold the template open.
-  const stale = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE 'sv_t_%'`);
-  for (const r of stale.rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
-  await admin.query(`DROP DATABASE IF EXISTS ${PG_TEMPLATE} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${PG_TEMPLATE}`);
-  await admin.end();
-  const database = await openPostgres(withDatabase(pgUrl, PG_TEMPLATE));
-  await database.migrate();
-  const world = await seedDemo(database.db);
-  await database.close();
-  await writeTemplateFiles(world);
+  project.provide('pgTemplate', template);
+
+  return async () => {
+    fs.rmSync(runDir, { recursive: true, force: true });
+    if (pgUrl && template) {
+      const admin = new pg.Client({ connectionString: pgUrl });
+      await admin.connect();
+      const clones = await admin.query('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${template}%`]);
+      for (const r of clones.rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
+      await admin.end();
+    }
+  };
 }

@@ -1,3 +1,4 @@
+import type { Response as InjectResponse } from 'light-my-request';
 import { afterAll } from 'vitest';
 import { DEMO_PASSWORD, type DemoWorld } from '../../db/seed/demo';
 import { buildApp, type App } from '../app';
@@ -20,11 +21,11 @@ export interface TestApp {
   login(email: string, password?: string): Promise<Session>;
   /** inject a request as a session (adds cookie and CSRF header) */
   as(session: Session | null): {
-    get(url: string): ReturnType<App['inject']>;
-    post(url: string, body?: unknown): ReturnType<App['inject']>;
-    put(url: string, body?: unknown): ReturnType<App['inject']>;
-    patch(url: string, body?: unknown): ReturnType<App['inject']>;
-    delete(url: string, body?: unknown): ReturnType<App['inject']>;
+    get(url: string): Promise<InjectResponse>;
+    post(url: string, body?: unknown): Promise<InjectResponse>;
+    put(url: string, body?: unknown): Promise<InjectResponse>;
+    patch(url: string, body?: unknown): Promise<InjectResponse>;
+    delete(url: string, body?: unknown): Promise<InjectResponse>;
   };
   close(): Promise<void>;
 }
@@ -33,9 +34,17 @@ export interface TestApp {
  * The real app on a fresh clone of the seeded template database (architecture guide §11).
  * Call once per test file (beforeAll); closed automatically after the file.
  */
-export async function createTestApp(opts: { env?: Record<string, string>; overrides?: DepsOverrides } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { env?: Record<string, string>; overrides?: DepsOverrides } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false', SEED_DEMO: 'false', ...opts.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JOBS_ENABLED: 'false',
+    SEED_DEMO: 'false',
+    ...opts.env,
+  });
   const deps = createDeps(config, database, { email: null, sms: null, ...opts.overrides });
   const app = await buildApp(deps);
   await app.ready();
@@ -63,7 +72,11 @@ export async function createTestApp(opts: { env?: Record<string, string>; overri
       const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
       if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
       const setCookie = res.cookies.find((c) => c.name.endsWith('sv_session'));
-      return { cookie: `${setCookie!.name}=${setCookie!.value}`, csrfToken: res.json().csrfToken, userId: res.json().user.id };
+      return {
+        cookie: `${setCookie!.name}=${setCookie!.value}`,
+        csrfToken: res.json().csrfToken,
+        userId: res.json().user.id,
+      };
     },
     as,
     async close() {

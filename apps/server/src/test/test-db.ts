@@ -2,13 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../platform/db/database';
 import type { DemoWorld } from '../../db/seed/demo';
 
-export const TEST_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../.test-data');
-const TEMPLATE_DUMP = path.join(TEST_DATA_DIR, 'template.tgz');
-const WORLD_FILE = path.join(TEST_DATA_DIR, 'world.json');
-export const PG_TEMPLATE = 'sv_test_template';
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** per-run folder with the PGlite template dump and the seeded world ids */
+    testRunDir: string;
+    /** per-run PostgreSQL template database name (when TEST_DATABASE_URL is set) */
+    pgTemplate: string | null;
+  }
+}
+
+export const TEST_DATA_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../.test-data');
 
 /** Which database the API suite runs on: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
 export const testPgUrl = () => process.env.TEST_DATABASE_URL || null;
@@ -20,13 +27,7 @@ export function withDatabase(url: string, name: string) {
 }
 
 export function readWorld(): DemoWorld {
-  return JSON.parse(fs.readFileSync(WORLD_FILE, 'utf8'));
-}
-
-export function writeTemplateFiles(world: DemoWorld, dump?: Blob) {
-  fs.mkdirSync(TEST_DATA_DIR, { recursive: true });
-  fs.writeFileSync(WORLD_FILE, JSON.stringify(world));
-  return dump ? dump.arrayBuffer().then((b) => fs.writeFileSync(TEMPLATE_DUMP, Buffer.from(b))) : Promise.resolve();
+  return JSON.parse(fs.readFileSync(path.join(inject('testRunDir'), 'world.json'), 'utf8'));
 }
 
 /**
@@ -35,15 +36,16 @@ export function writeTemplateFiles(world: DemoWorld, dump?: Blob) {
  */
 export async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
   const pgUrl = testPgUrl();
-  if (!pgUrl) {
-    const buf = fs.readFileSync(TEMPLATE_DUMP);
+  const template = inject('pgTemplate');
+  if (!pgUrl || !template) {
+    const buf = fs.readFileSync(path.join(inject('testRunDir'), 'template.tgz'));
     const database = await openPglite({ loadDataDir: new Blob([buf]) });
     return Object.assign(database, { drop: async () => {} });
   }
-  const name = `sv_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const name = `${template}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
   const database = await openPostgres(withDatabase(pgUrl, name), { max: 5 });
   return Object.assign(database, {

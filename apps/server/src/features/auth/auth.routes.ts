@@ -23,7 +23,12 @@ export function setSessionCookie(reply: FastifyReply, deps: AppDeps, token: stri
 }
 
 export function clearSessionCookie(reply: FastifyReply, deps: AppDeps) {
-  reply.clearCookie(sessionCookieName(deps.config.COOKIE_SECURE), { path: '/', secure: deps.config.COOKIE_SECURE, httpOnly: true, sameSite: 'lax' });
+  reply.clearCookie(sessionCookieName(deps.config.COOKIE_SECURE), {
+    path: '/',
+    secure: deps.config.COOKIE_SECURE,
+    httpOnly: true,
+    sameSite: 'lax',
+  });
 }
 
 export async function authRoutes(app: ZodApp, deps: AppDeps) {
@@ -31,7 +36,14 @@ export async function authRoutes(app: ZodApp, deps: AppDeps) {
 
   app.post(
     '/api/auth/login',
-    { schema: { tags: ['auth'], summary: 'Sign in with email and password', body: ZLoginRequest, response: { 200: ZSessionResponse } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        body: ZLoginRequest,
+        response: { 200: ZSessionResponse },
+      },
+    },
     async (req, reply) => {
       const { token, csrfToken, user } = await service.login(req.body, clientInfo(req));
       setSessionCookie(reply, deps, token);
@@ -44,7 +56,8 @@ export async function authRoutes(app: ZodApp, deps: AppDeps) {
     {
       schema: {
         tags: ['auth'],
-        summary: 'The signed-in user, their navigation links and the CSRF token; also the keep-alive (spec 000 §7 GET /api/users)',
+        summary:
+          'The signed-in user, their navigation links and the CSRF token; also the keep-alive (spec 000 §7 GET /api/users)',
         response: { 200: ZSessionResponse },
       },
     },
@@ -57,7 +70,13 @@ export async function authRoutes(app: ZodApp, deps: AppDeps) {
 
   app.post(
     '/api/auth/logout',
-    { schema: { tags: ['auth'], summary: 'Sign out; answers where the browser goes next', response: { 200: ZLogoutResponse } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out; answers where the browser goes next',
+        response: { 200: ZLogoutResponse },
+      },
+    },
     async (req, reply) => {
       if (!req.session) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
       const result = await service.logout(req.session, clientInfo(req));

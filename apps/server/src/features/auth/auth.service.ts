@@ -1,4 +1,12 @@
-import { MESSAGES, ROLE, ROLE_NAMES, type TActor, type TLoginRequest, type TRoleId, type TSessionUser } from '@sv/contracts';
+import {
+  MESSAGES,
+  ROLE,
+  ROLE_NAMES,
+  type TActor,
+  type TLoginRequest,
+  type TRoleId,
+  type TSessionUser,
+} from '@sv/contracts';
 import { AppError } from '../../platform/http/app-error';
 import type { AppDeps } from '../../platform/deps';
 import type { SessionRecord } from '../../platform/auth/session-store';
@@ -78,7 +86,12 @@ export function createAuthService(deps: AppDeps) {
         await throttle.recordFailure(input.email, client.ip, now);
         await deps.audit.record(
           { requestId: client.requestId, ip: client.ip },
-          { action: 'auth.login.failed', targetType: 'user', targetId: user?.id ?? null, details: { email: input.email } },
+          {
+            action: 'auth.login.failed',
+            targetType: 'user',
+            targetId: user?.id ?? null,
+            details: { email: input.email },
+          },
         );
         throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
       }
@@ -97,7 +110,17 @@ export function createAuthService(deps: AppDeps) {
       });
       const user = await sessionUser({ userId, impersonatorId: null, signedInWith });
       await deps.audit.record(
-        { actor: { userId, roleId: user.roleId as TRoleId, clientId: user.clientId, buildingId: user.buildingId, impersonatorId: null }, requestId: client.requestId, ip: client.ip },
+        {
+          actor: {
+            userId,
+            roleId: user.roleId as TRoleId,
+            clientId: user.clientId,
+            buildingId: user.buildingId,
+            impersonatorId: null,
+          },
+          requestId: client.requestId,
+          ip: client.ip,
+        },
         { action: 'auth.login.succeeded', targetType: 'user', targetId: userId, details: { method: signedInWith } },
       );
       return { token, csrfToken, user };
@@ -106,7 +129,17 @@ export function createAuthService(deps: AppDeps) {
     async logout(session: SessionRecord, client: ClientInfo) {
       await deps.sessions.destroy(session.id);
       await deps.audit.record(
-        { actor: { userId: session.userId, roleId: session.user.roleId, clientId: session.user.clientId, buildingId: session.user.buildingId, impersonatorId: session.impersonatorId }, requestId: client.requestId, ip: client.ip },
+        {
+          actor: {
+            userId: session.userId,
+            roleId: session.user.roleId,
+            clientId: session.user.clientId,
+            buildingId: session.user.buildingId,
+            impersonatorId: session.impersonatorId,
+          },
+          requestId: client.requestId,
+          ip: client.ip,
+        },
         { action: 'auth.logout', targetType: 'user', targetId: session.userId },
       );
       return { redirectTo: logoutDestination(session.user.roleId, session.signedInWith) };

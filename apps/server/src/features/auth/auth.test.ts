@@ -9,22 +9,43 @@ beforeAll(async () => {
 
 describe('sign-in', () => {
   it('signs in with the demo password and answers the session with role links and a CSRF token', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'Admin.North@demo.test', password: 'demo-Visitor-2026' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'Admin.North@demo.test', password: 'demo-Visitor-2026' },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.user).toMatchObject({ email: 'admin.north@demo.test', roleId: 2, roleName: 'Client Admin', clientName: 'North County Schools' });
+    expect(body.user).toMatchObject({
+      email: 'admin.north@demo.test',
+      roleId: 2,
+      roleName: 'Client Admin',
+      clientName: 'North County Schools',
+    });
     expect(body.csrfToken.length).toBeGreaterThanOrEqual(40);
     const cookie = res.cookies.find((c) => c.name === 'sv_session')!;
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
-    const session = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: `sv_session=${cookie.value}` } });
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: `sv_session=${cookie.value}` },
+    });
     expect(session.statusCode).toBe(200);
     expect(session.json().user.links.map((l: { key: string }) => l.key)).toContain('admin');
   });
 
   it('answers unknown e-mail and wrong password with the same message', async () => {
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@demo.test', password: 'x-whatever-1' } });
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'desk.lincoln@demo.test', password: 'x-whatever-1' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nobody@demo.test', password: 'x-whatever-1' },
+    });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'desk.lincoln@demo.test', password: 'x-whatever-1' },
+    });
     expect(unknown.statusCode).toBe(401);
     expect(wrong.statusCode).toBe(401);
     expect(unknown.json().message).toBe(MESSAGES.invalidCredentials);
@@ -34,9 +55,18 @@ describe('sign-in', () => {
 
   it('locks an account after repeated failures, even for the right password', async () => {
     for (let i = 0; i < 5; i++) {
-      await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'desk.southelem@demo.test', password: `bad-${i}-password` }, remoteAddress: '10.9.9.9' });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'desk.southelem@demo.test', password: `bad-${i}-password` },
+        remoteAddress: '10.9.9.9',
+      });
     }
-    const locked = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'desk.southelem@demo.test', password: 'demo-Visitor-2026' } });
+    const locked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'desk.southelem@demo.test', password: 'demo-Visitor-2026' },
+    });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toBe(MESSAGES.tooManyAttempts);
   });
@@ -45,14 +75,23 @@ describe('sign-in', () => {
     const s = await t.login('desk.northhigh@demo.test');
     const noToken = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: s.cookie } });
     expect(noToken.statusCode).toBe(403);
-    const crossSite = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: s.cookie, 'x-csrf-token': s.csrfToken, 'sec-fetch-site': 'cross-site' } });
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: s.cookie, 'x-csrf-token': s.csrfToken, 'sec-fetch-site': 'cross-site' },
+    });
     expect(crossSite.statusCode).toBe(403);
     const ok = await t.as(s).post('/api/auth/logout');
     expect(ok.statusCode).toBe(200);
   });
 
   it('refuses text/plain bodies (no simple cross-site POST reaches a handler)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'email=a&password=b' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'email=a&password=b',
+    });
     expect(res.statusCode).toBe(415);
   });
 });

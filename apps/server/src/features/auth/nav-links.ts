@@ -99,7 +99,13 @@ export function buildNavLinks(actor: TActor): TNavLink[] {
       ];
     }
     case ROLE.Attendant:
-      return [home, { key: 'exclusions', label: 'nav.exclusions', url: '/exclusion' }, registrations(false), logs, help];
+      return [
+        home,
+        { key: 'exclusions', label: 'nav.exclusions', url: '/exclusion' },
+        registrations(false),
+        logs,
+        help,
+      ];
     default:
       return [{ key: 'kiosk', label: 'nav.kiosk', url: '/safe/kiosk' }];
   }

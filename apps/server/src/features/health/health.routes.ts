@@ -10,7 +10,9 @@ const ZHealth = z.object({
 export async function healthRoutes(app: ZodApp, deps: AppDeps) {
   app.get(
     '/api/health',
-    { schema: { tags: ['platform'], summary: 'Liveness and database state', response: { 200: ZHealth, 503: ZHealth } } },
+    {
+      schema: { tags: ['platform'], summary: 'Liveness and database state', response: { 200: ZHealth, 503: ZHealth } },
+    },
     async (_req, reply) => {
       const started = performance.now();
       const ok = await deps.database

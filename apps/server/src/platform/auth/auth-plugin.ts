@@ -15,11 +15,7 @@ declare module 'fastify' {
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Routes that change state but are reached before a session exists (sign-in, password links). */
-export const CSRF_EXEMPT = new Set([
-  '/api/auth/login',
-  '/api/auth/password-emails',
-  '/api/auth/password',
-]);
+export const CSRF_EXEMPT = new Set(['/api/auth/login', '/api/auth/password-emails', '/api/auth/password']);
 
 export interface SessionCookieOptions {
   name: string;

@@ -20,7 +20,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       const fieldErrors: Record<string, string[]> = {};
       for (const issue of error.validation) {
         const key = (issue.instancePath || '/').replace(/^\//, '').replaceAll('/', '.') || '_';
-        (fieldErrors[key] ??= []).push(issue.message ?? 'Invalid value');
+        if (!fieldErrors[key]) fieldErrors[key] = [];
+        fieldErrors[key].push(issue.message ?? 'Invalid value');
       }
       const first = Object.entries(fieldErrors)[0];
       const message = first ? `${first[0] === '_' ? '' : `${first[0]}: `}${first[1][0]}` : 'Invalid request';

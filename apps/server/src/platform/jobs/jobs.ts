@@ -10,7 +10,11 @@ export interface ScheduledJob {
 /** Scheduled jobs registered by features (auto check-out, message retries, session purge). */
 export const scheduledJobs: ScheduledJob[] = [
   { name: 'sessions.purge', everyMs: 15 * 60_000, run: (deps) => deps.sessions.purgeExpired(deps.now()) },
-  { name: 'messages.retry', everyMs: 60_000, run: (deps) => deps.messenger.retryQueued(new Date(deps.now().getTime() - 30_000)) },
+  {
+    name: 'messages.retry',
+    everyMs: 60_000,
+    run: (deps) => deps.messenger.retryQueued(new Date(deps.now().getTime() - 30_000)),
+  },
 ];
 
 /**

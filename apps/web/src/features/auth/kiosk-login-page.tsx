@@ -1,0 +1,28 @@
+import { Alert } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ROLE } from '@sv/contracts';
+import { paths } from '../../lib/paths';
+import { AuthLayout } from './auth-layout';
+import { LoginForm } from './login-form';
+
+/** /safe/kiosk/login (spec 002 §2): kiosks are set up with this URL. */
+export default function KioskLoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  return (
+    <AuthLayout title={t('auth.kioskHeading')} subtitle={t('auth.kioskHint')}>
+      {params.get('notKiosk') ? (
+        <Alert color="yellow" variant="light">
+          {t('auth.kioskAdminRedirect')}
+        </Alert>
+      ) : null}
+      <LoginForm
+        onSignedIn={(s) =>
+          navigate(s.user.roleId === ROLE.Kiosk ? paths.kiosk() : s.user.homepage || paths.home, { replace: true })
+        }
+      />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,48 @@
+import { ZLoginRequest } from '@sv/contracts';
+import { Button, PasswordInput, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormShell } from '../../components/form/form-shell';
+import { applyServerErrors, useContractForm } from '../../components/form/use-contract-form';
+import { useLogin } from './auth-api';
+import type { TSessionResponse } from '@sv/contracts';
+
+/** Email + password form shared by the staff and kiosk sign-in pages. */
+export function LoginForm({ onSignedIn }: { onSignedIn: (s: TSessionResponse) => void }) {
+  const { t } = useTranslation();
+  const login = useLogin();
+  const [error, setError] = useState<string | null>(null);
+  const form = useContractForm(ZLoginRequest, { initialValues: { email: '', password: '' } });
+  return (
+    <FormShell
+      aria-label={t('auth.signIn')}
+      saving={login.isPending}
+      error={error}
+      onSubmit={form.onSubmit((values) => {
+        setError(null);
+        login.mutate(values, {
+          onSuccess: onSignedIn,
+          onError: (err) => setError(applyServerErrors(form, err)),
+        });
+      })}
+    >
+      <TextInput
+        label={t('auth.email')}
+        type="email"
+        autoComplete="username"
+        required
+        autoFocus
+        {...form.getInputProps('email')}
+      />
+      <PasswordInput
+        label={t('auth.password')}
+        autoComplete="current-password"
+        required
+        {...form.getInputProps('password')}
+      />
+      <Button type="submit" fullWidth loading={login.isPending} mt="xs">
+        {t('auth.signIn')}
+      </Button>
+    </FormShell>
+  );
+}

@@ -1,0 +1,109 @@
+import type { TErrorBody } from '@sv/contracts';
+
+/**
+ * The one HTTP client (architecture guide §3, §6). JSON in and out, the CSRF token on every
+ * state change, and the spec's redirects: 401 or network failure → sign-in (kiosk sign-in on
+ * kiosk routes); 403 → sign-in with a return URL (spec 000 §8). The token lives in memory only.
+ */
+let csrfToken: string | null = null;
+export const setCsrfToken = (token: string | null) => {
+  csrfToken = token;
+};
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: TErrorBody,
+  ) {
+    super(body.message);
+  }
+  get fieldErrors() {
+    return this.body.fieldErrors ?? {};
+  }
+}
+
+type Listener = (event: 'start' | 'end') => void;
+const listeners = new Set<Listener>();
+/** The loading overlay listens to outstanding requests (spec 000 §2: overlay after 1 s). */
+export const onRequestActivity = (l: Listener) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+export const isKioskPath = (path = window.location.pathname) => path.toLowerCase().startsWith('/safe/kiosk');
+
+export function loginPath() {
+  return isKioskPath() ? '/safe/kiosk/login' : '/Account/Login';
+}
+
+/** Redirect hooks; the router installs a navigate function so redirects stay in the SPA. */
+let navigateTo: (to: string) => void = (to) => window.location.assign(to);
+export const setNavigator = (fn: (to: string) => void) => {
+  navigateTo = fn;
+};
+
+export interface RequestOptions {
+  /** do not redirect on 401/403 (the login page and session probe handle those themselves) */
+  noRedirect?: boolean;
+  signal?: AbortSignal;
+  /** send the body as multipart (uploads) */
+  form?: FormData;
+  headers?: Record<string, string>;
+}
+
+export async function request<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+  if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
+  let payload: BodyInit | undefined;
+  if (opts.form) payload = opts.form;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  for (const l of listeners) l('start');
+  let res: Response;
+  try {
+    res = await fetch(path, { method, headers, body: payload, credentials: 'same-origin', signal: opts.signal });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    // status 0: the spec sends the user to sign in (spec 000 §8)
+    if (!opts.noRedirect) navigateTo(loginPath());
+    throw new ApiError(0, { requestId: '', code: 'NETWORK', message: 'The server could not be reached.' });
+  } finally {
+    for (const l of listeners) l('end');
+  }
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  const data = text ? safeJson(text) : undefined;
+  if (!res.ok) {
+    const errBody: TErrorBody =
+      data && typeof data === 'object' && 'message' in data
+        ? (data as TErrorBody)
+        : { requestId: '', code: String(res.status), message: res.statusText || 'Request failed' };
+    if (!opts.noRedirect && res.status === 401) navigateTo(loginPath());
+    if (!opts.noRedirect && res.status === 403 && errBody.code === 'FORBIDDEN' && !isKioskPath()) {
+      const back = window.location.pathname + window.location.search;
+      navigateTo(`${loginPath()}?returnUrl=${encodeURIComponent(back)}`);
+    }
+    throw new ApiError(res.status, errBody);
+  }
+  return data as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export const api = {
+  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body ?? {}, opts),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, body ?? {}, opts),
+  patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, body ?? {}, opts),
+  delete: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('DELETE', path, body, opts),
+  upload: <T>(path: string, form: FormData, opts?: RequestOptions) =>
+    request<T>('POST', path, undefined, { ...opts, form }),
+};

@@ -1,0 +1,33 @@
+import type { TSessionResponse, TSessionUser } from '@sv/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, ApiError, setCsrfToken } from './api-client';
+
+export const sessionKey = ['session'] as const;
+
+/** The signed-in user (or null). Also the keep-alive (spec 000 §4). */
+export async function fetchSession(): Promise<TSessionResponse | null> {
+  try {
+    const s = await api.get<TSessionResponse>('/api/auth/session', { noRedirect: true });
+    setCsrfToken(s.csrfToken);
+    return s;
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 401 || err.status === 0)) {
+      setCsrfToken(null);
+      return null;
+    }
+    throw err;
+  }
+}
+
+export const sessionQuery = queryOptions({ queryKey: sessionKey, queryFn: fetchSession, staleTime: 60_000 });
+
+export function useSession() {
+  return useQuery(sessionQuery);
+}
+
+/** The signed-in user; only use under a route that requires sign-in. */
+export function useUser(): TSessionUser {
+  const { data } = useSession();
+  if (!data) throw new Error('useUser outside a signed-in route');
+  return data.user;
+}

@@ -1,0 +1,103 @@
+/**
+ * Name normalisation and phonetic keys for registry screening (docs/domain/confidence-levels.md).
+ * The server uses the same functions to build its search keys, so a name is keyed once, one way.
+ */
+
+/**
+ * Display/search form of a name: upper case, accents removed, apostrophes and periods dropped,
+ * hyphens and other separators turned into single spaces ("  O'Brien-Núñez Jr. " → "OBRIEN NUNEZ JR").
+ */
+export function normalizeName(name: string | null | undefined): string {
+  return (name ?? '')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toUpperCase()
+    .replace(/['\u2019.`]/g, '')
+    .replace(/[^A-Z0-9]+/g, ' ')
+    .trim();
+}
+
+/**
+ * Comparison key: `normalizeName` without spaces, so "Van Dyke", "VanDyke" and "VAN-DYKE" are one
+ * key. Two names are "exactly" equal when their keys are.
+ */
+export function nameKey(name: string | null | undefined): string {
+  return normalizeName(name).replace(/[^A-Z]/g, '');
+}
+
+const SOUNDEX_CODES: Record<string, string> = {
+  B: '1',
+  F: '1',
+  P: '1',
+  V: '1',
+  C: '2',
+  G: '2',
+  J: '2',
+  K: '2',
+  Q: '2',
+  S: '2',
+  X: '2',
+  Z: '2',
+  D: '3',
+  T: '3',
+  L: '4',
+  M: '5',
+  N: '5',
+  R: '6',
+};
+
+/**
+ * American Soundex (as used by the US census and by NSOPW's "soundex search"): first letter plus
+ * three digits, e.g. ROBERT and RUPERT → R163. Returns '' for a name without letters.
+ */
+export function soundex(name: string | null | undefined): string {
+  const letters = nameKey(name);
+  if (letters === '') return '';
+  let code = letters[0];
+  let previous = SOUNDEX_CODES[letters[0]] ?? '';
+  for (const ch of letters.slice(1)) {
+    const digit = SOUNDEX_CODES[ch] ?? '';
+    // H and W do not separate letters with the same code; vowels do.
+    if (ch === 'H' || ch === 'W') continue;
+    if (digit !== '' && digit !== previous) code += digit;
+    previous = digit;
+    if (code.length === 4) break;
+  }
+  return code.padEnd(4, '0');
+}
+
+/**
+ * Optimal-string-alignment distance (Levenshtein plus adjacent transpositions): the number of
+ * single-letter insertions, deletions, substitutions or swaps between two strings.
+ */
+export function editDistance(a: string, b: string): number {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d: number[][] = Array.from({ length: rows }, (_, i) =>
+    Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+
+/** Names this long or longer may differ by one typo and still be "alike"; shorter ones may not. */
+export const TYPO_MIN_LENGTH = 5;
+
+/**
+ * How two name keys relate, strongest first: 'exact', 'typo' (one edit apart, both at least
+ * TYPO_MIN_LENGTH letters), 'phonetic' (same Soundex), or null.
+ */
+export function nameSimilarity(a: string, b: string): 'exact' | 'typo' | 'phonetic' | null {
+  if (a === '' || b === '') return null;
+  if (a === b) return 'exact';
+  if (a.length >= TYPO_MIN_LENGTH && b.length >= TYPO_MIN_LENGTH && editDistance(a, b) <= 1) return 'typo';
+  if (soundex(a) === soundex(b)) return 'phonetic';
+  return null;
+}
