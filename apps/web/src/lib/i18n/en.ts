@@ -34,6 +34,18 @@ export const en = {
     somethingWrong: 'Something went wrong.',
     required: 'Required',
   },
+  table: {
+    empty: 'No matching records.',
+    info: 'Showing {{first}} to {{last}} of {{count}} entries',
+    expand: 'Show details',
+    collapse: 'Hide details',
+    pagination: 'Pages',
+    first: 'First',
+    previous: 'Previous',
+    next: 'Next',
+    last: 'Last',
+    page: 'Page {{page}}',
+  },
   nav: {
     home: 'Home',
     administration: 'Administration',

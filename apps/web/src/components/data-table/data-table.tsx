@@ -1,0 +1,161 @@
+import type { TPage } from '@sv/contracts';
+import { CONSTANTS } from '@sv/contracts';
+import { ActionIcon, Box, Group, LoadingOverlay, Paper, Table, Text, UnstyledButton } from '@mantine/core';
+import { Fragment, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageWindow } from './page-window';
+
+export interface Column<T> {
+  key: string;
+  header: ReactNode;
+  render: (row: T) => ReactNode;
+  /** server sort key; omit for a column that cannot be sorted */
+  sortKey?: string;
+  width?: number | string;
+  /** hide the column (e.g. role-dependent columns, spec 000 §2 Users screen) */
+  hidden?: boolean;
+}
+
+export interface DataTableProps<T> {
+  caption: string;
+  columns: Column<T>[];
+  page: TPage<T> | undefined;
+  isFetching: boolean;
+  rowKey: (row: T) => string | number;
+  sort: string;
+  dir: 'asc' | 'desc';
+  onSort: (sortKey: string) => void;
+  onPage: (page: number) => void;
+  /** expandable row content (spec 000 §2 Buildings: the building's contacts) */
+  renderExpanded?: (row: T) => ReactNode;
+  empty?: ReactNode;
+}
+
+/**
+ * The one data table (architecture guide §7): server paging of 100 rows, sort from the
+ * server's allow-list, full-number pagination with a window of 5 pages (spec 000 §9), and the
+ * previous page kept on screen while the next loads (pass `placeholderData: keepPreviousData`).
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { t } = useTranslation();
+  const [expanded, setExpanded] = useState<Set<string | number>>(new Set());
+  const cols = props.columns.filter((c) => !c.hidden);
+  const rows = props.page?.data ?? [];
+  const first = props.page && props.page.count > 0 ? (props.page.currentPage - 1) * props.page.perPage + 1 : 0;
+  const last = props.page ? Math.min(props.page.currentPage * props.page.perPage, props.page.count) : 0;
+  const toggle = (k: string | number) =>
+    setExpanded((prev) => {
+      const next = new Set(prev);
+      if (next.has(k)) next.delete(k);
+      else next.add(k);
+      return next;
+    });
+
+  return (
+    <Paper withBorder radius="md" pos="relative">
+      <LoadingOverlay visible={props.isFetching && !props.page} zIndex={5} overlayProps={{ blur: 1 }} />
+      <Table.ScrollContainer minWidth={600}>
+        <Table striped highlightOnHover verticalSpacing="xs" aria-busy={props.isFetching}>
+          <Table.Caption style={{ captionSide: 'top', textAlign: 'left', padding: '0 12px' }}>
+            <Box
+              component="span"
+              style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+            >
+              {props.caption}
+            </Box>
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              {props.renderExpanded ? <Table.Th w={40} aria-label={t('table.expand')} /> : null}
+              {cols.map((c) => {
+                const sorted = c.sortKey && props.sort === c.sortKey;
+                return (
+                  <Table.Th
+                    key={c.key}
+                    w={c.width}
+                    aria-sort={sorted ? (props.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                  >
+                    {c.sortKey ? (
+                      <UnstyledButton onClick={() => props.onSort(c.sortKey!)} fw={600} fz="sm">
+                        {c.header}{' '}
+                        {sorted ? (
+                          props.dir === 'asc' ? (
+                            '▲'
+                          ) : (
+                            '▼'
+                          )
+                        ) : (
+                          <Text span c="dimmed">
+                            ↕
+                          </Text>
+                        )}
+                      </UnstyledButton>
+                    ) : (
+                      c.header
+                    )}
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody style={{ opacity: props.isFetching && props.page ? 0.6 : 1 }}>
+            {rows.length === 0 && props.page ? (
+              <Table.Tr>
+                <Table.Td colSpan={cols.length + (props.renderExpanded ? 1 : 0)}>
+                  <Text c="dimmed" ta="center" py="md">
+                    {props.empty ?? t('table.empty')}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : null}
+            {rows.map((row) => {
+              const k = props.rowKey(row);
+              const open = expanded.has(k);
+              return (
+                <Fragment key={k}>
+                  <Table.Tr>
+                    {props.renderExpanded ? (
+                      <Table.Td>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-expanded={open}
+                          aria-label={open ? t('table.collapse') : t('table.expand')}
+                          onClick={() => toggle(k)}
+                        >
+                          {open ? '−' : '+'}
+                        </ActionIcon>
+                      </Table.Td>
+                    ) : null}
+                    {cols.map((c) => (
+                      <Table.Td key={c.key}>{c.render(row)}</Table.Td>
+                    ))}
+                  </Table.Tr>
+                  {open && props.renderExpanded ? (
+                    <Table.Tr>
+                      <Table.Td colSpan={cols.length + 1} bg="var(--mantine-color-gray-0)">
+                        {props.renderExpanded(row)}
+                      </Table.Td>
+                    </Table.Tr>
+                  ) : null}
+                </Fragment>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between" p="sm" wrap="wrap" gap="xs">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {props.page ? t('table.info', { first, last, count: props.page.count }) : ' '}
+        </Text>
+        {props.page && props.page.totalPages > 1 ? (
+          <PageWindow
+            current={props.page.currentPage}
+            total={props.page.totalPages}
+            window={CONSTANTS.paginationWindow}
+            onChange={props.onPage}
+          />
+        ) : null}
+      </Group>
+    </Paper>
+  );
+}
