@@ -351,11 +351,18 @@ export function splitRunTogetherElements(body: string, version = 10): Map<string
   const surnames = bitOf('DAA') | bitOf('DAB') | bitOf('DCS');
   let steps = 0;
 
+  // Only ids that could be chosen twice, or that take part in a conflict or the surname rule,
+  // need remembering; keying the memo on them alone keeps the search small.
+  const counts = new Map<string, number>();
+  for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+  let relevant = surnames;
+  for (const id of ids) if ((counts.get(id) ?? 0) > 1 || id in CONFLICTS) relevant |= bitOf(id);
+
   type Best = { score: number; next: number } | null; // next = -1 means "runs to the end"
   const solve = (requireSurname: boolean): Map<string, string> | null => {
     const memo = new Map<string, Best>();
     const best = (k: number, used: bigint): Best => {
-      const key = `${k}:${used.toString(36)}`;
+      const key = `${k}:${(used & relevant).toString(36)}`;
       const cached = memo.get(key);
       if (cached !== undefined) return cached;
       if (++steps > SEARCH_BUDGET) return null;
@@ -388,7 +395,7 @@ export function splitRunTogetherElements(body: string, version = 10): Map<string
     let k = 0;
     let used = bit(0);
     for (;;) {
-      const step = memo.get(`${k}:${used.toString(36)}`);
+      const step = memo.get(`${k}:${(used & relevant).toString(36)}`);
       if (!step) break;
       const end = step.next === -1 ? body.length : positions[step.next];
       out.set(ids[k], body.slice(positions[k] + 3, end));

@@ -18,15 +18,15 @@ export type ExclusionType = (typeof EXCLUSION_TYPES)[number];
 /** Spec 000 §5: on the exclusion form a missing date of birth is stored as 01/01/1970. */
 export const DEFAULT_EXCLUSION_DOB = '1970-01-01';
 
-export type Id = number | string;
+export type EntityId = number | string;
 
 /** The exclusion fields matching needs. */
 export interface ExclusionForMatching {
   active: boolean;
   /** The linked visitor; null/undefined for an exclusion entered by name only. */
-  visitorId?: Id | null;
+  visitorId?: EntityId | null;
   /** Null/undefined means the exclusion is global (spec 000 §3). */
-  buildingId?: Id | null;
+  buildingId?: EntityId | null;
   isGlobal?: boolean | null;
   firstName?: string | null;
   lastName?: string | null;
@@ -36,7 +36,7 @@ export interface ExclusionForMatching {
 
 /** The visitor fields matching needs. */
 export interface VisitorForMatching {
-  id?: Id | null;
+  id?: EntityId | null;
   firstName?: string | null;
   lastName?: string | null;
   /** 'YYYY-MM-DD' or 'MM/DD/YYYY'. */
@@ -77,7 +77,7 @@ function dobKey(value: string | null | undefined): string | null {
 }
 
 /** Whether the exclusion applies in `buildingId`: it is global, or it belongs to that building. */
-export function isExclusionInScope(exclusion: ExclusionForMatching, buildingId: Id | null): boolean {
+export function isExclusionInScope(exclusion: ExclusionForMatching, buildingId: EntityId | null): boolean {
   const global = exclusion.isGlobal === true || exclusion.buildingId === null || exclusion.buildingId === undefined;
   return global || (buildingId !== null && String(exclusion.buildingId) === String(buildingId));
 }
@@ -113,7 +113,7 @@ function isEnoughAgreement(agreed: MatchedField[]): boolean {
 export function isPotentialExclusionMatch(
   exclusion: ExclusionForMatching,
   visitor: VisitorForMatching,
-  buildingId: Id | null,
+  buildingId: EntityId | null,
 ): boolean {
   if (!exclusion.active) return false;
   if (exclusion.visitorId !== null && exclusion.visitorId !== undefined) return false;
@@ -129,8 +129,8 @@ export function isPotentialExclusionMatch(
  */
 export function isDirectExclusionMatch(
   exclusion: ExclusionForMatching,
-  visitorId: Id | null | undefined,
-  buildingId?: Id | null,
+  visitorId: EntityId | null | undefined,
+  buildingId?: EntityId | null,
 ): boolean {
   if (!exclusion.active || visitorId === null || visitorId === undefined) return false;
   if (exclusion.visitorId === null || exclusion.visitorId === undefined) return false;
@@ -144,7 +144,7 @@ const FIELD_LABEL: Record<MatchedField, string> = {
   dateOfBirth: 'Date of birth',
 };
 
-function describe(agreed: MatchedField[], direct: boolean): string[] {
+function describeAgreement(agreed: MatchedField[], direct: boolean): string[] {
   const reasons = direct ? ['Exclusion is linked to this visitor'] : [];
   for (const field of agreed) reasons.push(`${FIELD_LABEL[field]} matches`);
   return reasons;
@@ -154,15 +154,15 @@ function describe(agreed: MatchedField[], direct: boolean): string[] {
 export function findExclusionMatches<E extends ExclusionForMatching>(
   exclusions: readonly E[],
   visitor: VisitorForMatching,
-  buildingId: Id | null,
+  buildingId: EntityId | null,
 ): ExclusionMatches<E> {
   const result: ExclusionMatches<E> = { direct: [], potential: [] };
   for (const exclusion of exclusions) {
     const agreed = agreedFields(exclusion, visitor);
     if (isDirectExclusionMatch(exclusion, visitor.id, buildingId)) {
-      result.direct.push({ exclusion, agreed, reasons: describe(agreed, true) });
+      result.direct.push({ exclusion, agreed, reasons: describeAgreement(agreed, true) });
     } else if (isPotentialExclusionMatch(exclusion, visitor, buildingId)) {
-      result.potential.push({ exclusion, agreed, reasons: describe(agreed, false) });
+      result.potential.push({ exclusion, agreed, reasons: describeAgreement(agreed, false) });
     }
   }
   return result;

@@ -27,7 +27,12 @@ describe('scoreRegistryCandidate: exactness', () => {
       level: 2,
       reasons: ['First and last name match exactly', 'Date of birth matches'],
     });
-    expect(scoreRegistryCandidate(visitor({ lastName: "O'Neil" }), offender({ name: { firstName: 'Robert', lastName: 'ONEIL' } }))?.exactness).toBe('exact');
+    expect(
+      scoreRegistryCandidate(
+        visitor({ lastName: "O'Neil" }),
+        offender({ name: { firstName: 'Robert', lastName: 'ONEIL' } }),
+      )?.exactness,
+    ).toBe('exact');
   });
 
   it('is EXACT through an alias and says so', () => {
@@ -45,7 +50,8 @@ describe('scoreRegistryCandidate: exactness', () => {
     [{ firstName: 'Robbert' }, 'First name differs by one letter: Robbert → Robert'],
     [{ firstName: 'R' }, 'First initial matches: R → Robert'],
     [{ firstName: 'Robert Lee' }, 'First name matches in part: Robert Lee → Robert'],
-    [{ lastName: 'Smyth' }, 'Last name sounds alike: Smyth → Smith'],
+    [{ lastName: 'Smyth' }, 'Last name differs by one letter: Smyth → Smith'],
+    [{ lastName: 'Smythe' }, 'Last name sounds alike: Smythe → Smith'],
     [{ firstName: 'Smith', lastName: 'Robert' }, 'First and last names are swapped'],
   ])('is MIXED for %j', (change, reason) => {
     const score = scoreRegistryCandidate(visitor(change), offender());
@@ -58,7 +64,12 @@ describe('scoreRegistryCandidate: exactness', () => {
     expect(scoreRegistryCandidate(visitor({ lastName: 'Jones' }), offender())).toBeNull();
     expect(scoreRegistryCandidate(visitor({ firstName: '' }), offender())).toBeNull();
     // A typo in a short last name is not enough: LEE/LEA would also be "alike" by one letter.
-    expect(scoreRegistryCandidate(visitor({ firstName: 'William', lastName: 'Lee' }), offender({ name: { firstName: 'Robert', lastName: 'Lee' } }))).toBeNull();
+    expect(
+      scoreRegistryCandidate(
+        visitor({ firstName: 'William', lastName: 'Lee' }),
+        offender({ name: { firstName: 'Robert', lastName: 'Lee' } }),
+      ),
+    ).toBeNull();
   });
 });
 
@@ -69,7 +80,9 @@ describe('scoreRegistryCandidate: strength', () => {
       strength: 'moderate',
       reasons: ['First and last name match exactly', 'Visitor date of birth unknown'],
     });
-    expect(scoreRegistryCandidate(visitor(), offender({ dob: null }))?.reasons).toContain('Registry has no date of birth');
+    expect(scoreRegistryCandidate(visitor(), offender({ dob: null }))?.reasons).toContain(
+      'Registry has no date of birth',
+    );
   });
 
   it('is MODERATE for the same birth year with another day', () => {
@@ -90,23 +103,35 @@ describe('scoreRegistryCandidate: strength', () => {
   });
 
   it('is VERY STRONG with a middle name, middle initial, city and state, or ZIP code', () => {
-    expect(scoreRegistryCandidate(visitor({ middleName: 'James' }), offender())?.reasons).toContain('Middle name matches');
+    expect(scoreRegistryCandidate(visitor({ middleName: 'James' }), offender())?.reasons).toContain(
+      'Middle name matches',
+    );
     expect(scoreRegistryCandidate(visitor({ middleName: 'J' }), offender())).toMatchObject({ level: 3 });
-    expect(scoreRegistryCandidate(visitor({ middleName: 'Jim' }), offender())?.reasons).toContain('Middle name is a nickname: Jim → James');
+    expect(scoreRegistryCandidate(visitor({ middleName: 'Jim' }), offender())?.reasons).toContain(
+      'Middle name is a nickname: Jim → James',
+    );
     expect(scoreRegistryCandidate(visitor({ city: 'Springfield', state: 'il' }), offender())?.reasons).toContain(
       'City and state match: Springfield, IL',
     );
-    expect(scoreRegistryCandidate(visitor({ postalCode: '62701-1234' }), offender())?.reasons).toContain('ZIP code matches: 62701');
-    expect(scoreRegistryCandidate(visitor({ firstName: 'Bob', middleName: 'J' }), offender())).toMatchObject({ level: 6 });
+    expect(scoreRegistryCandidate(visitor({ postalCode: '62701-1234' }), offender())?.reasons).toContain(
+      'ZIP code matches: 62701',
+    );
+    expect(scoreRegistryCandidate(visitor({ firstName: 'Bob', middleName: 'J' }), offender())).toMatchObject({
+      level: 6,
+    });
   });
 
   it('needs a date of birth before middle name or address can make it very strong', () => {
-    expect(scoreRegistryCandidate(visitor({ middleName: 'James', dateOfBirth: null }), offender())).toMatchObject({ level: 1 });
+    expect(scoreRegistryCandidate(visitor({ middleName: 'James', dateOfBirth: null }), offender())).toMatchObject({
+      level: 1,
+    });
   });
 
   it('does not count a different middle name or a city in another state', () => {
     expect(scoreRegistryCandidate(visitor({ middleName: 'Paul' }), offender())).toMatchObject({ level: 2 });
-    expect(scoreRegistryCandidate(visitor({ city: 'Springfield', state: 'MA' }), offender())).toMatchObject({ level: 2 });
+    expect(scoreRegistryCandidate(visitor({ city: 'Springfield', state: 'MA' }), offender())).toMatchObject({
+      level: 2,
+    });
   });
 });
 
@@ -116,7 +141,12 @@ const nameArb = fc.stringMatching(/^[A-Z][a-z]{1,9}$/);
 const dobArb = fc
   .date({ min: new Date('1930-01-01'), max: new Date('2010-12-31'), noInvalidDate: true })
   .map((d) => d.toISOString().slice(0, 10));
-const personArb = fc.record({ firstName: nameArb, lastName: nameArb, middleName: fc.option(nameArb, { nil: null }), dateOfBirth: dobArb });
+const personArb = fc.record({
+  firstName: nameArb,
+  lastName: nameArb,
+  middleName: fc.option(nameArb, { nil: null }),
+  dateOfBirth: dobArb,
+});
 const STRENGTH = { moderate: 0, strong: 1, 'very strong': 2 } as const;
 const EXACTNESS = { mixed: 0, exact: 1 } as const;
 

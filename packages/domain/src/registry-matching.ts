@@ -52,24 +52,36 @@ interface NameAgreement {
 }
 
 /** How the visitor's first name relates to a registry first name, or null when it does not. */
-function firstNameReason(visitorFirst: string, entryFirst: string, shownVisitor: string, shownEntry: string): string | null {
+function firstNameReason(
+  visitorFirst: string,
+  entryFirst: string,
+  shownVisitor: string,
+  shownEntry: string,
+): string | null {
   const v = nameKey(visitorFirst);
   const e = nameKey(entryFirst);
   if (v === '' || e === '') return null;
   if (v === e) return 'First name matches exactly';
   if (isNicknamePair(v, e)) return `Nickname: ${shownVisitor} → ${shownEntry}`;
-  const similarity = nameSimilarity(v, e);
-  if (similarity === 'typo') return `First name differs by one letter: ${shownVisitor} → ${shownEntry}`;
-  if (similarity === 'phonetic') return `First name sounds alike: ${shownVisitor} → ${shownEntry}`;
-  if ((v.length === 1 || e.length === 1) && v[0] === e[0]) return `First initial matches: ${shownVisitor} → ${shownEntry}`;
   // Compound given names: "Mary Ann" against "Mary".
   const vFirstWord = nameKey(normalizeName(visitorFirst).split(' ')[0]);
   const eFirstWord = nameKey(normalizeName(entryFirst).split(' ')[0]);
-  if (vFirstWord !== '' && vFirstWord === eFirstWord) return `First name matches in part: ${shownVisitor} → ${shownEntry}`;
+  if (vFirstWord !== '' && vFirstWord === eFirstWord)
+    return `First name matches in part: ${shownVisitor} → ${shownEntry}`;
+  const similarity = nameSimilarity(v, e);
+  if (similarity === 'typo') return `First name differs by one letter: ${shownVisitor} → ${shownEntry}`;
+  if (similarity === 'phonetic') return `First name sounds alike: ${shownVisitor} → ${shownEntry}`;
+  if ((v.length === 1 || e.length === 1) && v[0] === e[0])
+    return `First initial matches: ${shownVisitor} → ${shownEntry}`;
   return null;
 }
 
-function lastNameReason(visitorLast: string, entryLast: string, shownVisitor: string, shownEntry: string): string | null {
+function lastNameReason(
+  visitorLast: string,
+  entryLast: string,
+  shownVisitor: string,
+  shownEntry: string,
+): string | null {
   const similarity = nameSimilarity(nameKey(visitorLast), nameKey(entryLast));
   if (similarity === 'exact') return 'Last name matches exactly';
   if (similarity === 'typo') return `Last name differs by one letter: ${shownVisitor} → ${shownEntry}`;
@@ -131,7 +143,12 @@ function addressReason(visitor: RegistryVisitor, offender: RegistryOffender): st
   const state = normalizeName(visitor.state);
   const zip = (visitor.postalCode ?? '').replace(/\D/g, '').slice(0, 5);
   for (const location of offender.locations ?? []) {
-    if (city !== '' && state !== '' && normalizeName(location.city) === city && normalizeName(location.state) === state) {
+    if (
+      city !== '' &&
+      state !== '' &&
+      normalizeName(location.city) === city &&
+      normalizeName(location.state) === state
+    ) {
       return `City and state match: ${show(visitor.city)}, ${state}`;
     }
     if (zip.length === 5 && (location.zipCode ?? '').replace(/\D/g, '').slice(0, 5) === zip) {

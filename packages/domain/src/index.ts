@@ -1,0 +1,16 @@
+/**
+ * @sv/domain: pure domain rules (architecture guideline 8). No I/O, no clock, no dependencies.
+ */
+export * from './aamva';
+export * from './aamva-builder';
+export { AAMVA_ELEMENT_IDS, EYE_COLORS, HAIR_COLORS, isAamvaElementId } from './aamva-elements';
+export * from './confidence';
+export * from './dates';
+export * from './exclusion-matching';
+export * from './expiry';
+export * from './front-desk-rules';
+export { isCommonGivenName, isNicknamePair, NICKNAME_GROUPS } from './given-names';
+export * from './names';
+export * from './registration-rules';
+export * from './registry-matching';
+export * from './scan-keys';
