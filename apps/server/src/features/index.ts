@@ -1,6 +1,7 @@
 import type { AppDeps } from '../platform/deps';
 import type { ZodApp } from '../platform/http/zod-app';
 import { authRoutes } from './auth/auth.routes';
+import { eventsRoutes } from './events/events.routes';
 import { healthRoutes } from './health/health.routes';
 import { statesRoutes } from './states/states.routes';
 
@@ -12,4 +13,5 @@ export async function registerFeatures(app: ZodApp, deps: AppDeps) {
   await healthRoutes(app, deps);
   await authRoutes(app, deps);
   await statesRoutes(app, deps);
+  await eventsRoutes(app, deps);
 }

@@ -1,4 +1,6 @@
 import { createSmtpTransport, type EmailTransport } from '../integrations/email/email-transport';
+import { createGeocoder } from '../integrations/geocoding/index';
+import type { Geocoder } from '../integrations/geocoding/geocoder';
 import { createHttpSmsTransport, type SmsTransport } from '../integrations/sms/sms-transport';
 import { createAuditLog } from './audit/audit-log';
 import { createSessionStore } from './auth/session-store';
@@ -6,11 +8,13 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { AppDeps } from './deps';
 import { createMessenger } from './messaging/messenger';
+import { createRealtime } from './realtime/realtime';
 
 export interface DepsOverrides {
   email?: EmailTransport | null;
   sms?: SmsTransport | null;
   now?: () => Date;
+  geocoder?: Geocoder;
 }
 
 /** Wires the dependencies from configuration; tests pass overrides (real peers, fake clock). */
@@ -38,6 +42,8 @@ export function createDeps(config: Config, database: Database, overrides: DepsOv
     }),
     audit: createAuditLog(db),
     messenger: createMessenger({ db, email, sms }),
+    realtime: createRealtime(database),
+    geocoder: overrides.geocoder ?? createGeocoder(config),
     now: overrides.now ?? (() => new Date()),
   };
 }

@@ -3,6 +3,8 @@ import type { AuditLog } from './audit/audit-log';
 import type { Database, Db } from './db/database';
 import type { SessionStore } from './auth/session-store';
 import type { Messenger } from './messaging/messenger';
+import type { Realtime } from './realtime/realtime';
+import type { Geocoder } from '../integrations/geocoding/geocoder';
 
 /**
  * Everything a feature module may use, built once in main.ts (or by the test harness).
@@ -15,6 +17,10 @@ export interface AppDeps {
   sessions: SessionStore;
   audit: AuditLog;
   messenger: Messenger;
+  /** front-desk events pushed to open dashboards (LISTEN/NOTIFY → SSE) */
+  realtime: Realtime;
+  /** building address → coordinates (GEOCODER: local gazetteer or US Census) */
+  geocoder: Geocoder;
   /** injectable clock so time-based rules can be tested with a fake clock */
   now: () => Date;
 }

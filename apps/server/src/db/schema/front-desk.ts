@@ -1,0 +1,189 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { buildings, clients, users } from './tenancy';
+import { visitors } from './visitors';
+
+/** spec 002 §3 Badge: what is printed for a visit; `code` is the scannable id on the badge. */
+export const badges = pgTable(
+  'badges',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id),
+    visitorId: integer('visitor_id')
+      .notNull()
+      .references(() => visitors.id),
+    /** random, unguessable code printed as the barcode (check-out by scan) */
+    code: text('code').notNull(),
+    personVisiting: text('person_visiting').notNull().default(''),
+    visitorType: text('visitor_type').notNull().default('visitor'),
+    photoFileId: text('photo_file_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    printedAt: timestamp('printed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('badges_code_uq').on(t.code), index('badges_visitor_idx').on(t.visitorId, t.createdAt)],
+);
+
+/** Visit reasons offered at check-in (spec 002 §7 GetVisitorReasons / GetVolunteerReasons). */
+export const visitReasons = pgTable(
+  'visit_reasons',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    kind: text('kind').notNull().default('visitor'),
+    label: text('label').notNull(),
+    active: boolean('active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('visit_reasons_client_idx').on(t.clientId, t.kind, t.active)],
+);
+
+/**
+ * spec 002 §3 Visit. At most one open visit per visitor (security guide: a partial unique
+ * index), so a retried or concurrent check-in cannot create a second one.
+ */
+export const visits = pgTable(
+  'visits',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id),
+    visitorId: integer('visitor_id')
+      .notNull()
+      .references(() => visitors.id),
+    badgeId: integer('badge_id').references(() => badges.id),
+    visitorType: text('visitor_type').notNull().default('visitor'),
+    checkIn: timestamp('check_in', { withTimezone: true }).notNull().defaultNow(),
+    checkOut: timestamp('check_out', { withTimezone: true }),
+    checkedInBy: integer('checked_in_by').references(() => users.id),
+    checkedOutBy: integer('checked_out_by').references(() => users.id),
+    /** desk | scan | dashboard | auto | kiosk */
+    checkOutMethod: text('check_out_method'),
+    reason: text('reason').notNull().default(''),
+    visitReasonId: integer('visit_reason_id').references(() => visitReasons.id),
+    personVisiting: text('person_visiting').notNull().default(''),
+    durationBegin: timestamp('duration_begin', { withTimezone: true }),
+    allowedMinutes: integer('allowed_minutes'),
+    badgeProxy: boolean('badge_proxy').notNull().default(false),
+    viaKiosk: boolean('via_kiosk').notNull().default(false),
+    registrationId: integer('registration_id'),
+    svRegistrationId: integer('sv_registration_id'),
+    preRegistrationId: integer('pre_registration_id'),
+  },
+  (t) => [
+    uniqueIndex('visits_one_open_per_visitor_uq').on(t.visitorId).where(sql`${t.checkOut} IS NULL`),
+    index('visits_building_open_idx').on(t.buildingId, t.checkIn).where(sql`${t.checkOut} IS NULL`),
+    index('visits_building_checkin_idx').on(t.buildingId, t.checkIn),
+    index('visits_client_checkin_idx').on(t.clientId, t.checkIn),
+    index('visits_visitor_idx').on(t.visitorId, t.checkIn),
+  ],
+);
+
+/** spec 002 §3 Denied entry: who was turned away, where, by whom, with the screening counts. */
+export const deniedEntries = pgTable(
+  'denied_entries',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id),
+    visitorId: integer('visitor_id')
+      .notNull()
+      .references(() => visitors.id),
+    attendantId: integer('attendant_id').references(() => users.id),
+    deniedAt: timestamp('denied_at', { withTimezone: true }).notNull().defaultNow(),
+    exclusionCount: smallint('exclusion_count').notNull().default(0),
+    potentialCount: smallint('potential_count').notNull().default(0),
+    watchdogCount: smallint('watchdog_count').notNull().default(0),
+    securityNotified: boolean('security_notified').notNull().default(false),
+    preRegistrationId: integer('pre_registration_id'),
+  },
+  (t) => [index('denied_building_at_idx').on(t.buildingId, t.deniedAt), index('denied_client_at_idx').on(t.clientId, t.deniedAt)],
+);
+
+/**
+ * spec 002 §3 Pending (pre-registered) visitor card: scheduled visitors of a building for a day,
+ * imported per building or created by invitations; screened ahead (bgResults).
+ */
+export const preRegistrations = pgTable(
+  'pre_registrations',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id),
+    visitorId: integer('visitor_id').references(() => visitors.id),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    dob: date('dob', { mode: 'string' }),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    visitDate: date('visit_date', { mode: 'string' }).notNull(),
+    visiting: text('visiting').notNull().default(''),
+    reason: text('reason').notNull().default(''),
+    visitorType: text('visitor_type').notNull().default('visitor'),
+    notifyEmail: text('notify_email').notNull().default(''),
+    notifySms: text('notify_sms').notNull().default(''),
+    /** null = not screened yet; true = clear; false = potential issues (card offers a review) */
+    bgResults: boolean('bg_results'),
+    issues: jsonb('issues').notNull().default(sql`'{}'::jsonb`),
+    tempPhotoFileId: text('temp_photo_file_id'),
+    tempPhotoAt: timestamp('temp_photo_at', { withTimezone: true }),
+    /** scheduled | pending (arrived, awaiting decision) | checked_in | denied | closed | cancelled */
+    status: text('status').notNull().default('scheduled'),
+    importKey: text('import_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('prereg_building_date_idx').on(t.buildingId, t.visitDate, t.status),
+    uniqueIndex('prereg_import_key_uq').on(t.buildingId, t.importKey),
+  ],
+);
+
+/**
+ * Idempotency-Key store (security guide: check-in and kiosk submissions): a retry with the
+ * same key from the same user returns the original answer.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id').notNull(),
+    key: text('key').notNull(),
+    route: text('route').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/database';
+
+/**
+ * Front-desk events pushed to open dashboards (issue 4: "a check-in, check-out or denial at
+ * one desk appears on every open dashboard of that building within one second").
+ *
+ * Events go through PostgreSQL NOTIFY so every server instance hears them (each instance
+ * LISTENs once and fans out in memory). Payloads carry ids and types only — never personal
+ * data: the browser refetches what changed through the normal, scoped API.
+ * NOTIFY inside a transaction is delivered on commit, so nobody hears of a rolled-back change.
+ */
+export const EVENTS_CHANNEL = 'sv_front_desk_events';
+
+export interface FrontDeskEvent {
+  type: 'visit.checked_in' | 'visit.checked_out' | 'entry.denied' | 'preregistration.changed' | 'visitor.pending';
+  clientId: number;
+  buildingId: number;
+  id?: number;
+}
+
+type Listener = (event: FrontDeskEvent) => void;
+
+export function createRealtime(database: Database) {
+  const listeners = new Set<Listener>();
+  let subscribed: Promise<() => Promise<void>> | null = null;
+
+  const ensureListening = () => {
+    subscribed ??= database.listen(EVENTS_CHANNEL, (payload) => {
+      let event: FrontDeskEvent;
+      try {
+        event = JSON.parse(payload);
+      } catch {
+        return;
+      }
+      for (const l of listeners) l(event);
+    });
+    return subscribed;
+  };
+
+  return {
+    /** Publishes an event (inside the caller's transaction when given: delivered on commit). */
+    async publish(event: FrontDeskEvent, tx: Db = database.db) {
+      const payload: FrontDeskEvent = { type: event.type, clientId: event.clientId, buildingId: event.buildingId, id: event.id };
+      await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(payload)})`);
+    },
+
+    /** Subscribes to every event of this process; returns the unsubscribe function. */
+    async subscribe(listener: Listener): Promise<() => void> {
+      await ensureListening();
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    get subscriberCount() {
+      return listeners.size;
+    },
+  };
+}
+export type Realtime = ReturnType<typeof createRealtime>;
