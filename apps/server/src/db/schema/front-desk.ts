@@ -12,7 +12,9 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
+import { files } from './files';
 import { buildings, clients, users } from './tenancy';
 import { visitors } from './visitors';
 
@@ -34,7 +36,7 @@ export const badges = pgTable(
     code: text('code').notNull(),
     personVisiting: text('person_visiting').notNull().default(''),
     visitorType: text('visitor_type').notNull().default('visitor'),
-    photoFileId: text('photo_file_id'),
+    photoFileId: uuid('photo_file_id').references(() => files.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     printedAt: timestamp('printed_at', { withTimezone: true }),
@@ -157,7 +159,7 @@ export const preRegistrations = pgTable(
     /** null = not screened yet; true = clear; false = potential issues (card offers a review) */
     bgResults: boolean('bg_results'),
     issues: jsonb('issues').notNull().default(sql`'{}'::jsonb`),
-    tempPhotoFileId: text('temp_photo_file_id'),
+    tempPhotoFileId: uuid('temp_photo_file_id').references(() => files.id),
     tempPhotoAt: timestamp('temp_photo_at', { withTimezone: true }),
     /** scheduled | pending (arrived, awaiting decision) | checked_in | denied | closed | cancelled */
     status: text('status').notNull().default('scheduled'),

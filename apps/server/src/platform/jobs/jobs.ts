@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { visitsJobs } from '../../features/visits/visits.jobs';
 import type { AppDeps } from '../deps';
 
 export interface ScheduledJob {
@@ -9,6 +10,7 @@ export interface ScheduledJob {
 
 /** Scheduled jobs registered by features (auto check-out, message retries, session purge). */
 export const scheduledJobs: ScheduledJob[] = [
+  ...visitsJobs,
   { name: 'sessions.purge', everyMs: 15 * 60_000, run: (deps) => deps.sessions.purgeExpired(deps.now()) },
   {
     name: 'messages.retry',

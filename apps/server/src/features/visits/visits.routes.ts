@@ -1,0 +1,166 @@
+import {
+  ZAutoCheckOutResponse,
+  ZCheckInRequest,
+  ZCheckInResponse,
+  ZCheckOutByBadgeRequest,
+  ZCheckOutResponse,
+  ZCheckOutVisitorRequest,
+  ZCurrentVisitsResponse,
+  ZPrintResponse,
+  ZVisitReasonsResponse,
+  ZVisitSummary,
+} from '@sv/contracts';
+import { z } from 'zod';
+import type { AppDeps } from '../../platform/deps';
+import { requireIdempotencyKey } from '../../platform/http/idempotency';
+import { requireCtx } from '../../platform/http/request-context';
+import type { ZodApp } from '../../platform/http/zod-app';
+import { createVisitsService } from './visits.service';
+
+const ZVisitId = z.object({ id: z.coerce.number().int().positive() });
+const ZBuildingId = z.object({ buildingId: z.coerce.number().int().positive() });
+const tags = ['front desk'];
+
+export async function visitsRoutes(app: ZodApp, deps: AppDeps) {
+  const service = createVisitsService(deps);
+
+  app.post(
+    '/api/visits',
+    {
+      schema: {
+        tags,
+        summary: 'Check a visitor in: creates the badge and the open visit (requires an Idempotency-Key header)',
+        body: ZCheckInRequest,
+        response: { 200: ZCheckInResponse },
+      },
+    },
+    async (req) => service.checkIn(requireCtx(req), req.body, requireIdempotencyKey(req)),
+  );
+
+  app.get(
+    '/api/visits/:id',
+    { schema: { tags, summary: 'One visit', params: ZVisitId, response: { 200: ZVisitSummary } } },
+    async (req) => service.getVisit(requireCtx(req), req.params.id),
+  );
+
+  app.post(
+    '/api/visits/:id/check-out',
+    {
+      schema: {
+        tags,
+        summary: 'Check a visit out (idempotent)',
+        params: ZVisitId,
+        response: { 200: ZCheckOutResponse },
+      },
+    },
+    async (req) => ({ visit: await service.checkOut(requireCtx(req), req.params.id, 'dashboard') }),
+  );
+
+  app.post(
+    '/api/visits/check-out-by-badge',
+    {
+      schema: {
+        tags,
+        summary: 'Check out by scanning the badge barcode',
+        body: ZCheckOutByBadgeRequest,
+        response: { 200: ZCheckOutResponse },
+      },
+    },
+    async (req) => ({ visit: await service.checkOutByBadge(requireCtx(req), req.body.buildingId, req.body.badgeCode) }),
+  );
+
+  app.post(
+    '/api/visitors/:id/check-out',
+    {
+      schema: {
+        tags,
+        summary: 'Check out a visitor’s open visit at a building',
+        params: ZVisitId,
+        body: ZCheckOutVisitorRequest,
+        response: { 200: ZCheckOutResponse },
+      },
+    },
+    async (req) => ({ visit: await service.checkOutVisitor(requireCtx(req), req.params.id, req.body.buildingId) }),
+  );
+
+  app.get(
+    '/api/buildings/:buildingId/visits/current',
+    {
+      schema: {
+        tags,
+        summary: 'Current (open) visits of a building',
+        params: ZBuildingId,
+        response: { 200: ZCurrentVisitsResponse },
+      },
+    },
+    async (req) => ({ data: await service.currentVisits(requireCtx(req), req.params.buildingId) }),
+  );
+
+  app.post(
+    '/api/buildings/:buildingId/visits/auto-check-out',
+    {
+      schema: {
+        tags,
+        summary: 'Check out visits left open from previous days (spec 002 §2, on dashboard load)',
+        params: ZBuildingId,
+        response: { 200: ZAutoCheckOutResponse },
+      },
+    },
+    async (req) => ({ checkedOut: await service.checkOutPreviousDays(requireCtx(req), req.params.buildingId) }),
+  );
+
+  app.get(
+    '/api/buildings/:buildingId/visit-reasons',
+    {
+      schema: {
+        tags,
+        summary: 'Visitor and volunteer reasons of the building’s district',
+        params: ZBuildingId,
+        querystring: z.object({ kind: z.enum(['visitor', 'volunteer']).optional() }),
+        response: { 200: ZVisitReasonsResponse },
+      },
+    },
+    async (req) => ({ data: (await service.reasons(requireCtx(req), req.params.buildingId, req.query.kind)) as never }),
+  );
+
+  app.get(
+    '/api/visits/:id/badge.pdf',
+    { schema: { tags, summary: 'The badge as a PDF for the browser print window', params: ZVisitId } },
+    async (req, reply) => {
+      const pdf = await service.badgePdf(requireCtx(req), req.params.id);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', 'inline; filename="badge.pdf"')
+        .send(Buffer.from(pdf));
+    },
+  );
+
+  app.get(
+    '/api/visits/:id/badge.zpl',
+    { schema: { tags, summary: 'The badge as ZPL (browser-to-printer path, spec 002 §4)', params: ZVisitId } },
+    async (req, reply) =>
+      reply.type('text/plain; charset=utf-8').send(await service.badgeZpl(requireCtx(req), req.params.id)),
+  );
+
+  app.post(
+    '/api/visits/:id/badge/print',
+    {
+      schema: {
+        tags,
+        summary: 'Send the badge to the building’s network printer (raw TCP 9100)',
+        params: ZVisitId,
+        response: { 200: ZPrintResponse },
+      },
+    },
+    async (req) => service.printBadge(requireCtx(req), req.params.id),
+  );
+
+  // spec 002 §7 window: /Badge/print/{id} opens the printable badge.
+  app.get('/Badge/print/:id', { schema: { hide: true, params: ZVisitId } }, async (req, reply) => {
+    const pdf = await service.badgePdf(requireCtx(req), req.params.id);
+    return reply
+      .type('application/pdf')
+      .header('Content-Disposition', 'inline; filename="badge.pdf"')
+      .send(Buffer.from(pdf));
+  });
+}

@@ -1,0 +1,368 @@
+import { randomBytes } from 'node:crypto';
+import { CONSTANTS, type TCheckInRequest, type TVisitSummary, ZCheckInRequest } from '@sv/contracts';
+import { autoCheckoutInstant } from '@sv/domain';
+import { files } from '../../db/schema/index';
+import { and, eq } from 'drizzle-orm';
+import type { AppDeps } from '../../platform/deps';
+import { requirePermission } from '../../platform/auth/permission';
+import { AppError, conflict, notFound } from '../../platform/http/app-error';
+import { createIdempotency } from '../../platform/http/idempotency';
+import type { RequestCtx } from '../../platform/http/request-context';
+import type { BadgeContent } from '../../integrations/printing/badge-content';
+import { buildBadgePdf } from '../../integrations/printing/pdf-badge';
+import { buildBadgeZpl } from '../../integrations/printing/zpl-badge';
+import { parsePrinterAddress, sendRawTcp } from '../../integrations/printing/printer-client';
+import { createVisitsRepository } from './visits.repository';
+
+/** Crockford base32 without ambiguous letters: printed under the barcode, typed if a scan fails. */
+const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export function newBadgeCode(): string {
+  const bytes = randomBytes(10);
+  return Array.from(bytes, (b) => CODE_ALPHABET[b % 32]).join('');
+}
+
+/** Date and time in the building's zone (security guide: never a browser offset). */
+export function formatInZone(instant: Date, timeZone: string) {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    month: '2-digit',
+    day: '2-digit',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(instant);
+}
+
+/** spec 002 §4 Badge printing: network printing needs an address of at least 7 characters. */
+export function printerAddressFor(
+  building: { printerIpAddress: string; visitorPrinterIpAddress: string },
+  visitorType: string,
+) {
+  const address =
+    visitorType === 'visitor' && building.visitorPrinterIpAddress
+      ? building.visitorPrinterIpAddress
+      : building.printerIpAddress;
+  return address.trim().length >= CONSTANTS.printerAddressMinLength ? address.trim() : null;
+}
+
+type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof createVisitsRepository>['getVisit']>>>;
+
+function toSummary(r: Row): TVisitSummary {
+  return {
+    id: r.id,
+    visitorId: r.visitorId,
+    visitorName: `${r.firstname} ${r.lastname}`.trim(),
+    visitorType: r.visitorType as TVisitSummary['visitorType'],
+    buildingId: r.buildingId,
+    buildingName: r.buildingName,
+    checkIn: r.checkIn.toISOString(),
+    checkOut: r.checkOut ? r.checkOut.toISOString() : null,
+    reason: r.reason,
+    personVisiting: r.personVisiting,
+    photoFileId: r.photoFileId ?? null,
+    checkedInByName: r.checkedInByName ?? null,
+    badge: r.badgeId
+      ? { id: r.badgeId, code: r.badgeCode ?? '', expiresAt: r.badgeExpiresAt ? r.badgeExpiresAt.toISOString() : null }
+      : null,
+  };
+}
+
+export function createVisitsService(deps: AppDeps) {
+  const repo = createVisitsRepository(deps.db);
+  const idempotency = createIdempotency(deps.db);
+
+  async function requireBuilding(ctx: RequestCtx, buildingId: number) {
+    const building = await repo.getBuildingForDesk(ctx.actor, buildingId);
+    if (!building) throw notFound('Building not found');
+    return building;
+  }
+
+  async function badgeContent(
+    ctx: RequestCtx,
+    visitId: number,
+  ): Promise<{ content: BadgeContent; building: Awaited<ReturnType<typeof requireBuilding>>; visit: Row }> {
+    const visit = await repo.getVisit(ctx.actor, visitId);
+    if (!visit || !visit.badgeCode) throw notFound('Visit not found');
+    const building = await requireBuilding(ctx, visit.buildingId);
+    let photo: Uint8Array | null = null;
+    if (visit.photoFileId) {
+      const [f] = await deps.db
+        .select({ bytes: files.bytes })
+        .from(files)
+        .where(and(eq(files.id, visit.photoFileId), eq(files.clientId, visit.clientId)))
+        .limit(1);
+      photo = f?.bytes ?? null;
+    }
+    return {
+      building,
+      visit,
+      content: {
+        visitorName: `${visit.firstname} ${visit.lastname}`.trim(),
+        visitorType: visit.visitorType,
+        buildingName: visit.buildingName,
+        checkedInAt: formatInZone(visit.checkIn, building.timeZone),
+        personVisiting: visit.personVisiting,
+        expires: visit.badgeExpiresAt ? formatInZone(visit.badgeExpiresAt, building.timeZone) : '',
+        badgeCode: visit.badgeCode,
+        photo,
+      },
+    };
+  }
+
+  return {
+    /**
+     * Check-in (spec 002 §4, §7 POST /Visit/CheckIn): the badge and the open visit are created in
+     * one transaction; the Idempotency-Key makes a retry return the same visit; the partial unique
+     * index keeps one open visit per visitor. A visitor linked to an active exclusion that applies
+     * here is never checked in (issue 4: "must never admit someone on an exclusion list").
+     */
+    async checkIn(ctx: RequestCtx, raw: TCheckInRequest, idempotencyKey: string) {
+      requirePermission(ctx.actor, 'visits.checkIn');
+      const input = ZCheckInRequest.parse(raw);
+      const building = await requireBuilding(ctx, input.buildingId);
+      if (!building.active) throw new AppError('VALIDATION_FAILED', 'This building is inactive.');
+      const visitor = await repo.getVisitor(ctx.actor, input.visitorId);
+      if (!visitor || visitor.clientId !== building.clientId) throw notFound('Visitor not found');
+      let reason = input.reason;
+      if (input.visitReasonId) {
+        const r = await repo.getReason(building.clientId, input.visitReasonId);
+        if (!r)
+          throw new AppError('VALIDATION_FAILED', 'Choose a reason from the list.', {
+            visitReasonId: ['Unknown reason'],
+          });
+        reason ||= r.label;
+      }
+      if (input.photoFileId) {
+        const [f] = await deps.db
+          .select({ id: files.id })
+          .from(files)
+          .where(and(eq(files.id, input.photoFileId), eq(files.clientId, building.clientId)))
+          .limit(1);
+        if (!f)
+          throw new AppError('VALIDATION_FAILED', 'The photo could not be found.', { photoFileId: ['Unknown photo'] });
+      }
+
+      return idempotency.run(ctx.actor.userId, idempotencyKey, 'visits.checkIn', input, async () => {
+        const visitId = await deps.db
+          .transaction(async (tx) => {
+            if ((await repo.countDirectExclusions(visitor.id, building.clientId, building.id, tx)) > 0) {
+              throw conflict(
+                'This visitor is on the exclusion list and cannot be checked in. Deny entry and notify security.',
+              );
+            }
+            const open = await repo.findOpenVisitOfVisitor(visitor.id, tx);
+            if (open)
+              throw conflict(`This visitor is already checked in at ${open.buildingName}. Check them out first.`);
+            const now = deps.now();
+            const badgeId = await repo.insertBadge(tx, {
+              clientId: building.clientId,
+              buildingId: building.id,
+              visitorId: visitor.id,
+              code: newBadgeCode(),
+              personVisiting: input.personVisiting,
+              visitorType: input.visitorType,
+              photoFileId: input.photoFileId ?? null,
+              createdAt: now,
+              expiresAt: autoCheckoutInstant(now, building.timeZone),
+            });
+            const id = await repo.insertVisit(tx, {
+              clientId: building.clientId,
+              buildingId: building.id,
+              visitorId: visitor.id,
+              badgeId,
+              visitorType: input.visitorType,
+              checkIn: now,
+              checkedInBy: ctx.actor.userId,
+              reason,
+              visitReasonId: input.visitReasonId ?? null,
+              personVisiting: input.personVisiting,
+              durationBegin: input.allowedMinutes ? now : null,
+              allowedMinutes: input.allowedMinutes ?? null,
+              badgeProxy: input.badgeProxy,
+              preRegistrationId: input.preRegistrationId ?? null,
+            });
+            await deps.realtime.publish(
+              { type: 'visit.checked_in', clientId: building.clientId, buildingId: building.id, id },
+              tx,
+            );
+            await deps.audit.record(
+              ctx,
+              {
+                action: 'visit.checked_in',
+                targetType: 'visit',
+                targetId: id,
+                clientId: building.clientId,
+                buildingId: building.id,
+              },
+              tx,
+            );
+            return id;
+          })
+          .catch((err: unknown) => {
+            // The partial unique index answers a concurrent duplicate check-in.
+            if (
+              err instanceof Error &&
+              /visits_one_open_per_visitor_uq/.test(
+                `${err.message} ${String((err as { cause?: unknown }).cause ?? '')}`,
+              )
+            ) {
+              throw conflict('This visitor is already checked in. Check them out first.');
+            }
+            throw err;
+          });
+        const visit = await repo.getVisit(ctx.actor, visitId);
+        const printer = printerAddressFor(building, input.visitorType);
+        const required =
+          input.visitorType === 'volunteer'
+            ? building.requireAttendantVolunteerBadgePrint
+            : building.requireAttendantVisitorBadgePrint;
+        return {
+          visit: toSummary(visit!),
+          print: {
+            mode: printer ? ('network' as const) : ('pdf' as const),
+            required,
+            pdfUrl: `/api/visits/${visitId}/badge.pdf`,
+          },
+        };
+      });
+    },
+
+    async getVisit(ctx: RequestCtx, visitId: number) {
+      requirePermission(ctx.actor, 'visitors.read');
+      const visit = await repo.getVisit(ctx.actor, visitId);
+      if (!visit) throw notFound('Visit not found');
+      return toSummary(visit);
+    },
+
+    /** Check-out of one visit; checking out a visit that is already out answers it unchanged. */
+    async checkOut(ctx: RequestCtx, visitId: number, method: 'desk' | 'dashboard' | 'scan' = 'desk') {
+      requirePermission(ctx.actor, 'visits.checkOut');
+      const visit = await repo.getVisit(ctx.actor, visitId);
+      if (!visit) throw notFound('Visit not found');
+      if (!visit.checkOut) {
+        await deps.db.transaction(async (tx) => {
+          const done = await repo.checkOut(visit.id, { at: deps.now(), by: ctx.actor.userId, method }, tx);
+          if (!done) return;
+          await deps.realtime.publish(
+            { type: 'visit.checked_out', clientId: visit.clientId, buildingId: visit.buildingId, id: visit.id },
+            tx,
+          );
+          await deps.audit.record(
+            ctx,
+            {
+              action: 'visit.checked_out',
+              targetType: 'visit',
+              targetId: visit.id,
+              clientId: visit.clientId,
+              buildingId: visit.buildingId,
+              details: { method },
+            },
+            tx,
+          );
+        });
+      }
+      return toSummary((await repo.getVisit(ctx.actor, visit.id))!);
+    },
+
+    /** Check-out by scanning the badge barcode (spec 002 §4 Scan flow, check-out by badge scan). */
+    async checkOutByBadge(ctx: RequestCtx, buildingId: number, badgeCode: string) {
+      requirePermission(ctx.actor, 'visits.checkOut');
+      await requireBuilding(ctx, buildingId);
+      const visit = await repo.findOpenVisitByBadgeCode(ctx.actor, buildingId, badgeCode.trim().toUpperCase());
+      if (!visit) throw notFound('No open visit has this badge at this building.');
+      return this.checkOut(ctx, visit.id, 'scan');
+    },
+
+    /** Check-out of a visitor's open visit at a building (spec route /visitor/checkout/{visitorId}). */
+    async checkOutVisitor(ctx: RequestCtx, visitorId: number, buildingId: number) {
+      requirePermission(ctx.actor, 'visits.checkOut');
+      await requireBuilding(ctx, buildingId);
+      const open = await repo.findOpenVisitOfVisitor(visitorId);
+      if (!open || open.buildingId !== buildingId) throw notFound('This visitor is not checked in here.');
+      return this.checkOut(ctx, open.id, 'desk');
+    },
+
+    async currentVisits(ctx: RequestCtx, buildingId: number) {
+      requirePermission(ctx.actor, 'visitors.read');
+      await requireBuilding(ctx, buildingId);
+      return (await repo.findCurrentVisits(ctx.actor, buildingId)).map(toSummary);
+    },
+
+    /** Reasons for the check-in form (spec 002 §7 GetVisitorReasons / GetVolunteerReasons). */
+    async reasons(ctx: RequestCtx, buildingId: number, kind?: 'visitor' | 'volunteer') {
+      requirePermission(ctx.actor, 'visits.checkIn');
+      const building = await requireBuilding(ctx, buildingId);
+      return repo.findReasons(ctx.actor, building.clientId, kind);
+    },
+
+    /** Checks out visits left open from previous days (spec 002 §2: on dashboard load; and the job). */
+    async checkOutPreviousDays(ctx: RequestCtx, buildingId: number) {
+      requirePermission(ctx.actor, 'visits.checkOut');
+      await requireBuilding(ctx, buildingId);
+      return this.runAutoCheckOut(buildingId);
+    },
+
+    /** The scheduled sweep (every minute) and the dashboard-load call share this. */
+    async runAutoCheckOut(buildingId?: number) {
+      const rows = await repo.autoCheckOut(deps.now(), buildingId);
+      for (const r of rows) {
+        await deps.realtime.publish({
+          type: 'visit.checked_out',
+          clientId: r.client_id,
+          buildingId: r.building_id,
+          id: r.id,
+        });
+      }
+      if (rows.length)
+        await deps.audit.record({}, { action: 'visit.auto_checked_out', details: { count: rows.length } });
+      return rows.length;
+    },
+
+    async badgePdf(ctx: RequestCtx, visitId: number) {
+      requirePermission(ctx.actor, 'visitors.read');
+      const { content } = await badgeContent(ctx, visitId);
+      return buildBadgePdf(content);
+    },
+
+    async badgeZpl(ctx: RequestCtx, visitId: number) {
+      requirePermission(ctx.actor, 'visitors.read');
+      const { content } = await badgeContent(ctx, visitId);
+      return buildBadgeZpl(content);
+    },
+
+    /**
+     * Server-to-printer path (integrations guide: for on-site installs): ZPL over raw TCP 9100 to
+     * the building's printer. A badge is printed only after the check-in is committed.
+     */
+    async printBadge(ctx: RequestCtx, visitId: number) {
+      requirePermission(ctx.actor, 'visits.checkIn');
+      const { content, building, visit } = await badgeContent(ctx, visitId);
+      const address = printerAddressFor(building, visit.visitorType);
+      if (!address)
+        return {
+          printed: false,
+          mode: 'pdf' as const,
+          message: 'No network printer is set for this building: print the PDF badge.',
+        };
+      const target = parsePrinterAddress(address);
+      if (!target) throw new AppError('VALIDATION_FAILED', 'The building’s printer address is not valid.');
+      try {
+        await sendRawTcp(target, await buildBadgeZpl(content));
+      } catch {
+        throw new AppError(
+          'UPSTREAM_UNAVAILABLE',
+          'The badge printer did not answer. Check that it is on, or print the PDF badge.',
+        );
+      }
+      await deps.audit.record(ctx, {
+        action: 'badge.printed',
+        targetType: 'visit',
+        targetId: visitId,
+        clientId: visit.clientId,
+        buildingId: visit.buildingId,
+      });
+      return { printed: true, mode: 'network' as const, message: 'The badge was sent to the printer.' };
+    },
+  };
+}
+export type VisitsService = ReturnType<typeof createVisitsService>;

@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { buildings, exclusions, visitReasons, visitors, visits } from '../../db/schema/index';
+import { startFakePrinter } from '../../test/peers/fake-printer';
+import { createTestApp, type Session, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let clock = new Date('2026-11-23T15:00:00Z');
+let desk: Session;
+let printer: Awaited<ReturnType<typeof startFakePrinter>>;
+
+beforeAll(async () => {
+  t = await createTestApp({ overrides: { now: () => clock } });
+  desk = await t.login('desk.northhigh@demo.test');
+  printer = await startFakePrinter();
+});
+afterAll(() => printer.close());
+
+let n = 0;
+async function newVisitor(over: Partial<typeof visitors.$inferInsert> = {}) {
+  n++;
+  const [v] = await t.deps.db
+    .insert(visitors)
+    .values({
+      clientId: t.world.north.clientId,
+      firstname: `Casey${n}`,
+      lastname: `Visitor${n}`,
+      dob: '1980-05-05',
+      ...over,
+    })
+    .returning();
+  return v;
+}
+const key = () => `test-key-${Math.random().toString(36).slice(2, 12)}`;
+const checkIn = (s: Session, body: object, k = key()) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/visits',
+    headers: { cookie: s.cookie, 'x-csrf-token': s.csrfToken, 'idempotency-key': k },
+    payload: body,
+  });
+
+describe('check-in', () => {
+  it('creates the badge and the open visit together, and a retry with the same key returns the same visit', async () => {
+    const v = await newVisitor();
+    const body = {
+      visitorId: v.id,
+      buildingId: t.world.north.northHighId,
+      personVisiting: 'Ms. Rivera',
+      reason: 'Parent conference',
+    };
+    const k = key();
+    const first = await checkIn(desk, body, k);
+    expect(first.statusCode).toBe(200);
+    const visit = first.json().visit;
+    expect(visit).toMatchObject({
+      visitorId: v.id,
+      personVisiting: 'Ms. Rivera',
+      checkOut: null,
+      buildingName: 'North High School',
+    });
+    expect(visit.badge.code).toMatch(/^[0-9A-Z]{10}$/);
+    // badge expires at 23:59 local (America/Chicago) on the check-in day
+    expect(visit.badge.expiresAt).toBe('2026-11-24T05:59:00.000Z');
+    const retry = await checkIn(desk, body, k);
+    expect(retry.json().visit.id).toBe(visit.id);
+    const rows = await t.deps.db.select().from(visits).where(eq(visits.visitorId, v.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses a second open visit for the same visitor and the same key for another request', async () => {
+    const v = await newVisitor();
+    const body = { visitorId: v.id, buildingId: t.world.north.northHighId };
+    const k = key();
+    expect((await checkIn(desk, body, k)).statusCode).toBe(200);
+    const again = await checkIn(desk, body);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toContain('already checked in');
+    const other = await newVisitor();
+    expect((await checkIn(desk, { visitorId: other.id, buildingId: t.world.north.northHighId }, k)).statusCode).toBe(
+      409,
+    );
+  });
+
+  it('requires an Idempotency-Key', async () => {
+    const v = await newVisitor();
+    const res = await t.as(desk).post('/api/visits', { visitorId: v.id, buildingId: t.world.north.northHighId });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('never checks in a visitor linked to an active exclusion that applies here', async () => {
+    const v = await newVisitor({ firstname: 'Barred', lastname: 'Person' });
+    await t.deps.db.insert(exclusions).values({
+      clientId: t.world.north.clientId,
+      buildingId: null,
+      isGlobal: true,
+      visitorId: v.id,
+      firstname: 'Barred',
+      lastname: 'Person',
+      dob: '1980-05-05',
+      exclusionType: 'Trespassed',
+    });
+    const res = await checkIn(desk, { visitorId: v.id, buildingId: t.world.north.northHighId });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('exclusion list');
+    expect(await t.deps.db.select().from(visits).where(eq(visits.visitorId, v.id))).toHaveLength(0);
+  });
+
+  it('keeps attendants to their own building and districts apart', async () => {
+    const v = await newVisitor();
+    const lincoln = await t.login('desk.lincoln@demo.test');
+    const south = await t.login('desk.southelem@demo.test');
+    expect((await checkIn(lincoln, { visitorId: v.id, buildingId: t.world.north.northHighId })).statusCode).toBe(404);
+    expect((await checkIn(south, { visitorId: v.id, buildingId: t.world.south.southElemId })).statusCode).toBe(404);
+    const kiosk = await t.login('kiosk.northhigh@demo.test');
+    expect((await checkIn(kiosk, { visitorId: v.id, buildingId: t.world.north.northHighId })).statusCode).toBe(403);
+  });
+
+  it('uses a reason of the district and rejects another district’s reason', async () => {
+    const [mine] = await t.deps.db
+      .insert(visitReasons)
+      .values({ clientId: t.world.north.clientId, kind: 'visitor', label: 'Volunteer reading' })
+      .returning();
+    const [theirs] = await t.deps.db
+      .insert(visitReasons)
+      .values({ clientId: t.world.south.clientId, kind: 'visitor', label: 'South reason' })
+      .returning();
+    const reasons = await t.as(desk).get(`/api/buildings/${t.world.north.northHighId}/visit-reasons?kind=visitor`);
+    expect(reasons.json().data.map((r: { label: string }) => r.label)).toContain('Volunteer reading');
+    expect(reasons.json().data.map((r: { label: string }) => r.label)).not.toContain('South reason');
+    const ok = await checkIn(desk, {
+      visitorId: (await newVisitor()).id,
+      buildingId: t.world.north.northHighId,
+      visitReasonId: mine.id,
+    });
+    expect(ok.json().visit.reason).toBe('Volunteer reading');
+    const bad = await checkIn(desk, {
+      visitorId: (await newVisitor()).id,
+      buildingId: t.world.north.northHighId,
+      visitReasonId: theirs.id,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('check-out', () => {
+  it('checks out by badge scan, from the dashboard and by visitor; repeated check-out changes nothing', async () => {
+    const a = (
+      await checkIn(desk, { visitorId: (await newVisitor()).id, buildingId: t.world.north.northHighId })
+    ).json().visit;
+    const byBadge = await t
+      .as(desk)
+      .post('/api/visits/check-out-by-badge', {
+        buildingId: t.world.north.northHighId,
+        badgeCode: a.badge.code.toLowerCase(),
+      });
+    expect(byBadge.statusCode).toBe(200);
+    expect(byBadge.json().visit.checkOut).toBe(clock.toISOString());
+    const again = await t.as(desk).post(`/api/visits/${a.id}/check-out`);
+    expect(again.json().visit.checkOut).toBe(clock.toISOString());
+    const bv = await newVisitor();
+    await checkIn(desk, { visitorId: bv.id, buildingId: t.world.north.northHighId });
+    const byVisitor = await t
+      .as(desk)
+      .post(`/api/visitors/${bv.id}/check-out`, { buildingId: t.world.north.northHighId });
+    expect(byVisitor.json().visit.checkOut).not.toBeNull();
+    const current = await t.as(desk).get(`/api/buildings/${t.world.north.northHighId}/visits/current`);
+    expect(current.json().data.map((x: { id: number }) => x.id)).not.toContain(a.id);
+  });
+
+  it('does not let another building check out a badge', async () => {
+    const a = (
+      await checkIn(desk, { visitorId: (await newVisitor()).id, buildingId: t.world.north.northHighId })
+    ).json().visit;
+    const lincoln = await t.login('desk.lincoln@demo.test');
+    const res = await t
+      .as(lincoln)
+      .post('/api/visits/check-out-by-badge', { buildingId: t.world.north.lincolnId, badgeCode: a.badge.code });
+    expect(res.statusCode).toBe(404);
+    expect((await t.as(lincoln).post(`/api/visits/${a.id}/check-out`)).statusCode).toBe(404);
+  });
+});
+
+describe('automatic check-out at 23:59 in the building’s time zone (spec 002 §4)', () => {
+  it('checks out at local 23:59 across the daylight-saving change, not before', async () => {
+    // 2026-11-01 is the end of daylight saving time in America/Chicago (UTC-5 → UTC-6).
+    clock = new Date('2026-11-01T16:00:00Z');
+    const v = await newVisitor();
+    const visit = (await checkIn(desk, { visitorId: v.id, buildingId: t.world.north.northHighId })).json().visit;
+    clock = new Date('2026-11-02T05:58:00Z'); // 23:58 CST
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/buildings/${t.world.north.northHighId}/visits/auto-check-out`,
+      headers: { cookie: desk.cookie, 'x-csrf-token': desk.csrfToken },
+      payload: {},
+    });
+    expect((await t.as(desk).get(`/api/visits/${visit.id}`)).json().checkOut).toBeNull();
+    clock = new Date('2026-11-02T06:00:00Z'); // 00:00 CST next day
+    const swept = await t.as(desk).post(`/api/buildings/${t.world.north.northHighId}/visits/auto-check-out`);
+    expect(swept.json().checkedOut).toBeGreaterThanOrEqual(1);
+    // 23:59 CST on Nov 1 = 05:59 UTC on Nov 2 (it would be 04:59 UTC with the summer offset)
+    expect((await t.as(desk).get(`/api/visits/${visit.id}`)).json().checkOut).toBe('2026-11-02T05:59:00.000Z');
+    clock = new Date('2026-11-23T15:00:00Z');
+  });
+
+  it('skips districts that disabled auto-logout for visitors', async () => {
+    clock = new Date('2026-03-07T20:00:00Z');
+    const v = await newVisitor();
+    const visit = (await checkIn(desk, { visitorId: v.id, buildingId: t.world.north.northHighId })).json().visit;
+    const { clients } = await import('../../db/schema/index');
+    await t.deps.db
+      .update(clients)
+      .set({ settings: { disableAutoLogoutVisitors: true } })
+      .where(eq(clients.id, t.world.north.clientId));
+    clock = new Date('2026-03-09T12:00:00Z');
+    await t.as(desk).post(`/api/buildings/${t.world.north.northHighId}/visits/auto-check-out`);
+    expect((await t.as(desk).get(`/api/visits/${visit.id}`)).json().checkOut).toBeNull();
+    await t.deps.db.update(clients).set({ settings: {} }).where(eq(clients.id, t.world.north.clientId));
+    await t.as(desk).post(`/api/buildings/${t.world.north.northHighId}/visits/auto-check-out`);
+    // 2026-03-08 is the start of daylight saving: 23:59 CDT on Mar 7 is still CST (UTC-6)
+    expect((await t.as(desk).get(`/api/visits/${visit.id}`)).json().checkOut).toBe('2026-03-08T05:59:00.000Z');
+    clock = new Date('2026-11-23T15:00:00Z');
+  });
+});
+
+describe('badges', () => {
+  it('renders the badge as PDF and ZPL with the badge code, and prints to the network printer', async () => {
+    await t.deps.db
+      .update(buildings)
+      .set({ printerIpAddress: printer.address })
+      .where(eq(buildings.id, t.world.north.northHighId));
+    const res = await checkIn(desk, {
+      visitorId: (await newVisitor({ firstname: 'Jordan', lastname: 'Printwell' })).id,
+      buildingId: t.world.north.northHighId,
+      personVisiting: 'Coach Lee',
+    });
+    const { visit, print } = res.json();
+    expect(print.mode).toBe('network');
+    const pdf = await t.as(desk).get(`/api/visits/${visit.id}/badge.pdf`);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const zpl = (await t.as(desk).get(`/api/visits/${visit.id}/badge.zpl`)).body;
+    expect(zpl).toMatch(/^\^XA/);
+    expect(zpl).toContain(`^FD${visit.badge.code}^FS`);
+    expect(zpl).toContain('Jordan Printwell');
+    const printed = await t.as(desk).post(`/api/visits/${visit.id}/badge/print`);
+    expect(printed.json()).toMatchObject({ printed: true, mode: 'network' });
+    await printer.waitForJobs(1);
+    expect(printer.jobs.at(-1)).toContain(`^FD${visit.badge.code}^FS`);
+    expect(printer.jobs.at(-1)).toContain('Coach Lee');
+    await t.deps.db.update(buildings).set({ printerIpAddress: '' }).where(eq(buildings.id, t.world.north.northHighId));
+    const pdfPlan = await checkIn(desk, { visitorId: (await newVisitor()).id, buildingId: t.world.north.northHighId });
+    expect(pdfPlan.json().print.mode).toBe('pdf');
+  });
+
+  it('serves another district’s badge to nobody', async () => {
+    const { visit } = (
+      await checkIn(desk, { visitorId: (await newVisitor()).id, buildingId: t.world.north.northHighId })
+    ).json();
+    const south = await t.login('admin.south@demo.test');
+    expect((await t.as(south).get(`/api/visits/${visit.id}/badge.pdf`)).statusCode).toBe(404);
+    expect((await t.as(south).get(`/Badge/print/${visit.id}`)).statusCode).toBe(404);
+  });
+});

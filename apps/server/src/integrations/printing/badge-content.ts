@@ -1,0 +1,24 @@
+/** What a visitor badge shows (issue 4 "Badge"): the same content for ZPL and PDF. */
+export interface BadgeContent {
+  visitorName: string;
+  visitorType: string;
+  buildingName: string;
+  /** check-in date and time, already formatted in the building's time zone */
+  checkedInAt: string;
+  personVisiting: string;
+  /** expiry, formatted in the building's time zone, or '' */
+  expires: string;
+  /** scannable badge code (Code 128) used to check out by scan */
+  badgeCode: string;
+  /** JPEG or PNG photo bytes, if any */
+  photo?: Uint8Array | null;
+}
+
+/** ZPL field data escaping: ^ and ~ are command prefixes; use the hex escape (^FH). */
+export function zplText(value: string): string {
+  return value
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/[_^~\\]/g, (c) => `_${c.charCodeAt(0).toString(16).padStart(2, '0').toUpperCase()}`)
+    .slice(0, 60);
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/** Who is coming in (spec 002 §1): visitors, volunteers, vendors and students. */
+export const VISITOR_TYPES = ['visitor', 'volunteer', 'vendor', 'student'] as const;
+export const ZVisitorType = z.enum(VISITOR_TYPES);
+export type TVisitorType = z.infer<typeof ZVisitorType>;
+
+/** spec 002 §7 POST /Visit/CheckIn/{id}: building, type, reason, reason id, duration, badge proxy. */
+export const ZCheckInRequest = z.object({
+  visitorId: z.number().int().positive(),
+  buildingId: z.number().int().positive(),
+  visitorType: ZVisitorType.default('visitor'),
+  visitReasonId: z.number().int().positive().nullable().optional(),
+  reason: z.string().trim().max(200).default(''),
+  personVisiting: z.string().trim().max(200).default(''),
+  allowedMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .nullable()
+    .optional(),
+  badgeProxy: z.boolean().default(false),
+  preRegistrationId: z.number().int().positive().nullable().optional(),
+  /** the photo taken in the photo modal (spec 002 §4 Photo modal) */
+  photoFileId: z.string().uuid().nullable().optional(),
+});
+export type TCheckInRequest = z.input<typeof ZCheckInRequest>;
+
+export const ZBadgeSummary = z.object({ id: z.number().int(), code: z.string(), expiresAt: z.string().nullable() });
+
+export const ZVisitSummary = z.object({
+  id: z.number().int(),
+  visitorId: z.number().int(),
+  visitorName: z.string(),
+  visitorType: ZVisitorType,
+  buildingId: z.number().int(),
+  buildingName: z.string(),
+  checkIn: z.string(),
+  checkOut: z.string().nullable(),
+  reason: z.string(),
+  personVisiting: z.string(),
+  photoFileId: z.string().nullable(),
+  checkedInByName: z.string().nullable(),
+  badge: ZBadgeSummary.nullable(),
+});
+export type TVisitSummary = z.infer<typeof ZVisitSummary>;
+
+/**
+ * How the badge gets printed (spec 002 §4 Badge printing): 'network' when the building's printer
+ * address has at least 7 characters (the server sends ZPL to it), otherwise 'pdf' in the browser's
+ * print window.
+ */
+export const ZPrintPlan = z.object({
+  mode: z.enum(['network', 'pdf']),
+  required: z.boolean(),
+  pdfUrl: z.string(),
+});
+
+export const ZCheckInResponse = z.object({ visit: ZVisitSummary, print: ZPrintPlan });
+export type TCheckInResponse = z.infer<typeof ZCheckInResponse>;
+
+export const ZCheckOutResponse = z.object({ visit: ZVisitSummary });
+export const ZCheckOutByBadgeRequest = z.object({
+  buildingId: z.number().int().positive(),
+  badgeCode: z.string().trim().min(4).max(64),
+});
+export const ZCheckOutVisitorRequest = z.object({ buildingId: z.number().int().positive() });
+
+export const ZCurrentVisitsResponse = z.object({ data: z.array(ZVisitSummary) });
+
+export const ZVisitReason = z.object({
+  id: z.number().int(),
+  kind: z.enum(['visitor', 'volunteer']),
+  label: z.string(),
+});
+export const ZVisitReasonsResponse = z.object({ data: z.array(ZVisitReason) });
+
+export const ZPrintResponse = z.object({ printed: z.boolean(), mode: z.enum(['network', 'pdf']), message: z.string() });
+export const ZAutoCheckOutResponse = z.object({ checkedOut: z.number().int() });
