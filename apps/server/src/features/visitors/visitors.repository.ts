@@ -1,0 +1,168 @@
+import type { TActor, TVisitorFields } from '@sv/contracts';
+import { normalizeName } from '@sv/domain';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { badges, buildings, exclusions, visitors, visits } from '../../db/schema/index';
+import type { Db } from '../../platform/db/database';
+import { clientFilter } from '../../platform/db/scope';
+import { likeEscape } from '../../platform/db/paging';
+
+/** The normalised "first middle last" the trigram index searches (lower case, no accents). */
+export function searchNameOf(v: { firstname: string; middlename?: string; lastname: string }) {
+  return [v.firstname, v.middlename ?? '', v.lastname].map(normalizeName).filter(Boolean).join(' ').toLowerCase();
+}
+
+const matchColumns = {
+  id: visitors.id,
+  firstname: visitors.firstname,
+  middlename: visitors.middlename,
+  lastname: visitors.lastname,
+  dob: visitors.dob,
+  city: visitors.city,
+  state: visitors.state,
+  photoFileId: visitors.photoFileId,
+};
+
+export function createVisitorsRepository(db: Db) {
+  /** Open visits of these visitors, one query (no N+1). */
+  async function openVisitsOf(ids: number[]) {
+    if (ids.length === 0)
+      return new Map<number, { id: number; buildingId: number; buildingName: string; checkIn: string }>();
+    const rows = await db
+      .select({
+        visitorId: visits.visitorId,
+        id: visits.id,
+        buildingId: visits.buildingId,
+        buildingName: buildings.name,
+        checkIn: visits.checkIn,
+      })
+      .from(visits)
+      .innerJoin(buildings, eq(buildings.id, visits.buildingId))
+      .where(and(inArray(visits.visitorId, ids), isNull(visits.checkOut)));
+    return new Map(
+      rows.map((r) => [
+        r.visitorId,
+        { id: r.id, buildingId: r.buildingId, buildingName: r.buildingName, checkIn: r.checkIn.toISOString() },
+      ]),
+    );
+  }
+
+  async function withOpenVisits<T extends { id: number }>(rows: T[]) {
+    const open = await openVisitsOf(rows.map((r) => r.id));
+    return rows.map((r) => ({ ...r, openVisit: open.get(r.id) ?? null }));
+  }
+
+  return {
+    openVisitsOf,
+
+    async get(actor: TActor, id: number) {
+      const rows = await db
+        .select()
+        .from(visitors)
+        .where(and(eq(visitors.id, id), clientFilter(actor, visitors.clientId)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async hasActiveExclusion(visitorId: number, clientId: number) {
+      const rows = await db
+        .select({ id: exclusions.id })
+        .from(exclusions)
+        .where(and(eq(exclusions.visitorId, visitorId), eq(exclusions.clientId, clientId), eq(exclusions.active, true)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    async insert(clientId: number, buildingId: number | null, fields: Required<TVisitorFields>) {
+      const [row] = await db
+        .insert(visitors)
+        .values({ ...fields, clientId, buildingId, searchName: searchNameOf(fields) })
+        .returning({ id: visitors.id });
+      return row.id;
+    },
+
+    async update(actor: TActor, id: number, fields: Required<TVisitorFields>) {
+      const rows = await db
+        .update(visitors)
+        .set({ ...fields, searchName: searchNameOf(fields), updatedAt: new Date() })
+        .where(and(eq(visitors.id, id), clientFilter(actor, visitors.clientId)))
+        .returning({ id: visitors.id });
+      return rows.length > 0;
+    },
+
+    async setPhoto(id: number, fileId: string) {
+      await db.update(visitors).set({ photoFileId: fileId, updatedAt: new Date() }).where(eq(visitors.id, id));
+    },
+
+    /**
+     * Typo-tolerant name search within one district (issue 4): trigram similarity on the
+     * normalised name, or every typed word contained in it; best matches first.
+     */
+    async search(actor: TActor, clientId: number, text: string, limit = 20) {
+      const q = searchNameOf({ firstname: text, lastname: '' });
+      if (!q) return [];
+      const words = q.split(' ').filter(Boolean);
+      const containsAll = sql.join(
+        words.map((w) => sql`${visitors.searchName} LIKE ${`%${likeEscape(w)}%`}`),
+        sql` AND `,
+      );
+      const rows = await db
+        .select(matchColumns)
+        .from(visitors)
+        .where(
+          and(
+            eq(visitors.clientId, clientId),
+            clientFilter(actor, visitors.clientId),
+            sql`(${visitors.searchName} % ${q} OR (${containsAll}))`,
+          ),
+        )
+        .orderBy(desc(sql`similarity(${visitors.searchName}, ${q})`), visitors.lastname, visitors.firstname)
+        .limit(limit);
+      return withOpenVisits(rows);
+    },
+
+    async findByLicense(clientId: number, licenseNumber: string) {
+      const rows = await db
+        .select(matchColumns)
+        .from(visitors)
+        .where(and(eq(visitors.clientId, clientId), eq(visitors.currentDriversLicenseNumber, licenseNumber)))
+        .limit(10);
+      return withOpenVisits(rows);
+    },
+
+    async findByNameAndDob(clientId: number, firstname: string, lastname: string, dob: string) {
+      const rows = await db
+        .select(matchColumns)
+        .from(visitors)
+        .where(
+          and(
+            eq(visitors.clientId, clientId),
+            eq(sql`lower(${visitors.lastname})`, lastname.toLowerCase()),
+            eq(sql`lower(${visitors.firstname})`, firstname.toLowerCase()),
+            eq(visitors.dob, dob),
+          ),
+        )
+        .limit(10);
+      return withOpenVisits(rows);
+    },
+
+    /** The visitor holding an open visit with this badge code at the building. */
+    async findByOpenBadge(clientId: number, buildingId: number, code: string) {
+      const rows = await db
+        .select(matchColumns)
+        .from(badges)
+        .innerJoin(visits, eq(visits.badgeId, badges.id))
+        .innerJoin(visitors, eq(visitors.id, badges.visitorId))
+        .where(
+          and(
+            eq(badges.code, code),
+            eq(badges.clientId, clientId),
+            eq(visits.buildingId, buildingId),
+            isNull(visits.checkOut),
+          ),
+        )
+        .limit(1);
+      return withOpenVisits(rows);
+    },
+  };
+}
+export type VisitorsRepository = ReturnType<typeof createVisitorsRepository>;

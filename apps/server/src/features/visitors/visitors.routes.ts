@@ -1,0 +1,83 @@
+import {
+  ZScanRequest,
+  ZScanResponse,
+  ZVisitor,
+  ZVisitorFields,
+  ZVisitorSearchRequest,
+  ZVisitorSearchResponse,
+} from '@sv/contracts';
+import { z } from 'zod';
+import type { AppDeps } from '../../platform/deps';
+import { readUploadedFile } from '../../platform/files/files';
+import { requireCtx } from '../../platform/http/request-context';
+import type { ZodApp } from '../../platform/http/zod-app';
+import { createVisitorsService } from './visitors.service';
+
+const ZId = z.object({ id: z.coerce.number().int().positive() });
+const tags = ['front desk'];
+
+export async function visitorsRoutes(app: ZodApp, deps: AppDeps) {
+  const service = createVisitorsService(deps);
+
+  app.post(
+    '/api/visitors',
+    {
+      schema: {
+        tags,
+        summary: 'Create a visitor (spec route /visitor/verify/0)',
+        body: ZVisitorFields.extend({ buildingId: z.number().int().positive().nullable().optional() }),
+        response: { 200: ZVisitor },
+      },
+    },
+    async (req) => service.create(requireCtx(req), req.body),
+  );
+  app.get(
+    '/api/visitors/:id',
+    { schema: { tags, summary: 'One visitor with their open visit', params: ZId, response: { 200: ZVisitor } } },
+    async (req) => service.get(requireCtx(req), req.params.id),
+  );
+  app.put(
+    '/api/visitors/:id',
+    { schema: { tags, summary: 'Update a visitor', params: ZId, body: ZVisitorFields, response: { 200: ZVisitor } } },
+    async (req) => service.update(requireCtx(req), req.params.id, req.body),
+  );
+  app.post(
+    '/api/visitors/search',
+    {
+      schema: {
+        tags,
+        summary: 'Typo-tolerant name search within the district (terms in the body, never the URL)',
+        body: ZVisitorSearchRequest,
+        response: { 200: ZVisitorSearchResponse },
+      },
+    },
+    async (req) => ({ data: await service.search(requireCtx(req), req.body.text, req.body.buildingId) }),
+  );
+  app.post(
+    '/api/scans',
+    {
+      schema: {
+        tags,
+        summary: 'A scanned licence (AAMVA PDF417) or badge: parsed fields and matching visitors',
+        body: ZScanRequest,
+        response: { 200: ZScanResponse },
+      },
+    },
+    async (req) => service.scan(requireCtx(req), req.body),
+  );
+  app.post(
+    '/api/visitors/:id/photo',
+    {
+      schema: {
+        tags,
+        summary: 'Set the visitor’s photo (multipart image, ≤ 10 MB; re-encoded)',
+        params: ZId,
+        response: { 200: z.object({ photoFileId: z.string() }) },
+      },
+    },
+    async (req) => {
+      const { buffer } = await readUploadedFile(req);
+      return service.setPhoto(requireCtx(req), req.params.id, buffer);
+    },
+  );
+}

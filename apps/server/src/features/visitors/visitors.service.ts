@@ -1,0 +1,179 @@
+import { type TActor, type TScanResponse, type TVisitor, type TVisitorFields, ZVisitorFields } from '@sv/contracts';
+import { isAamvaPayload, isDobAcceptable, localDateOf, parseAamva } from '@sv/domain';
+import type { AppDeps } from '../../platform/deps';
+import { requirePermission } from '../../platform/auth/permission';
+import { AppError, notFound } from '../../platform/http/app-error';
+import type { RequestCtx } from '../../platform/http/request-context';
+import { createFileStore } from '../../platform/files/files';
+import { scopeOf } from '../../platform/db/scope';
+import { createVisitsRepository } from '../visits/visits.repository';
+import { createVisitsService } from '../visits/visits.service';
+import { createVisitorsRepository } from './visitors.repository';
+
+const BADGE_CODE = /^[0-9A-Z]{6,40}$/;
+
+export function createVisitorsService(deps: AppDeps) {
+  const repo = createVisitorsRepository(deps.db);
+  const visitsRepo = createVisitsRepository(deps.db);
+  const visitsService = createVisitsService(deps);
+  const fileStore = createFileStore(deps.db);
+
+  /** Visitors belong to one district: the actor's, or for admins the building's district. */
+  async function districtFor(actor: TActor, buildingId?: number | null) {
+    if (buildingId) {
+      const b = await visitsRepo.getBuildingForDesk(actor, buildingId);
+      if (!b) throw notFound('Building not found');
+      return { clientId: b.clientId, buildingId: b.id, timeZone: b.timeZone };
+    }
+    const clientId = scopeOf(actor).clientId;
+    if (clientId === null)
+      throw new AppError('VALIDATION_FAILED', 'Choose the building the visitor is at.', { buildingId: ['Required'] });
+    return { clientId, buildingId: actor.buildingId, timeZone: 'America/Chicago' };
+  }
+
+  function validate(fields: TVisitorFields, timeZone: string) {
+    const parsed = ZVisitorFields.parse(fields);
+    // spec 002 §5: date of birth up to yesterday; a future date is refused.
+    if (parsed.dob && !isDobAcceptable(parsed.dob, localDateOf(deps.now(), timeZone))) {
+      throw new AppError('VALIDATION_FAILED', 'Date of birth must be a past date.', {
+        dob: ['Date of birth must be a past date.'],
+      });
+    }
+    return parsed as Required<TVisitorFields>;
+  }
+
+  async function toVisitor(actor: TActor, id: number): Promise<TVisitor> {
+    const row = await repo.get(actor, id);
+    if (!row) throw notFound('Visitor not found');
+    const open = await repo.openVisitsOf([id]);
+    const { buildingId: _b, searchName: _s, updatedAt: _u, ...rest } = row;
+    return {
+      ...rest,
+      sex: (rest.sex as TVisitor['sex']) ?? '',
+      createdAt: row.createdAt.toISOString(),
+      openVisit: open.get(id) ?? null,
+      hasActiveExclusion: await repo.hasActiveExclusion(id, row.clientId),
+    };
+  }
+
+  return {
+    async get(ctx: RequestCtx, id: number) {
+      requirePermission(ctx.actor, 'visitors.read');
+      const visitor = await toVisitor(ctx.actor, id);
+      await deps.audit.record(ctx, {
+        action: 'visitor.read',
+        targetType: 'visitor',
+        targetId: id,
+        clientId: visitor.clientId,
+      });
+      return visitor;
+    },
+
+    async create(ctx: RequestCtx, body: TVisitorFields & { buildingId?: number | null }) {
+      requirePermission(ctx.actor, 'visitors.manage');
+      const district = await districtFor(ctx.actor, body.buildingId);
+      const fields = validate(body, district.timeZone);
+      const id = await repo.insert(district.clientId, district.buildingId, fields);
+      await deps.audit.record(ctx, {
+        action: 'visitor.created',
+        targetType: 'visitor',
+        targetId: id,
+        clientId: district.clientId,
+      });
+      return toVisitor(ctx.actor, id);
+    },
+
+    async update(ctx: RequestCtx, id: number, body: TVisitorFields) {
+      requirePermission(ctx.actor, 'visitors.manage');
+      const existing = await repo.get(ctx.actor, id);
+      if (!existing) throw notFound('Visitor not found');
+      const fields = validate(body, 'America/Chicago');
+      await repo.update(ctx.actor, id, fields);
+      await deps.audit.record(ctx, {
+        action: 'visitor.updated',
+        targetType: 'visitor',
+        targetId: id,
+        clientId: existing.clientId,
+      });
+      return toVisitor(ctx.actor, id);
+    },
+
+    /** Name search (spec 002 §5: blank input is ignored), scoped to the district. */
+    async search(ctx: RequestCtx, text: string, buildingId?: number) {
+      requirePermission(ctx.actor, 'visitors.read');
+      if (!text.trim()) return [];
+      const district = await districtFor(ctx.actor, buildingId);
+      return repo.search(ctx.actor, district.clientId, text);
+    },
+
+    /**
+     * Scan (issue 4, spec 002 §4 Scan flow): an AAMVA licence is parsed and matched by licence
+     * number, then by name and date of birth; anything else is tried as one of our badge codes.
+     * For check-out every matching open visit at the building is checked out.
+     */
+    async scan(
+      ctx: RequestCtx,
+      input: { raw: string; buildingId: number; action: 'new' | 'in' | 'out' },
+    ): Promise<TScanResponse> {
+      requirePermission(ctx.actor, 'visitors.read');
+      const district = await districtFor(ctx.actor, input.buildingId);
+      let kind: TScanResponse['kind'] = 'unknown';
+      let license: TScanResponse['license'] = null;
+      let matches: Awaited<ReturnType<typeof repo.search>> = [];
+      if (isAamvaPayload(input.raw)) {
+        license = parseAamva(input.raw);
+        if (license) {
+          kind = 'license';
+          if (license.licenseNumber) matches = await repo.findByLicense(district.clientId, license.licenseNumber);
+          if (!matches.length && license.firstName && license.lastName && license.dateOfBirth) {
+            matches = await repo.findByNameAndDob(
+              district.clientId,
+              license.firstName,
+              license.lastName,
+              license.dateOfBirth,
+            );
+          }
+        }
+      } else {
+        const code = input.raw.trim().toUpperCase();
+        if (BADGE_CODE.test(code)) {
+          matches = await repo.findByOpenBadge(district.clientId, district.buildingId!, code);
+          if (matches.length) kind = 'badge';
+        }
+      }
+      const checkedOutVisitIds: number[] = [];
+      if (input.action === 'out') {
+        requirePermission(ctx.actor, 'visits.checkOut');
+        for (const m of matches) {
+          if (m.openVisit && m.openVisit.buildingId === input.buildingId) {
+            await visitsService.checkOut(ctx, m.openVisit.id, 'scan');
+            checkedOutVisitIds.push(m.openVisit.id);
+          }
+        }
+      }
+      await deps.audit.record(ctx, {
+        action: 'visitor.scanned',
+        clientId: district.clientId,
+        buildingId: input.buildingId,
+        details: { kind, matches: matches.length, action: input.action, checkedOut: checkedOutVisitIds.length },
+      });
+      return { kind, license, matches, checkedOutVisitIds };
+    },
+
+    /** The visitor's photo (spec 002 §4 photo modal), re-encoded and stored by the file store. */
+    async setPhoto(ctx: RequestCtx, id: number, buffer: Buffer) {
+      requirePermission(ctx.actor, 'visitors.manage');
+      const existing = await repo.get(ctx.actor, id);
+      if (!existing) throw notFound('Visitor not found');
+      const fileId = await fileStore.saveImage(ctx, existing.clientId, 'visitor-photo', buffer);
+      await repo.setPhoto(id, fileId);
+      await deps.audit.record(ctx, {
+        action: 'visitor.photo_set',
+        targetType: 'visitor',
+        targetId: id,
+        clientId: existing.clientId,
+      });
+      return { photoFileId: fileId };
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { ZIsoDate } from './common';
+
+const text = (max: number) => z.string().trim().max(max).default('');
+
+/**
+ * spec 002 §3 Visitor fields. Date of birth must be a real date no later than yesterday
+ * (spec 002 §5: the calendar allows dates up to yesterday; a future date is refused).
+ */
+export const ZVisitorFields = z.object({
+  title: text(20),
+  firstname: z.string().trim().min(1, 'First name is required').max(80),
+  middlename: text(80),
+  lastname: z.string().trim().min(1, 'Last name is required').max(80),
+  suffix: text(20),
+  dob: ZIsoDate.nullable().default(null),
+  sex: z.enum(['', 'M', 'F', 'X']).default(''),
+  eye: text(20),
+  hair: text(20),
+  height: text(20),
+  weight: text(20),
+  race: text(40),
+  note: text(2000),
+  street1: text(200),
+  street2: text(200),
+  city: text(100),
+  state: text(2),
+  zipcode: z.union([z.string().regex(/^\d{5}$/, 'Enter a 5-digit zip code'), z.literal('')]).default(''),
+  county: text(100),
+  email: z.union([z.string().trim().email('Enter a valid email'), z.literal('')]).default(''),
+  phone: text(30),
+  currentDriversLicenseNumber: text(40),
+  licenseState: text(2),
+});
+export type TVisitorFields = z.input<typeof ZVisitorFields>;
+
+export const ZOpenVisitRef = z.object({
+  id: z.number().int(),
+  buildingId: z.number().int(),
+  buildingName: z.string(),
+  checkIn: z.string(),
+});
+
+export const ZVisitor = ZVisitorFields.extend({
+  id: z.number().int(),
+  clientId: z.number().int(),
+  photoFileId: z.string().nullable(),
+  createdAt: z.string(),
+  openVisit: ZOpenVisitRef.nullable(),
+  /** linked active exclusions of this visitor (spec 002 §2: Deny & Add Exclusion needs to know) */
+  hasActiveExclusion: z.boolean(),
+});
+export type TVisitor = z.infer<typeof ZVisitor>;
+
+export const ZVisitorMatch = z.object({
+  id: z.number().int(),
+  firstname: z.string(),
+  middlename: z.string(),
+  lastname: z.string(),
+  dob: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  photoFileId: z.string().nullable(),
+  openVisit: ZOpenVisitRef.nullable(),
+});
+export type TVisitorMatch = z.infer<typeof ZVisitorMatch>;
+
+/** spec 002 §7 POST /api/search (data, action new/in/out). Terms travel in the body, never the URL. */
+export const ZVisitorSearchRequest = z.object({
+  text: z.string().max(120),
+  action: z.enum(['new', 'in', 'out']).default('new'),
+  buildingId: z.number().int().positive().optional(),
+});
+export const ZVisitorSearchResponse = z.object({ data: z.array(ZVisitorMatch) });
+
+export const ZParsedLicense = z.object({
+  firstName: z.string().nullable(),
+  middleName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  suffix: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  sex: z.enum(['M', 'F', 'X']).nullable(),
+  eyeColor: z.string().nullable(),
+  hairColor: z.string().nullable(),
+  heightInches: z.number().nullable(),
+  weightLbs: z.number().nullable(),
+  street1: z.string().nullable(),
+  street2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  country: z.string().nullable(),
+  licenseNumber: z.string().nullable(),
+  issueDate: z.string().nullable(),
+  expirationDate: z.string().nullable(),
+  aamvaVersion: z.number().nullable(),
+});
+export type TParsedLicense = z.infer<typeof ZParsedLicense>;
+
+/**
+ * Issue 4: POST /api/scans with { raw } (and the building) answers { kind, license, matches }.
+ * kind 'license' = an AAMVA driver's licence / ID card; 'badge' = one of our badge barcodes.
+ * For action 'out', every matching open visit at the building is checked out (spec 002 §4).
+ */
+export const ZScanRequest = z.object({
+  raw: z.string().min(1).max(4000),
+  buildingId: z.number().int().positive(),
+  action: z.enum(['new', 'in', 'out']).default('in'),
+});
+export const ZScanResponse = z.object({
+  kind: z.enum(['license', 'badge', 'unknown']),
+  license: ZParsedLicense.nullable(),
+  matches: z.array(ZVisitorMatch),
+  checkedOutVisitIds: z.array(z.number().int()),
+});
+export type TScanResponse = z.infer<typeof ZScanResponse>;
