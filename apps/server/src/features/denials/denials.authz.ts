@@ -1,0 +1,52 @@
+import { visitors } from '../../db/schema/index';
+import type { AuthzEntry, AuthzFixture } from '../../test/authz/types';
+
+async function visitorOfA({ world, deps }: AuthzFixture) {
+  const [v] = await deps.db
+    .insert(visitors)
+    .values({ clientId: world.north.clientId, firstname: 'Matrix', lastname: 'Denial' })
+    .returning();
+  return v.id;
+}
+
+export const authz: AuthzEntry[] = [
+  {
+    method: 'POST',
+    route: '/api/visitors/:id/denials',
+    request: async (f) => ({
+      url: `/api/visitors/${await visitorOfA(f)}/denials`,
+      body: { buildingId: f.world.north.northHighId },
+    }),
+    expect: {
+      anonymous: 401,
+      admin: 'ok',
+      clientAdminA: 'ok',
+      attendantA1: 'ok',
+      attendantA2: 404,
+      kioskA: 403,
+      clientAdminB: 404,
+      attendantB: 404,
+      adminAsAttendantA1: 'ok',
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/visitors/:id/security-notifications',
+    request: async (f) => ({
+      url: `/api/visitors/${await visitorOfA(f)}/security-notifications`,
+      body: { buildingId: f.world.north.northHighId, issues: 'matrix' },
+    }),
+    // kiosks may alert security about a visitor at their own building (spec 002 §4 kiosk check-in with issues)
+    expect: {
+      anonymous: 401,
+      admin: 'ok',
+      clientAdminA: 'ok',
+      attendantA1: 'ok',
+      attendantA2: 404,
+      kioskA: 'ok',
+      clientAdminB: 404,
+      attendantB: 404,
+      adminAsAttendantA1: 'ok',
+    },
+  },
+];

@@ -1,0 +1,39 @@
+import { ZDenyEntryRequest, ZDenyEntryResponse, ZNotifySecurityRequest, ZNotifySecurityResponse } from '@sv/contracts';
+import { z } from 'zod';
+import type { AppDeps } from '../../platform/deps';
+import { requireCtx } from '../../platform/http/request-context';
+import type { ZodApp } from '../../platform/http/zod-app';
+import { createDenialsService } from './denials.service';
+
+const ZId = z.object({ id: z.coerce.number().int().positive() });
+const tags = ['front desk'];
+
+export async function denialsRoutes(app: ZodApp, deps: AppDeps) {
+  const service = createDenialsService(deps);
+  app.post(
+    '/api/visitors/:id/denials',
+    {
+      schema: {
+        tags,
+        summary: 'Deny entry: records the denial with its screening counts and notifies security',
+        params: ZId,
+        body: ZDenyEntryRequest,
+        response: { 200: ZDenyEntryResponse },
+      },
+    },
+    async (req) => service.deny(requireCtx(req), req.params.id, req.body),
+  );
+  app.post(
+    '/api/visitors/:id/security-notifications',
+    {
+      schema: {
+        tags,
+        summary: 'Notify security about a person on the premises',
+        params: ZId,
+        body: ZNotifySecurityRequest,
+        response: { 200: ZNotifySecurityResponse },
+      },
+    },
+    async (req) => service.notifySecurity(requireCtx(req), req.params.id, req.body),
+  );
+}

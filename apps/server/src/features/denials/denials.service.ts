@@ -1,0 +1,171 @@
+import { MESSAGES, ROLE, type TDenyEntryRequest, ZDenyEntryRequest } from '@sv/contracts';
+import { parseConfidenceLevelList } from '@sv/domain';
+import type { AppDeps } from '../../platform/deps';
+import { requirePermission } from '../../platform/auth/permission';
+import { AppError, notFound } from '../../platform/http/app-error';
+import type { RequestCtx } from '../../platform/http/request-context';
+import { createVisitsRepository } from '../visits/visits.repository';
+import { formatInZone } from '../visits/visits.service';
+import { createVisitorsRepository } from '../visitors/visitors.repository';
+import { createDenialsRepository } from './denials.repository';
+
+/**
+ * Which contacts hear about a person: those whose notification confidence levels include the
+ * match's level (issue 4); with no level (a denial or alert without a registry match), every
+ * contact that receives notifications at any level.
+ */
+export function contactsForLevel<T extends { levels: string | null }>(all: T[], level: number | null | undefined) {
+  return all.filter((c) => {
+    const levels = parseConfidenceLevelList(c.levels);
+    if (levels.length === 0) return false;
+    return level == null ? true : levels.includes(level as never);
+  });
+}
+
+export function createDenialsService(deps: AppDeps) {
+  const repo = createDenialsRepository(deps.db);
+  const visitsRepo = createVisitsRepository(deps.db);
+  const visitorsRepo = createVisitorsRepository(deps.db);
+
+  async function loadSubject(ctx: RequestCtx, visitorId: number, buildingId: number) {
+    const building = await visitsRepo.getBuildingForDesk(ctx.actor, buildingId);
+    if (!building) throw notFound('Building not found');
+    const visitor = await visitorsRepo.get(ctx.actor, visitorId);
+    if (!visitor || visitor.clientId !== building.clientId) throw notFound('Visitor not found');
+    return { building, visitor };
+  }
+
+  /** Sends the alert; answers how many contacts were reached. Never throws for a delivery problem. */
+  async function alertSecurity(
+    ctx: RequestCtx,
+    subject: Awaited<ReturnType<typeof loadSubject>>,
+    what: string,
+    level: number | null | undefined,
+  ) {
+    const info = await repo.buildingInfo(subject.building.id);
+    const recipients = contactsForLevel(
+      await repo.securityContacts(subject.building.clientId, subject.building.id),
+      level,
+    );
+    const when = formatInZone(deps.now(), info?.timeZone ?? subject.building.timeZone);
+    const name = `${subject.visitor.firstname} ${subject.visitor.lastname}`.trim();
+    const body = [
+      `Security alert at ${info?.name ?? subject.building.name} (${[info?.street1, info?.city, info?.state].filter(Boolean).join(', ')}).`,
+      `Person: ${name}${subject.visitor.dob ? `, born ${subject.visitor.dob}` : ''}.`,
+      what,
+      `Reported by the front desk at ${when}.`,
+    ].join('\n');
+    const messages = recipients.flatMap((c) => [
+      ...(c.email
+        ? [
+            {
+              clientId: subject.building.clientId,
+              channel: 'email' as const,
+              recipient: c.email,
+              subject: `Security alert: ${name} at ${info?.name ?? ''}`,
+              body,
+              kind: 'security-alert',
+            },
+          ]
+        : []),
+      ...(c.mobile
+        ? [
+            {
+              clientId: subject.building.clientId,
+              channel: 'sms' as const,
+              recipient: c.mobile,
+              body: body.slice(0, 480),
+              kind: 'security-alert',
+            },
+          ]
+        : []),
+    ]);
+    if (messages.length === 0) return 0;
+    await deps.messenger.send(messages);
+    return recipients.length;
+  }
+
+  return {
+    /**
+     * DENY (spec 002 §4): records the denied entry with the screening counts and notifies
+     * security. Admins whose visitor has no active exclusion are offered the add-exclusion step.
+     */
+    async deny(ctx: RequestCtx, visitorId: number, raw: TDenyEntryRequest) {
+      requirePermission(ctx.actor, 'entry.deny');
+      const input = ZDenyEntryRequest.parse(raw);
+      const subject = await loadSubject(ctx, visitorId, input.buildingId);
+      const deniedEntryId = await deps.db.transaction(async (tx) => {
+        const id = await repo.insert(tx, {
+          clientId: subject.building.clientId,
+          buildingId: subject.building.id,
+          visitorId,
+          attendantId: ctx.actor.userId,
+          deniedAt: deps.now(),
+          exclusionCount: input.exclusionCount,
+          potentialCount: input.potentialCount,
+          watchdogCount: input.watchdogCount,
+          preRegistrationId: input.preRegistrationId ?? null,
+        });
+        if (input.preRegistrationId)
+          await repo.markPreRegistrationDenied(tx, input.preRegistrationId, subject.building.id);
+        await deps.realtime.publish(
+          { type: 'entry.denied', clientId: subject.building.clientId, buildingId: subject.building.id, id },
+          tx,
+        );
+        await deps.audit.record(
+          ctx,
+          {
+            action: 'entry.denied',
+            targetType: 'visitor',
+            targetId: visitorId,
+            clientId: subject.building.clientId,
+            buildingId: subject.building.id,
+            details: {
+              exclusionCount: input.exclusionCount,
+              potentialCount: input.potentialCount,
+              watchdogCount: input.watchdogCount,
+            },
+          },
+          tx,
+        );
+        return id;
+      });
+      const what = `Entry was DENIED: ${input.exclusionCount} exclusion match(es), ${input.potentialCount} potential match(es), ${input.watchdogCount} registry match(es).`;
+      const notified = await alertSecurity(ctx, subject, what, input.level);
+      if (notified > 0) await repo.markNotified(deniedEntryId);
+      const hasActiveExclusion = await visitorsRepo.hasActiveExclusion(visitorId, subject.building.clientId);
+      return {
+        deniedEntryId,
+        securityNotified: notified > 0,
+        message: notified > 0 ? MESSAGES.securityNotified : MESSAGES.securityNotifyFailed,
+        offerAddExclusion: ctx.actor.roleId === ROLE.Admin && !hasActiveExclusion,
+      };
+    },
+
+    /** Notify security about a person at any time (spec 002 §7 PUT /api/emergency). */
+    async notifySecurity(
+      ctx: RequestCtx,
+      visitorId: number,
+      input: { buildingId: number; issues?: string; level?: number | null },
+    ) {
+      requirePermission(ctx.actor, 'security.notify');
+      const subject = await loadSubject(ctx, visitorId, input.buildingId);
+      const notified = await alertSecurity(
+        ctx,
+        subject,
+        input.issues ? `Issues: ${input.issues}` : 'Please respond to the front desk.',
+        input.level,
+      );
+      await deps.audit.record(ctx, {
+        action: 'security.notified',
+        targetType: 'visitor',
+        targetId: visitorId,
+        clientId: subject.building.clientId,
+        buildingId: subject.building.id,
+        details: { notified },
+      });
+      if (notified === 0) throw new AppError('UPSTREAM_UNAVAILABLE', MESSAGES.securityNotifyFailed);
+      return { notified, message: MESSAGES.securityNotified };
+    },
+  };
+}
