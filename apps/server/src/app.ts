@@ -20,6 +20,19 @@ import { registerErrorHandler } from './platform/http/error-handler';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { loggerOptions } from './platform/logger';
 
+/** One registered route (HEAD routes Fastify adds for GET are left out). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** every route registered on the app, in registration order */
+    routeList: RegisteredRoute[];
+  }
+}
+
 /** Composition root: platform plugins, then feature modules. Nothing else lives here. */
 export async function buildApp(deps: AppDeps) {
   const { config } = deps;
@@ -30,6 +43,16 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: 12 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Route registry: every route registered from here on (plugins and features included), for
+  // tooling such as the authorization matrix, which must cover every route.
+  const routeList: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeList.push({ method, url: route.url ?? route.path });
+    }
+  });
+  app.decorate('routeList', routeList);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -63,6 +86,7 @@ export async function buildApp(deps: AppDeps) {
     sessions: deps.sessions,
     audit: deps.audit,
     cookie: { name: sessionCookieName(config.COOKIE_SECURE), secure: config.COOKIE_SECURE },
+    now: deps.now,
   });
 
   await registerFeatures(app, deps);

@@ -9,6 +9,8 @@ let csrfToken: string | null = null;
 export const setCsrfToken = (token: string | null) => {
   csrfToken = token;
 };
+/** The current CSRF token, for requests made outside `request` (XMLHttpRequest uploads with progress). */
+export const getCsrfToken = () => csrfToken;
 
 export class ApiError extends Error {
   constructor(

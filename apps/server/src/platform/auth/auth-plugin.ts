@@ -34,19 +34,27 @@ export function sessionCookieName(secure: boolean) {
  */
 export function registerAuth(
   app: FastifyInstance,
-  deps: { sessions: SessionStore; audit: AuditLog; cookie: SessionCookieOptions },
+  deps: {
+    sessions: SessionStore;
+    audit: AuditLog;
+    cookie: SessionCookieOptions;
+    /** the app clock (deps.now), so idle timeout and lifetime follow a fake clock in tests */
+    now?: () => Date;
+  },
 ) {
+  const now = deps.now ?? (() => new Date());
   app.decorateRequest('session', null);
   app.decorateRequest('actor', null);
 
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[deps.cookie.name];
     if (!token) return;
-    const session = await deps.sessions.find(token);
+    const at = now();
+    const session = await deps.sessions.find(token, at);
     if (!session) return;
     request.session = session;
     request.actor = actorOf(session);
-    await deps.sessions.touch(session);
+    await deps.sessions.touch(session, at);
   });
 
   app.addHook('preHandler', async (request) => {

@@ -1,0 +1,45 @@
+/**
+ * Formula-injection escaping (security guide: "Exports escape cells that begin with = + - @,
+ * tab or carriage return"; OWASP CSV injection). A spreadsheet treats such a cell as a formula;
+ * a leading apostrophe makes it text. Applied to every string cell of every export, sample and
+ * error file, CSV and XLSX alike (an XLSX cell is typed text, but it may be saved again as CSV).
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function escapeFormula(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+export type CellValue = string | number | boolean | Date | null | undefined;
+
+/** A cell for CSV: text, escaped. Dates → ISO 8601 (UTC), booleans → Yes / No, null → ''. */
+export function csvCell(value: CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  return escapeFormula(value);
+}
+
+/** A cell for XLSX: numbers and dates keep their type; strings escaped ('' → empty cell); booleans → Yes / No. */
+export function xlsxCell(value: CellValue): string | number | Date | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  return value === '' ? null : escapeFormula(value);
+}
+
+/** A file name safe for Content-Disposition (ASCII, no quotes or separators). */
+export function safeFileName(name: string): string {
+  const cleaned = name
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/_+/g, '_')
+    .slice(0, 120);
+  return cleaned || 'download';
+}
+
+export const CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;

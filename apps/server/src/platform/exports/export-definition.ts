@@ -1,0 +1,78 @@
+import type { TPermission } from '@sv/contracts';
+import type { z } from 'zod';
+import type { AppDeps } from '../deps';
+import type { RequestCtx } from '../http/request-context';
+
+export { checkBuildingId, checkClientId, idOption } from '../imports/import-options';
+
+/**
+ * Exports (issue 3; security guide "Exports escape cells…"): a feature describes its report
+ * with an ExportDefinition and calls registerExport(def) at module level. The writer
+ * (export-writer.ts) streams CSV or XLSX with formula-injection escaping, column selection,
+ * Content-Disposition and Cache-Control: no-store, and audits 'export.<kind>' with the row count.
+ *
+ * Route: GET /api/exports/:kind?format=csv|xlsx&columns=1,2,3&<params>. The query (minus
+ * format and columns) is parsed with paramsSchema; every value arrives as a string.
+ * A `clientId` / `buildingId` param is checked against the actor by the route before rows()
+ * runs (404 outside the scope); rows() must still filter by the actor's scope.
+ */
+export interface ExportColumn<Row> {
+  /** stable id used by the `columns` query parameter and the column chooser */
+  id: number | string;
+  header: string;
+  /** Dates become XLSX date cells / ISO 8601 in CSV; booleans become Yes / No; null an empty cell */
+  value(row: Row): string | number | boolean | Date | null;
+  /** not ticked by default in the column chooser (still selectable) */
+  hiddenByDefault?: boolean;
+}
+
+export interface ExportDefinition<Row, Params> {
+  kind: string;
+  permission: TPermission;
+  paramsSchema: z.ZodType<Params>;
+  columns: ExportColumn<Row>[];
+  /** streams rows in scope, in batches (keyset pagination), never loading everything */
+  rows(ctx: RequestCtx, params: Params, deps: AppDeps): AsyncIterable<Row>;
+  fileName(params: Params): string;
+}
+
+/** A definition of any row and params type (the registry holds every kind's). */
+// biome-ignore lint/suspicious/noExplicitAny: each kind has its own row and params types; the registry is heterogeneous
+export type AnyExportDefinition = ExportDefinition<any, any>;
+
+const registry = new Map<string, AnyExportDefinition>();
+
+export function registerExport(def: AnyExportDefinition): void {
+  if (!/^[a-z][a-z0-9-]*$/.test(def.kind)) throw new Error(`export kind must be lower-case: ${def.kind}`);
+  registry.set(def.kind, def);
+}
+
+export function getExport(kind: string): AnyExportDefinition | undefined {
+  return registry.get(kind.toLowerCase());
+}
+
+export function registeredExportKinds(): string[] {
+  return [...registry.keys()];
+}
+
+/**
+ * Keyset pagination helper for rows(): calls `fetchBatch(after)` with the cursor of the last
+ * row of the previous batch (null first) until a batch is shorter than `batchSize`.
+ *
+ *   rows: (ctx, p, deps) => keysetBatches(1000, (r) => r.id, (after) =>
+ *     deps.db.select().from(t).where(and(scope, after === null ? undefined : gt(t.id, after)))
+ *       .orderBy(asc(t.id)).limit(1000))
+ */
+export async function* keysetBatches<Row, Cursor>(
+  batchSize: number,
+  cursorOf: (row: Row) => Cursor,
+  fetchBatch: (after: Cursor | null) => Promise<Row[]>,
+): AsyncGenerator<Row> {
+  let after: Cursor | null = null;
+  for (;;) {
+    const batch = await fetchBatch(after);
+    for (const row of batch) yield row;
+    if (batch.length < batchSize) return;
+    after = cursorOf(batch[batch.length - 1]);
+  }
+}

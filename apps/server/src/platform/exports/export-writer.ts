@@ -1,0 +1,187 @@
+import { PassThrough, Readable } from 'node:stream';
+import { MESSAGES, type TFileFormat } from '@sv/contracts';
+import { stringify } from 'csv-stringify/sync';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import { requirePermission } from '../auth/permission';
+import type { AppDeps } from '../deps';
+import { badRequest } from '../http/app-error';
+import type { RequestCtx } from '../http/request-context';
+import { checkBuildingId, checkClientId, idOption } from '../imports/import-options';
+import { CONTENT_TYPES, csvCell, safeFileName, xlsxCell } from './cell-format';
+import type { ExportColumn, ExportDefinition } from './export-definition';
+
+export { escapeFormula } from './cell-format';
+
+/** Rows per CSV chunk handed to the socket. */
+const CSV_BATCH = 500;
+/** XLSX: wait for the socket when this much is buffered. */
+const XLSX_HIGH_WATER = 1024 * 1024;
+
+export interface ExportRequest {
+  format: TFileFormat;
+  /** comma-separated column ids; undefined = all columns; '' = none (refused with the spec message) */
+  columns?: string;
+  /** the remaining query parameters, as strings */
+  params: Record<string, string>;
+}
+
+/** Column selection: all when not given; given but empty → 400 'Please select atleast one column…'. */
+export function selectColumns<Row>(columns: ExportColumn<Row>[], requested: string | undefined): ExportColumn<Row>[] {
+  if (requested === undefined) return columns;
+  const ids = requested
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (ids.length === 0) throw badRequest(MESSAGES.exportNeedsColumn, { columns: [MESSAGES.exportNeedsColumn] });
+  const known = new Set(columns.map((c) => String(c.id)));
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length > 0) throw badRequest(`Unknown column: ${unknown.join(', ')}`, { columns: ['unknown column'] });
+  const wanted = new Set(ids);
+  return columns.filter((c) => wanted.has(String(c.id))); // the report's own column order
+}
+
+/** Drops "all" placeholders old pages send ('0', 'null', 'undefined', '') for id parameters. */
+export function normalizeParams(params: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(params)) {
+    if (/id$/i.test(k) && idOption(v, k) === null) continue;
+    out[k] = v;
+  }
+  return out;
+}
+
+/**
+ * Streams an export to the reply (issue 3): permission, params, scope of clientId / buildingId
+ * (404 outside), column selection, then rows pulled batch by batch from the definition and
+ * written as CSV (csv-stringify) or XLSX (exceljs streaming WorkbookWriter) with formula-
+ * injection escaping; Content-Disposition attachment, Cache-Control no-store; audit
+ * 'export.<kind>' with the row count when the stream ends. Errors before the first row answer
+ * normally (400 / 404); an error mid-stream aborts the download.
+ */
+export async function sendExport<Row, Params>(
+  deps: AppDeps,
+  ctx: RequestCtx,
+  def: ExportDefinition<Row, Params>,
+  req: ExportRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  requirePermission(ctx.actor, def.permission);
+  const columns = selectColumns(def.columns, req.columns);
+  const raw = normalizeParams(req.params);
+  const clientId = await checkClientId(ctx, idOption(raw.clientId, 'clientId'), deps.db);
+  await checkBuildingId(ctx, idOption(raw.buildingId, 'buildingId'), deps.db, clientId);
+  const parsed = def.paramsSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw badRequest(`${issue.path.join('.') || 'params'}: ${issue.message}`);
+  }
+  const params = parsed.data;
+
+  const iterator = def.rows(ctx, params, deps)[Symbol.asyncIterator]();
+  const first = await iterator.next(); // a scope error surfaces here, before any header is sent
+  let count = 0;
+  let completed = false;
+  const audit = () =>
+    deps.audit
+      .record(ctx, {
+        action: `export.${def.kind}`,
+        targetType: 'export',
+        details: {
+          format: req.format,
+          rows: count,
+          completed,
+          columns: columns.map((c) => String(c.id)),
+          params: Object.fromEntries(Object.entries(raw).filter(([k]) => /id$|active|type$/i.test(k))),
+        },
+      })
+      .catch((err) => reply.log.error({ err }, 'export audit failed'));
+
+  async function* rows(): AsyncGenerator<Row> {
+    try {
+      if (first.done) return;
+      count++;
+      yield first.value;
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) break;
+        count++;
+        yield next.value;
+      }
+      completed = true;
+    } finally {
+      if (!completed) await iterator.return?.();
+      await audit();
+    }
+  }
+
+  const fileName = safeFileName(`${def.fileName(params)}.${req.format}`);
+  reply
+    .header('Content-Type', CONTENT_TYPES[req.format])
+    .header('Content-Disposition', `attachment; filename="${fileName}"`)
+    .header('Cache-Control', 'no-store')
+    .header('X-Content-Type-Options', 'nosniff');
+
+  const body = req.format === 'csv' ? csvStream(columns, rows()) : xlsxStream(columns, rows(), def.kind, reply);
+  return reply.send(body);
+}
+
+/** CSV with a UTF-8 BOM (Excel), CRLF rows, every cell escaped. Pull-based: the socket sets the pace. */
+export function csvStream<Row>(columns: ExportColumn<Row>[], rows: AsyncIterable<Row>): Readable {
+  async function* chunks(): AsyncGenerator<string> {
+    yield `\uFEFF${stringify([columns.map((c) => csvCell(c.header))], { record_delimiter: '\r\n' })}`;
+    let batch: string[][] = [];
+    for await (const row of rows) {
+      batch.push(columns.map((c) => csvCell(c.value(row))));
+      if (batch.length >= CSV_BATCH) {
+        yield stringify(batch, { record_delimiter: '\r\n' });
+        batch = [];
+      }
+    }
+    if (batch.length > 0) yield stringify(batch, { record_delimiter: '\r\n' });
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
+
+/** XLSX through exceljs' streaming writer: rows are committed as they come; nothing is held. */
+export function xlsxStream<Row>(
+  columns: ExportColumn<Row>[],
+  rows: AsyncIterable<Row>,
+  sheetName: string,
+  reply?: FastifyReply,
+): PassThrough {
+  const out = new PassThrough();
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const ws = wb.addWorksheet(sheetName.slice(0, 31));
+  ws.columns = columns.map((c) => ({
+    header: '',
+    key: String(c.id),
+    width: Math.min(40, Math.max(12, c.header.length + 2)),
+  }));
+  (async () => {
+    const head = ws.addRow(columns.map((c) => xlsxCell(c.header)));
+    head.font = { bold: true };
+    head.commit();
+    for await (const row of rows) {
+      const r = ws.addRow(columns.map((c) => xlsxCell(c.value(row))));
+      for (let i = 0; i < columns.length; i++) {
+        const v = r.getCell(i + 1).value;
+        if (v instanceof Date) r.getCell(i + 1).numFmt = 'yyyy-mm-dd hh:mm';
+      }
+      r.commit();
+      if (out.writableLength > XLSX_HIGH_WATER && !out.destroyed) {
+        await new Promise<void>((resolve) => {
+          out.once('drain', resolve);
+          out.once('close', resolve);
+        });
+      }
+      if (out.destroyed) throw new Error('client went away');
+    }
+    ws.commit();
+    await wb.commit();
+  })().catch((err) => {
+    reply?.log.error({ err }, 'xlsx export failed');
+    out.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
+  return out;
+}

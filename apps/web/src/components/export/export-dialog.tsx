@@ -1,0 +1,159 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { MESSAGES, type TExportColumnsResponse } from '@sv/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api-client';
+import { type ExportFormat, type ExportParams, exportUrl } from './export-url';
+
+export const exportColumnsQuery = (kind: string) =>
+  queryOptions({
+    queryKey: ['exports', kind, 'columns'],
+    queryFn: () => api.get<TExportColumnsResponse>(`/api/exports/${encodeURIComponent(kind)}/columns`),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export interface ExportDialogProps {
+  /** export kind registered on the server: 'exclusions' | 'buildings' | 'users' | … */
+  kind: string;
+  opened: boolean;
+  onClose: () => void;
+  /** filters of the current list (clientId, activeOnly, listType …) */
+  params?: ExportParams;
+  title?: string;
+}
+
+/**
+ * Choose CSV or XLSX and, when the report has more than one column, which columns (defaults
+ * ticked, Reset restores them). At least one column is required: 'Please select atleast one
+ * column to download the report.' (spec 000 §5). The download is a plain link (GET with cookie).
+ */
+export function ExportDialog(props: ExportDialogProps) {
+  const { t } = useTranslation();
+  const columnsQuery = useQuery({ ...exportColumnsQuery(props.kind), enabled: props.opened });
+  const all = columnsQuery.data?.data ?? [];
+  const defaults = useMemo(() => all.filter((c) => c.selectedByDefault).map((c) => c.id), [all]);
+  const [format, setFormat] = useState<ExportFormat>('csv');
+  const [selected, setSelected] = useState<string[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!props.opened) {
+      setSelected(null);
+      setError(null);
+    }
+  }, [props.opened]);
+
+  const chosen = selected ?? defaults;
+  const selectable = all.length > 1;
+  const href = exportUrl(props.kind, format, props.params, selectable ? chosen : undefined);
+
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={props.title ?? t('exports.title')}>
+      <Stack gap="sm">
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id={`export-format-${props.kind}`}>
+            {t('exports.format')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby={`export-format-${props.kind}`}
+            value={format}
+            onChange={(v) => setFormat(v as ExportFormat)}
+            data={[
+              { value: 'csv', label: t('exports.csv') },
+              { value: 'xlsx', label: t('exports.xlsx') },
+            ]}
+          />
+        </Stack>
+        {columnsQuery.isPending ? (
+          <Group gap="xs">
+            <Loader size="xs" />
+            <Text size="sm">{t('exports.loadingColumns')}</Text>
+          </Group>
+        ) : null}
+        {columnsQuery.isError ? (
+          <Alert color="red" role="alert" variant="light">
+            {(columnsQuery.error as Error).message}
+          </Alert>
+        ) : null}
+        {selectable ? (
+          <Checkbox.Group
+            label={t('exports.columns')}
+            value={chosen}
+            onChange={(v) => {
+              setSelected(v);
+              if (v.length > 0) setError(null);
+            }}
+          >
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6} mt={6}>
+              {all.map((c) => (
+                <Checkbox key={c.id} value={c.id} label={c.header} />
+              ))}
+            </SimpleGrid>
+          </Checkbox.Group>
+        ) : null}
+        {error ? (
+          <Alert color="red" role="alert" variant="light">
+            {error}
+          </Alert>
+        ) : null}
+        <Group justify="space-between">
+          {selectable ? (
+            <Button variant="subtle" onClick={() => setSelected(null)}>
+              {t('exports.reset')}
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Group gap="xs">
+            <Button variant="default" onClick={props.onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              component="a"
+              href={href}
+              download
+              disabled={columnsQuery.isPending || columnsQuery.isError}
+              onClick={(e) => {
+                if (selectable && chosen.length === 0) {
+                  e.preventDefault();
+                  setError(t('messages.exportNeedsColumn', { defaultValue: MESSAGES.exportNeedsColumn }));
+                  return;
+                }
+                props.onClose();
+              }}
+            >
+              {t('exports.download')}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The Export button of a list page: opens the ExportDialog. */
+export function ExportButton(props: Omit<ExportDialogProps, 'opened' | 'onClose'> & { label?: string }) {
+  const { t } = useTranslation();
+  const [opened, { open, close }] = useDisclosure(false);
+  return (
+    <>
+      <Button variant="default" onClick={open}>
+        {props.label ?? t('exports.button')}
+      </Button>
+      <ExportDialog {...props} opened={opened} onClose={close} />
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+export { ExportButton, ExportDialog, type ExportDialogProps, exportColumnsQuery } from './export-dialog';
+export { type ExportFormat, type ExportParams, exportUrl } from './export-url';

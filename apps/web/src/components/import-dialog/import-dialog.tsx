@@ -1,0 +1,190 @@
+import { Alert, Anchor, Button, FileInput, Group, List, Modal, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { TImportResult } from '@sv/contracts';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { uploadImport } from './upload';
+
+export type ImportState =
+  | { step: 'idle' }
+  | { step: 'uploading'; progress: number }
+  | { step: 'results'; result: TImportResult }
+  | { step: 'error'; error: string };
+
+export interface ImportDialogProps {
+  /** import kind registered on the server: 'exclusions' | 'buildings' | 'users' | … */
+  kind: string;
+  title: string;
+  opened: boolean;
+  /** true when results exist (spec: closing after results counts as a successful close) */
+  onClose: (success: boolean) => void;
+  /** option fields sent with the file (clientId, buildingId, registrationTypeId …) */
+  options?: Record<string, string | number | null | undefined>;
+  /** extra option inputs rendered above the file input (the caller keeps their values in `options`) */
+  children?: ReactNode;
+  /** sample file link; defaults to /api/imports/{kind}/sample (CSV and XLSX) */
+  sampleHref?: string;
+  /** disables Upload until the caller's options are complete */
+  canUpload?: boolean;
+}
+
+const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * The bulk import dialog (spec 000 §2 "Bulk import dialogs", spec 001 §7 "Import dialog
+ * behaviour"): idle → uploading (progress bar) → results (counts, messages, error file) or an
+ * error message (results cleared). Sample file in CSV and XLSX.
+ */
+export function ImportDialog(props: ImportDialogProps) {
+  const { t } = useTranslation();
+  const [file, setFile] = useState<File | null>(null);
+  const [state, setState] = useState<ImportState>({ step: 'idle' });
+  const [hadResults, setHadResults] = useState(false);
+  const abort = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    if (props.opened) return;
+    abort.current?.abort();
+    setFile(null);
+    setState({ step: 'idle' });
+    setHadResults(false);
+  }, [props.opened]);
+
+  const base = `/api/imports/${encodeURIComponent(props.kind)}`;
+  const sampleCsv = props.sampleHref ?? `${base}/sample?format=csv`;
+  const sampleXlsx = props.sampleHref ? null : `${base}/sample?format=xlsx`;
+
+  async function submit() {
+    if (!file) return;
+    const form = new FormData();
+    for (const [k, v] of Object.entries(props.options ?? {}))
+      if (v !== null && v !== undefined) form.append(k, String(v));
+    form.append('file', file);
+    abort.current = new AbortController();
+    setState({ step: 'uploading', progress: 0 });
+    const outcome = await uploadImport(
+      base,
+      form,
+      (p) => setState((s) => (s.step === 'uploading' ? { step: 'uploading', progress: p } : s)),
+      abort.current.signal,
+    );
+    if (outcome.ok) {
+      setHadResults(true);
+      setState({ step: 'results', result: outcome.result });
+    } else {
+      setState({ step: 'error', error: outcome.error });
+    }
+  }
+
+  const uploading = state.step === 'uploading';
+  const close = () => {
+    if (uploading) return;
+    props.onClose(hadResults);
+  };
+
+  return (
+    <Modal opened={props.opened} onClose={close} title={props.title} size="lg" closeOnClickOutside={!uploading}>
+      <Stack gap="sm">
+        {props.children}
+        <FileInput
+          label={t('imports.chooseFile')}
+          placeholder={t('imports.chooseFilePlaceholder')}
+          description={t('imports.limits')}
+          accept={ACCEPT}
+          value={file}
+          onChange={(f) => {
+            setFile(f);
+            if (state.step === 'error') setState({ step: 'idle' });
+          }}
+          disabled={uploading}
+          clearable
+        />
+        <Group gap="xs">
+          <Text size="sm">{t('imports.sample')}</Text>
+          <Anchor href={sampleCsv} size="sm" download>
+            {t('imports.sampleCsv')}
+          </Anchor>
+          {sampleXlsx ? (
+            <Anchor href={sampleXlsx} size="sm" download>
+              {t('imports.sampleXlsx')}
+            </Anchor>
+          ) : null}
+        </Group>
+
+        {state.step === 'uploading' ? (
+          <Stack gap={4}>
+            <Text size="sm">{state.progress < 1 ? t('imports.uploading') : t('imports.processing')}</Text>
+            <Progress
+              value={Math.round(state.progress * 100)}
+              animated={state.progress >= 1}
+              aria-label={t('imports.progress')}
+            />
+          </Stack>
+        ) : null}
+
+        {state.step === 'error' ? (
+          <Alert color="red" role="alert" variant="light">
+            {state.error}
+          </Alert>
+        ) : null}
+
+        {state.step === 'results' ? <ImportResults result={state.result} /> : null}
+
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close} disabled={uploading}>
+            {t('imports.close')}
+          </Button>
+          <Button onClick={submit} loading={uploading} disabled={!file || props.canUpload === false}>
+            {state.step === 'results' ? t('imports.another') : t('imports.upload')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function ImportResults({ result }: { result: TImportResult }) {
+  const { t } = useTranslation();
+  const r = result.results;
+  if (!r) return null;
+  return (
+    <Stack gap="xs" aria-live="polite">
+      <Text fw={600}>{t('imports.results')}</Text>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+        <Count label={t('imports.total')} value={r.total} />
+        <Count label={t('imports.imported')} value={r.imported} />
+        <Count label={t('imports.duplicates')} value={r.duplicates} />
+        <Count label={t('imports.rejected')} value={r.rejected} />
+      </SimpleGrid>
+      {r.messages.length > 0 ? (
+        <List size="sm" spacing={2} style={{ maxHeight: 220, overflowY: 'auto' }}>
+          {r.messages.map((m, i) => (
+            // messages are plain lines without ids; the index is their identity
+            // biome-ignore lint/suspicious/noArrayIndexKey: static list
+            <List.Item key={i}>{m}</List.Item>
+          ))}
+        </List>
+      ) : null}
+      {result.errorFile ? (
+        <Stack gap={2}>
+          <Anchor href={`/api/imports/error-files/${encodeURIComponent(result.errorFile)}`} download>
+            {t('imports.errorFile')}
+          </Anchor>
+          <Text size="xs" c="dimmed">
+            {t('imports.errorFileHint')}
+          </Text>
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Count({ label, value }: { label: string; value: number }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600}>{value.toLocaleString()}</Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,37 @@
+import { IMPORT_LIMITS } from '@sv/contracts';
+
+/** Strings of the import dialog and the export dialog (components/import-dialog, components/export). */
+export default {
+  imports: {
+    chooseFile: 'File to import',
+    chooseFilePlaceholder: 'Choose a .csv or .xlsx file',
+    limits: `CSV or Excel (.xlsx), up to ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB and ${IMPORT_LIMITS.maxRows.toLocaleString('en-US')} rows. Rows already present are skipped.`,
+    sample: 'Sample file:',
+    sampleCsv: 'CSV',
+    sampleXlsx: 'Excel',
+    upload: 'Upload',
+    uploading: 'Uploading…',
+    processing: 'Checking and importing the rows…',
+    progress: 'Upload progress',
+    results: 'Results',
+    total: 'Rows in file',
+    imported: 'Imported',
+    duplicates: 'Already present (skipped)',
+    rejected: 'Rejected',
+    errorFile: 'Download the error file',
+    errorFileHint: 'The error file lists the rejected rows with the reason; fix them and upload that file again.',
+    another: 'Upload another file',
+    close: 'Close',
+  },
+  exports: {
+    button: 'Export',
+    title: 'Export',
+    format: 'Format',
+    csv: 'CSV',
+    xlsx: 'Excel (.xlsx)',
+    columns: 'Columns',
+    reset: 'Reset',
+    download: 'Download',
+    loadingColumns: 'Loading columns…',
+  },
+};

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/**
+ * Bulk import and export contracts (issue 3; spec 000 §3 "Import result", §2 "Bulk import
+ * dialogs", spec 001 §7 "Import dialog behaviour").
+ */
+
+/** Documented limits of the import pipeline (spec 000 §5 leaves them to us). */
+export const IMPORT_LIMITS = {
+  /** largest accepted file */
+  maxBytes: 5 * 1024 * 1024,
+  /** most data rows (after the header, blank rows not counted) */
+  maxRows: 20_000,
+  /** how long an error file can be downloaded */
+  errorFileDays: 7,
+  /** accepted file types */
+  extensions: ['.csv', '.xlsx'] as const,
+} as const;
+
+export const ZImportCounts = z.object({
+  /** data rows read from the file */
+  total: z.number().int(),
+  imported: z.number().int(),
+  /** rows already present (in the database or earlier in the file): skipped, so re-uploading adds nothing */
+  duplicates: z.number().int(),
+  /** rows written to the error file with their reason */
+  rejected: z.number().int(),
+  /** summary lines, then the first rejected rows' reasons */
+  messages: z.array(z.string()),
+});
+export type TImportCounts = z.infer<typeof ZImportCounts>;
+
+/** spec 000 §3 Import result: success flag, results, errorFile identifier, error text. */
+export const ZImportResult = z.object({
+  success: z.boolean(),
+  results: ZImportCounts.nullable(),
+  /** id for GET /api/imports/error-files/{id} (also /Exclusion/exclusionErrorFile/{id} …), null when no row was rejected */
+  errorFile: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type TImportResult = z.infer<typeof ZImportResult>;
+
+export const ZImportKindParams = z.object({ kind: z.string().min(1).max(40) });
+export const ZFileFormatQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
+export type TFileFormat = 'csv' | 'xlsx';
+
+/** GET /api/exports/{kind}/columns: what the column chooser offers. */
+export const ZExportColumnsResponse = z.object({
+  data: z.array(z.object({ id: z.string(), header: z.string(), selectedByDefault: z.boolean() })),
+});
+export type TExportColumnsResponse = z.infer<typeof ZExportColumnsResponse>;
