@@ -1,0 +1,69 @@
+import type { TActor } from '@sv/contracts';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { preRegistrations, visits } from '../../db/schema/index';
+import type { Db } from '../../platform/db/database';
+import { buildingFilter } from '../../platform/db/scope';
+
+export type PreRegRow = typeof preRegistrations.$inferSelect & { visitId: number | null };
+
+export function createPreRegistrationsRepository(db: Db) {
+  const scoped = (actor: TActor) => buildingFilter(actor, { clientId: preRegistrations.clientId, buildingId: preRegistrations.buildingId });
+
+  return {
+    /**
+     * The dashboard's lists (spec 002 §2): today's scheduled visitors of the building, and every
+     * card still awaiting a decision (screened with potential issues) whatever its date.
+     */
+    async findForDashboard(actor: TActor, buildingId: number, localDate: string): Promise<PreRegRow[]> {
+      const rows = await db
+        .select({ p: preRegistrations, visitId: visits.id })
+        .from(preRegistrations)
+        .leftJoin(visits, and(eq(visits.preRegistrationId, preRegistrations.id), isNull(visits.checkOut)))
+        .where(
+          and(
+            eq(preRegistrations.buildingId, buildingId),
+            scoped(actor),
+            or(
+              and(eq(preRegistrations.visitDate, localDate), inArray(preRegistrations.status, ['scheduled', 'pending', 'checked_in'])),
+              eq(preRegistrations.status, 'pending'),
+            ),
+          ),
+        )
+        .orderBy(asc(preRegistrations.lastname), asc(preRegistrations.firstname))
+        .limit(1000);
+      return rows.map((r) => ({ ...r.p, visitId: r.visitId }));
+    },
+
+    async get(actor: TActor, id: number) {
+      const rows = await db
+        .select({ p: preRegistrations, visitId: visits.id })
+        .from(preRegistrations)
+        .leftJoin(visits, and(eq(visits.preRegistrationId, preRegistrations.id), isNull(visits.checkOut)))
+        .where(and(eq(preRegistrations.id, id), scoped(actor)))
+        .limit(1);
+      return rows[0] ? { ...rows[0].p, visitId: rows[0].visitId } : null;
+    },
+
+    async update(id: number, values: Partial<typeof preRegistrations.$inferInsert>, tx: Db = db) {
+      await tx.update(preRegistrations).set(values).where(eq(preRegistrations.id, id));
+    },
+
+    async existingImportKeys(buildingId: number, keys: string[], tx: Db) {
+      if (keys.length === 0) return new Set<string>();
+      const rows = await tx
+        .select({ key: preRegistrations.importKey })
+        .from(preRegistrations)
+        .where(and(eq(preRegistrations.buildingId, buildingId), inArray(preRegistrations.importKey, keys)));
+      return new Set(rows.map((r) => r.key ?? ''));
+    },
+
+    async insertMany(tx: Db, rows: (typeof preRegistrations.$inferInsert)[]) {
+      for (let i = 0; i < rows.length; i += 500) await tx.insert(preRegistrations).values(rows.slice(i, i + 500));
+    },
+
+    async count(buildingId: number) {
+      const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(preRegistrations).where(eq(preRegistrations.buildingId, buildingId));
+      return r.n;
+    },
+  };
+}

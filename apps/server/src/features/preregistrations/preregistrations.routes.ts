@@ -1,0 +1,50 @@
+import { ZAllowPreRegistrationRequest, ZCancelCheckInResponse, ZCheckInResponse, ZPreRegistration, ZPreRegistrationList } from '@sv/contracts';
+import { z } from 'zod';
+import type { AppDeps } from '../../platform/deps';
+import { requireIdempotencyKey } from '../../platform/http/idempotency';
+import { requireCtx } from '../../platform/http/request-context';
+import type { ZodApp } from '../../platform/http/zod-app';
+import './preregistrations.import';
+import { createPreRegistrationsService } from './preregistrations.service';
+
+const ZId = z.object({ id: z.coerce.number().int().positive() });
+const tags = ['front desk'];
+
+export async function preRegistrationsRoutes(app: ZodApp, deps: AppDeps) {
+  const service = createPreRegistrationsService(deps);
+  app.get(
+    '/api/buildings/:buildingId/preregistrations',
+    {
+      schema: {
+        tags,
+        summary: "Today's scheduled (pre-registered) visitors and the cards awaiting a decision",
+        params: z.object({ buildingId: z.coerce.number().int().positive() }),
+        response: { 200: ZPreRegistrationList },
+      },
+    },
+    async (req) => service.dashboardList(requireCtx(req), req.params.buildingId),
+  );
+  app.post(
+    '/api/preregistrations/:id/allow',
+    {
+      schema: {
+        tags,
+        summary: 'ALLOW: clear the potential issues and check the visitor in (Idempotency-Key required)',
+        params: ZId,
+        body: ZAllowPreRegistrationRequest,
+        response: { 200: ZCheckInResponse },
+      },
+    },
+    async (req) => service.allow(requireCtx(req), req.params.id, req.body, requireIdempotencyKey(req)),
+  );
+  app.post(
+    '/api/preregistrations/:id/close',
+    { schema: { tags, summary: 'CLOSE: dismiss the card', params: ZId, response: { 200: ZPreRegistration } } },
+    async (req) => service.close(requireCtx(req), req.params.id),
+  );
+  app.post(
+    '/api/preregistrations/:id/cancel-check-in',
+    { schema: { tags, summary: 'Cancel a pre-registration check-in', params: ZId, response: { 200: ZCancelCheckInResponse } } },
+    async (req) => service.cancelCheckIn(requireCtx(req), req.params.id),
+  );
+}

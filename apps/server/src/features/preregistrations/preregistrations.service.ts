@@ -1,0 +1,143 @@
+import { MESSAGES, type TPreRegistration } from '@sv/contracts';
+import { localDateOf } from '@sv/domain';
+import type { AppDeps } from '../../platform/deps';
+import { requirePermission } from '../../platform/auth/permission';
+import { AppError, conflict, notFound } from '../../platform/http/app-error';
+import type { RequestCtx } from '../../platform/http/request-context';
+import { createVisitorsRepository } from '../visitors/visitors.repository';
+import { createVisitsRepository } from '../visits/visits.repository';
+import { createVisitsService } from '../visits/visits.service';
+import { createPreRegistrationsRepository, type PreRegRow } from './preregistrations.repository';
+
+interface Issues {
+  exclusionCount?: number;
+  potentialCount?: number;
+  watchdogCount?: number;
+  summary?: string[];
+  clearedBy?: number;
+  clearedAt?: string;
+}
+
+export function toCard(r: PreRegRow): TPreRegistration {
+  const issues = (r.issues ?? {}) as Issues;
+  return {
+    id: r.id,
+    visitorId: r.visitorId,
+    firstname: r.firstname,
+    lastname: r.lastname,
+    dob: r.dob,
+    visitDate: r.visitDate,
+    visiting: r.visiting,
+    reason: r.reason,
+    visitorType: r.visitorType as TPreRegistration['visitorType'],
+    notifyEmail: r.notifyEmail,
+    notifySms: r.notifySms,
+    bgResults: r.bgResults,
+    issues: {
+      exclusionCount: issues.exclusionCount ?? 0,
+      potentialCount: issues.potentialCount ?? 0,
+      watchdogCount: issues.watchdogCount ?? 0,
+      summary: issues.summary ?? [],
+    },
+    tempPhotoFileId: r.tempPhotoFileId,
+    tempPhotoAt: r.tempPhotoAt ? r.tempPhotoAt.toISOString() : null,
+    status: r.status as TPreRegistration['status'],
+    visitId: r.visitId,
+  };
+}
+
+export function createPreRegistrationsService(deps: AppDeps) {
+  const repo = createPreRegistrationsRepository(deps.db);
+  const visitsRepo = createVisitsRepository(deps.db);
+  const visitorsRepo = createVisitorsRepository(deps.db);
+  const visits = createVisitsService(deps);
+
+  async function requireCard(ctx: RequestCtx, id: number) {
+    const card = await repo.get(ctx.actor, id);
+    if (!card) throw notFound('Pre-registration not found');
+    return card;
+  }
+
+  return {
+    async dashboardList(ctx: RequestCtx, buildingId: number) {
+      requirePermission(ctx.actor, 'visitors.read');
+      const building = await visitsRepo.getBuildingForDesk(ctx.actor, buildingId);
+      if (!building) throw notFound('Building not found');
+      // "today" is the building's local day (security guide: never the browser's offset)
+      const localDate = localDateOf(deps.now(), building.timeZone);
+      const rows = await repo.findForDashboard(ctx.actor, buildingId, localDate);
+      return { data: rows.map(toCard), localDate };
+    },
+
+    /**
+     * ALLOW (spec 002 §4): after confirmation, records the clearing of the issues and then checks
+     * the visitor in (creating the visitor record from the pre-registration when needed).
+     */
+    async allow(ctx: RequestCtx, id: number, input: { personVisiting?: string; photoFileId?: string | null }, idempotencyKey: string) {
+      requirePermission(ctx.actor, 'visits.checkIn');
+      const card = await requireCard(ctx, id);
+      if (card.status === 'checked_in' && card.visitId) {
+        const visit = await visits.getVisit(ctx, card.visitId);
+        return { visit, print: { mode: 'pdf' as const, required: false, pdfUrl: `/api/visits/${visit.id}/badge.pdf` } };
+      }
+      if (!['scheduled', 'pending'].includes(card.status)) throw conflict('This visitor was already handled.');
+      let visitorId = card.visitorId;
+      if (!visitorId) {
+        visitorId = await visitorsRepo.insert(card.clientId, card.buildingId, {
+          title: '', firstname: card.firstname, middlename: '', lastname: card.lastname, suffix: '', dob: card.dob, sex: '', eye: '', hair: '', height: '', weight: '', race: '',
+          note: '', street1: '', street2: '', city: '', state: '', zipcode: '', county: '', email: card.email, phone: card.phone, currentDriversLicenseNumber: '', licenseState: '',
+        });
+        await repo.update(id, { visitorId });
+      }
+      const issues = (card.issues ?? {}) as Issues;
+      if (card.bgResults === false) {
+        await repo.update(id, { issues: { ...issues, clearedBy: ctx.actor.userId, clearedAt: deps.now().toISOString() } });
+        await deps.audit.record(ctx, { action: 'preregistration.issues_cleared', targetType: 'pre_registration', targetId: id, clientId: card.clientId, buildingId: card.buildingId });
+      }
+      const result = await visits.checkIn(
+        ctx,
+        {
+          visitorId,
+          buildingId: card.buildingId,
+          visitorType: card.visitorType as never,
+          reason: card.reason,
+          personVisiting: input.personVisiting ?? card.visiting,
+          preRegistrationId: id,
+          photoFileId: input.photoFileId ?? card.tempPhotoFileId ?? null,
+        },
+        idempotencyKey,
+      );
+      await repo.update(id, { status: 'checked_in' });
+      await deps.realtime.publish({ type: 'preregistration.changed', clientId: card.clientId, buildingId: card.buildingId, id });
+      return result;
+    },
+
+    /** CLOSE (spec 002 §4): dismisses the card. */
+    async close(ctx: RequestCtx, id: number) {
+      requirePermission(ctx.actor, 'visitors.manage');
+      const card = await requireCard(ctx, id);
+      await repo.update(id, { status: 'closed' });
+      await deps.audit.record(ctx, { action: 'preregistration.closed', targetType: 'pre_registration', targetId: id, clientId: card.clientId, buildingId: card.buildingId });
+      await deps.realtime.publish({ type: 'preregistration.changed', clientId: card.clientId, buildingId: card.buildingId, id });
+      return toCard((await repo.get(ctx.actor, id))!);
+    },
+
+    /**
+     * Cancel a pre-registration check-in (spec 002 §4 "Cancel check-in"): the visit is closed as
+     * cancelled and the card is scheduled again. Failure: 'Unable to cancel check-in.'
+     */
+    async cancelCheckIn(ctx: RequestCtx, id: number) {
+      requirePermission(ctx.actor, 'visits.checkOut');
+      const card = await requireCard(ctx, id);
+      if (card.status !== 'checked_in' || !card.visitId) throw new AppError('CONFLICT', MESSAGES.cancelCheckInFailed);
+      await deps.db.transaction(async (tx) => {
+        const done = await visitsRepo.checkOut(card.visitId!, { at: deps.now(), by: ctx.actor.userId, method: 'cancelled' }, tx);
+        if (!done) throw new AppError('CONFLICT', MESSAGES.cancelCheckInFailed);
+        await repo.update(id, { status: 'scheduled' }, tx);
+        await deps.realtime.publish({ type: 'visit.checked_out', clientId: card.clientId, buildingId: card.buildingId, id: card.visitId! }, tx);
+        await deps.audit.record(ctx, { action: 'preregistration.check_in_cancelled', targetType: 'pre_registration', targetId: id, clientId: card.clientId, buildingId: card.buildingId }, tx);
+      });
+      return { ok: true as const };
+    },
+  };
+}
