@@ -50,8 +50,24 @@ export const ZLogoutResponse = z.object({ redirectTo: z.string() });
 
 export const ZPasswordPolicy = z.string().min(8, 'Use at least 8 characters').max(256, 'Use at most 256 characters');
 
-export const ZRequestPasswordEmail = z.object({ email: z.string().trim().email() });
+export const ZRequestPasswordEmail = z.object({ email: z.string().trim().email().max(254) });
+export type TRequestPasswordEmail = z.infer<typeof ZRequestPasswordEmail>;
 export const ZSetPasswordRequest = z.object({ token: z.string().min(20).max(200), password: ZPasswordPolicy });
+export type TSetPasswordRequest = z.infer<typeof ZSetPasswordRequest>;
+/** A message for the person (password e-mail requests, the users screen's "send e-mail" action). */
+export const ZMessageResponse = z.object({ message: z.string() });
+export type TMessageResponse = z.infer<typeof ZMessageResponse>;
+
+/** Which sign-in methods this installation offers (Microsoft when OIDC is configured). */
+export const ZAuthProvidersResponse = z.object({ microsoft: z.boolean() });
+/** GET /api/auth/microsoft/start: kiosk=1 when started from the kiosk sign-in page (failures return there). */
+export const ZMicrosoftStartQuery = z.object({ kiosk: z.enum(['0', '1']).default('0') });
+/** The provider's authorization response; read raw by the OIDC client (code, state, iss or error). */
+export const ZMicrosoftCallbackQuery = z.looseObject({
+  state: z.string().max(512).optional(),
+  code: z.string().max(4096).optional(),
+  error: z.string().max(512).optional(),
+});
 
 export const ZImpersonationSearch = z.object({ search: z.string().trim().min(2).max(100) });
 export const ZImpersonationCandidate = z.object({
@@ -62,6 +78,10 @@ export const ZImpersonationCandidate = z.object({
   clientName: z.string().nullable(),
   buildingName: z.string().nullable(),
 });
+export type TImpersonationCandidate = z.infer<typeof ZImpersonationCandidate>;
 export const ZImpersonationSearchResponse = z.object({ results: z.array(ZImpersonationCandidate) });
+export type TImpersonationSearchResponse = z.infer<typeof ZImpersonationSearchResponse>;
 export const ZStartImpersonation = z.object({ userId: z.number().int().positive() });
+/** Impersonation start and end answer where to go and the new session's CSRF token (the session is rotated). */
 export const ZHomepageResponse = z.object({ homepage: z.string(), csrfToken: z.string() });
+export type THomepageResponse = z.infer<typeof ZHomepageResponse>;

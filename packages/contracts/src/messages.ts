@@ -43,4 +43,12 @@ export const MESSAGES = {
   invalidCredentials: 'The email or password is incorrect.',
   tooManyAttempts: 'Too many sign-in attempts. Wait a few minutes and try again.',
   sessionExpired: 'Your session has ended. Please sign in again.',
+  // our own (spec silent): password e-mails and links (issue 2 §3)
+  passwordEmailRequested: 'If an account uses that email, a message with a link is on its way.',
+  passwordLinkInvalid: 'This link is invalid or has expired. Ask for a new one.',
+  passwordSet: 'Your password has been set. You can sign in now.',
+  userInactive: 'This user is inactive. Activate the user first.',
+  // our own (spec silent): impersonation (spec 000 §4, issue 2 §6)
+  impersonationNotAllowed: 'Administrators, kiosk accounts and disabled users cannot be impersonated.',
+  notImpersonating: 'You are not impersonating anyone.',
 } as const;

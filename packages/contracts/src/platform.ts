@@ -8,6 +8,7 @@ export const ZEmergencyResponse = z.object({ notified: z.number().int() });
 export const ZOutboxQuery = pageQuery(['createdAt', 'channel', 'status'] as const, 'createdAt').extend({
   channel: z.enum(['email', 'sms']).optional(),
 });
+export type TOutboxQuery = z.input<typeof ZOutboxQuery>;
 export const ZOutboxMessage = z.object({
   id: z.number().int(),
   clientId: z.number().int().nullable(),
@@ -22,3 +23,5 @@ export const ZOutboxMessage = z.object({
 });
 export type TOutboxMessage = z.infer<typeof ZOutboxMessage>;
 export const ZOutboxPage = pageResponse(ZOutboxMessage);
+export type TOutboxPage = z.infer<typeof ZOutboxPage>;
+export type TEmergencyResponse = z.infer<typeof ZEmergencyResponse>;

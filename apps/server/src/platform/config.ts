@@ -42,6 +42,36 @@ const ZEnv = z
     OIDC_CLIENT_ID: z.string().optional(),
     OIDC_CLIENT_SECRET: z.string().optional(),
     OIDC_LOGOUT_URL: z.string().url().optional(),
+    /**
+     * Identity-provider tenant ids an administrator approved for one-time linking of a Microsoft
+     * account to an existing user with the same e-mail (issue 2 §3). Comma-separated; for a
+     * provider without a `tid` claim the tenant is its issuer URL. Empty: no linking at all.
+     */
+    OIDC_LINK_TENANTS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().regex(/^[^\s]{1,200}$/, 'tenant ids must not contain spaces'))),
+    /**
+     * building geocoding (spec 000 §5): 'local' = built-in offline gazetteer of state capitals and
+     * the demo towns (city-level, default); 'census' = US Census Geocoder over HTTPS (no key)
+     */
+    GEOCODER: z.enum(['local', 'census']).default('local'),
+    /** Census Geocoder endpoint (override for a proxy or a test peer) */
+    GEOCODER_URL: z.string().url().default('https://geocoding.geo.census.gov/geocoder/locations/address'),
+    GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+    /** offender-registry provider for screening: 'local' (imported registry, default) or 'nsopw' (HTTP) */
+    REGISTRY_PROVIDER: z.enum(['local', 'nsopw']).default('local'),
+    /** NSOPW-style search endpoint (POST JSON {firstName,lastName}); required when REGISTRY_PROVIDER=nsopw */
+    NSOPW_URL: z.string().url().optional(),
+    NSOPW_TOKEN: z.string().optional(),
+    /** a registry search slower than this is a failure ('Unable to run Background Check at this time.') */
+    REGISTRY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
     /** directory with the built web app (served from the same port) */
     WEB_DIST_DIR: z.string().optional(),
     /** run scheduled jobs (auto check-out, message retries) in this process */
@@ -51,6 +81,12 @@ const ZEnv = z
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID];
     if (oidc.some(Boolean) && !oidc.every(Boolean)) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'OIDC_ISSUER and OIDC_CLIENT_ID go together' });
+    }
+    if (env.OIDC_LINK_TENANTS.length > 0 && !env.OIDC_ISSUER) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_LINK_TENANTS'], message: 'needs OIDC_ISSUER' });
+    }
+    if (env.REGISTRY_PROVIDER === 'nsopw' && !env.NSOPW_URL) {
+      ctx.addIssue({ code: 'custom', path: ['NSOPW_URL'], message: 'required when REGISTRY_PROVIDER=nsopw' });
     }
     if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.APP_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'required in production on PostgreSQL' });

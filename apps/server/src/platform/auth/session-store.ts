@@ -1,4 +1,4 @@
-import type { TActor, TRoleId } from '@sv/contracts';
+import { CONSTANTS, type TActor, type TRoleId } from '@sv/contracts';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema/index';
 import type { Db } from '../db/database';
@@ -35,6 +35,8 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
       userAgent: string;
       impersonatorId?: number | null;
       now?: Date;
+      /** keep the absolute lifetime of the sign-in this session replaces (rotation) */
+      expiresAt?: Date;
     }) {
       const token = newToken();
       const now = input.now ?? new Date();
@@ -48,7 +50,7 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
         impersonationStartedAt: input.impersonatorId ? now : null,
         createdAt: now,
         lastSeenAt: now,
-        expiresAt: new Date(now.getTime() + policy.absoluteHours * 3600_000),
+        expiresAt: input.expiresAt ?? new Date(now.getTime() + policy.absoluteHours * 3600_000),
         ip: input.ip.slice(0, 64),
         userAgent: input.userAgent.slice(0, 256),
       });
@@ -105,6 +107,27 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
       await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
     },
 
+    /**
+     * A new session id for a change of identity (security guide: new session id on
+     * impersonation start and end). The old row is deleted, so its cookie stops working; the
+     * sign-in method and the absolute lifetime of the original sign-in carry over.
+     */
+    async rotate(
+      old: SessionRecord,
+      next: { userId: number; impersonatorId: number | null; ip: string; userAgent: string; now: Date },
+    ) {
+      await this.destroy(old.id);
+      return this.create({
+        userId: next.userId,
+        impersonatorId: next.impersonatorId,
+        signedInWith: old.signedInWith,
+        ip: next.ip,
+        userAgent: next.userAgent,
+        now: next.now,
+        expiresAt: old.expiresAt,
+      });
+    },
+
     async destroy(sessionId: string) {
       await db.delete(sessions).where(eq(sessions.id, sessionId));
     },
@@ -130,6 +153,13 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
   };
 }
 export type SessionStore = ReturnType<typeof createSessionStore>;
+
+/** Impersonation lasts at most CONSTANTS.impersonationMaxMinutes (issue 2 §6). */
+export function impersonationExpired(session: SessionRecord, now: Date): boolean {
+  if (!session.impersonatorId) return false;
+  const started = session.impersonationStartedAt ?? session.createdAt;
+  return now.getTime() - started.getTime() >= CONSTANTS.impersonationMaxMinutes * 60_000;
+}
 
 export function actorOf(session: SessionRecord): TActor {
   return {

@@ -1,12 +1,147 @@
-import { Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { CONSTANTS, type TOutboxMessage, type TOutboxQuery } from '@sv/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '../../components/data-table/data-table';
+import { useTableState } from '../../components/data-table/use-table-state';
+import { useUser } from '../../lib/session';
+import { outboxKeys, useOutboxList } from './outbox-api';
 
-// Built by the platform helper (issue 2 §7): the outbox table for administrators.
+const SORTS = ['createdAt', 'channel', 'status'] as const;
+const STATUS_COLOR: Record<TOutboxMessage['status'], string> = {
+  queued: 'yellow',
+  sent: 'green',
+  outbox: 'blue',
+  failed: 'red',
+};
+
+/**
+ * Message Outbox (issue 2 §7): e-mail and SMS the application produced, for administrators
+ * (every client) and client administrators (their client). The expandable row shows the body.
+ * Times show in the viewer's building zone (security guide: building time zones), else the
+ * product default.
+ */
 export default function OutboxPage() {
   const { t } = useTranslation();
+  const user = useUser();
+  const qc = useQueryClient();
+  const table = useTableState({ sort: 'createdAt', dir: 'desc', filters: { channel: '' } });
+  const channel =
+    table.filters.channel === 'email' || table.filters.channel === 'sms' ? table.filters.channel : undefined;
+  const query: TOutboxQuery = {
+    page: table.page,
+    perPage: CONSTANTS.pageSize,
+    sort: (SORTS as readonly string[]).includes(table.sort) ? (table.sort as (typeof SORTS)[number]) : 'createdAt',
+    dir: table.dir,
+    channel,
+  };
+  const list = useOutboxList(query);
+  const dateFormat = new Intl.DateTimeFormat('en-US', {
+    timeZone: user.buildingTimeZone ?? CONSTANTS.defaultTimeZone,
+    month: '2-digit',
+    day: '2-digit',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
+
+  const columns: Column<TOutboxMessage>[] = [
+    {
+      key: 'date',
+      header: t('outbox.col.date'),
+      sortKey: 'createdAt',
+      width: 200,
+      render: (m) => <Text size="sm">{dateFormat.format(new Date(m.createdAt))}</Text>,
+    },
+    {
+      key: 'channel',
+      header: t('outbox.col.channel'),
+      sortKey: 'channel',
+      width: 110,
+      render: (m) => t(`outbox.channel.${m.channel}`),
+    },
+    { key: 'to', header: t('outbox.col.to'), render: (m) => <Text size="sm">{m.recipient}</Text> },
+    {
+      key: 'subject',
+      header: t('outbox.col.subject'),
+      render: (m) => (
+        <Group gap="xs" wrap="nowrap">
+          {m.kind === 'emergency' || m.kind === 'password' ? (
+            <Badge size="sm" variant="light" color={m.kind === 'emergency' ? 'red' : 'gray'}>
+              {t(`outbox.kind.${m.kind}`)}
+            </Badge>
+          ) : null}
+          <Text size="sm" c={m.subject ? undefined : 'dimmed'}>
+            {m.subject || t('outbox.noSubject')}
+          </Text>
+        </Group>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('outbox.col.status'),
+      sortKey: 'status',
+      width: 120,
+      render: (m) => (
+        <Badge color={STATUS_COLOR[m.status]} variant="light">
+          {t(`outbox.status.${m.status}`)}
+        </Badge>
+      ),
+    },
+  ];
+
   return (
-    <Title order={1} size="h2">
-      {t('titles.outbox')}
-    </Title>
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={2}>
+          <Title order={1} size="h2">
+            {t('outbox.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('outbox.intro')}
+          </Text>
+        </Stack>
+        <Button variant="default" onClick={() => void qc.invalidateQueries({ queryKey: outboxKeys.all })}>
+          {t('outbox.refresh')}
+        </Button>
+      </Group>
+
+      <Select
+        label={t('outbox.channelFilter')}
+        placeholder={t('outbox.allChannels')}
+        data={[
+          { value: 'email', label: t('outbox.channel.email') },
+          { value: 'sms', label: t('outbox.channel.sms') },
+        ]}
+        value={channel ?? null}
+        onChange={(v) => table.setFilter('channel', v ?? '')}
+        clearable
+        w={220}
+      />
+
+      <DataTable
+        caption={t('outbox.tableCaption')}
+        columns={columns}
+        page={list.data}
+        isFetching={list.isFetching}
+        rowKey={(m) => m.id}
+        sort={query.sort ?? 'createdAt'}
+        dir={table.dir}
+        onSort={table.setSort}
+        onPage={table.setPage}
+        empty={t('outbox.empty')}
+        renderExpanded={(m) => (
+          <Stack gap={4} p="xs" role="region" aria-label={t('outbox.bodyLabel')}>
+            <Text size="xs" c="dimmed" fw={600}>
+              {t('outbox.bodyLabel')}
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} ff="monospace">
+              {m.body}
+            </Text>
+          </Stack>
+        )}
+      />
+    </Stack>
   );
 }

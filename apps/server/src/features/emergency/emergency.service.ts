@@ -1,0 +1,106 @@
+import { CONSTANTS, MESSAGES, ROLE_NAMES, type TRoleId } from '@sv/contracts';
+import { requirePermission } from '../../platform/auth/permission';
+import type { AppDeps } from '../../platform/deps';
+import { badRequest } from '../../platform/http/app-error';
+import type { MessageInput } from '../../platform/messaging/messenger';
+import type { RequestCtx } from '../../platform/http/request-context';
+import { createEmergencyRepository } from './emergency.repository';
+
+/** 'MM/DD/YYYY, h:mm AM CDT' in the building's zone (spec 000 §9 date format; security guide: building time zones). */
+export function formatWhen(at: Date, timeZone: string) {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    month: '2-digit',
+    day: '2-digit',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(at);
+}
+
+/**
+ * The header emergency button (spec 000 §4, §7 POST /api/emergency, §8 messages; issue 2 §6):
+ * notifies the security contacts of the sender's building and district by e-mail and SMS,
+ * saying who sent it, from where and when.
+ */
+export function createEmergencyService(deps: AppDeps) {
+  const repo = createEmergencyRepository(deps.db);
+
+  return {
+    async send(ctx: RequestCtx) {
+      requirePermission(ctx.actor, 'emergency.send');
+      const { actor } = ctx;
+      // An admin without a district has no security contacts to notify (spec silent).
+      if (actor.clientId === null) throw badRequest(MESSAGES.emergencyFailed);
+      const sender = await repo.findSender(actor);
+      if (!sender) throw badRequest(MESSAGES.emergencyFailed);
+      const recipients = await repo.findEmergencyContacts(actor);
+
+      const now = deps.now();
+      const timeZone = sender.timeZone ?? CONSTANTS.defaultTimeZone;
+      const when = formatWhen(now, timeZone);
+      const role = ROLE_NAMES[actor.roleId as TRoleId] ?? 'User';
+      const impersonator = actor.impersonatorId ? await repo.findImpersonatorName(actor.impersonatorId) : null;
+      const who = `${sender.name} (${role})${impersonator ? `, acting through administrator ${impersonator}` : ''}`;
+      const address = [
+        sender.street1,
+        sender.street2,
+        [sender.city, [sender.state, sender.zipcode].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+      ]
+        .filter(Boolean)
+        .join(', ');
+      const place = sender.buildingName
+        ? `${sender.buildingName}${address ? `, ${address}` : ''} (${sender.clientName})`
+        : `${sender.clientName} (no building)`;
+      const subject = `EMERGENCY at ${sender.buildingName ?? sender.clientName}`;
+      const body = [
+        'EMERGENCY: the emergency button was pressed in SafeVisitor.',
+        '',
+        `Sent by: ${who}`,
+        `From: ${place}`,
+        `When: ${when}`,
+        '',
+        'Respond according to your emergency procedures.',
+      ].join('\n');
+      const sms = `EMERGENCY from SafeVisitor: ${who} at ${place}, ${when}.`;
+
+      // Each contact counts as notified when at least one of its messages was delivered or,
+      // with no transport configured for that channel, landed in the outbox (issue 2 §7).
+      let notified = 0;
+      for (const c of recipients) {
+        const messages: MessageInput[] = [];
+        if (c.email) {
+          messages.push({
+            clientId: actor.clientId,
+            channel: 'email',
+            recipient: c.email,
+            subject,
+            body,
+            kind: 'emergency',
+          });
+        }
+        if (c.mobile) {
+          messages.push({
+            clientId: actor.clientId,
+            channel: 'sms',
+            recipient: c.mobile,
+            body: sms,
+            kind: 'emergency',
+          });
+        }
+        if (messages.length === 0) continue;
+        const result = await deps.messenger.send(messages);
+        const outboxed = result.ids.length - result.sent - result.failed;
+        if (result.sent + outboxed > 0) notified++;
+      }
+
+      await deps.audit.record(ctx, {
+        action: notified > 0 ? 'emergency.sent' : 'emergency.failed',
+        details: { contacts: recipients.length, notified },
+      });
+      // The route answers 422 with the spec's failure message when nobody could be notified.
+      return { notified };
+    },
+  };
+}
