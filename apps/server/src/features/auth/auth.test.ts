@@ -124,6 +124,14 @@ describe('platform', () => {
     expect(Object.keys(missing.json()).sort()).toEqual(['code', 'message', 'requestId']);
   });
 
+  it('sends a signed-out browser opening a server-rendered window to sign in and back (spec 000 §8)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/Badge/print/12' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/Account/Login?returnUrl=%2FBadge%2Fprint%2F12');
+    // API calls keep answering 401 in the error shape
+    expect((await t.app.inject({ method: 'GET', url: '/api/visits/12' })).statusCode).toBe(401);
+  });
+
   it('serves OpenAPI generated from the contracts', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);

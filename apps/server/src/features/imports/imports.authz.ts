@@ -21,6 +21,9 @@ const manageA: Record<Principal, Expected> = {
   adminAsAttendantA1: 403,
 };
 
+/** Browser windows (spec 000 §2 server-rendered pages): a signed-out browser is redirected to sign in. */
+const windowed = (e: Record<Principal, Expected>): Record<Principal, Expected> => ({ ...e, anonymous: 302 });
+
 /** A sample file holds no tenant data: whoever may import the kind gets it. */
 const manageAny: Record<Principal, Expected> = { ...manageA, clientAdminB: 'ok' };
 
@@ -111,23 +114,23 @@ export const authz: AuthzEntry[] = [
     method: 'GET',
     route: '/Exclusion/exclusionErrorFile/:file',
     request: async (f) => ({ url: `/Exclusion/exclusionErrorFile/${await errorFileOfA(f, 'exclusions')}` }),
-    expect: errorFileA,
+    expect: windowed(errorFileA),
   },
   {
     method: 'GET',
     route: '/Building/BuildingErrorFile/:file',
     request: async (f) => ({ url: `/Building/BuildingErrorFile/${await errorFileOfA(f, 'buildings')}` }),
-    expect: errorFileA,
+    expect: windowed(errorFileA),
   },
   {
     method: 'GET',
     route: '/User/UserErrorFile/:file',
     request: async (f) => ({ url: `/User/UserErrorFile/${await errorFileOfA(f, 'users')}` }),
-    expect: errorFileA,
+    expect: windowed(errorFileA),
   },
-  { method: 'GET', route: '/Exclusion/exclusionSampleImport', expect: manageAny },
-  { method: 'GET', route: '/Building/BuildingSampleImport', expect: manageAny },
-  { method: 'GET', route: '/User/UserSampleImport', expect: manageAny },
+  { method: 'GET', route: '/Exclusion/exclusionSampleImport', expect: windowed(manageAny) },
+  { method: 'GET', route: '/Building/BuildingSampleImport', expect: windowed(manageAny) },
+  { method: 'GET', route: '/User/UserSampleImport', expect: windowed(manageAny) },
   {
     method: 'GET',
     route: '/api/exports/:kind/columns',
@@ -144,18 +147,18 @@ export const authz: AuthzEntry[] = [
     method: 'GET',
     route: '/Exclusion/exclusionExport/:activeOnly/:clientId',
     request: ({ world }) => ({ url: `/Exclusion/exclusionExport/true/${world.north.clientId}` }),
-    expect: readExclusionsA,
+    expect: windowed(readExclusionsA),
   },
   {
     method: 'GET',
     route: '/Building/BuildingExport/:showactiveonly/:clientId',
     request: ({ world }) => ({ url: `/Building/BuildingExport/true/${world.north.clientId}` }),
-    expect: manageA,
+    expect: windowed(manageA),
   },
   {
     method: 'GET',
     route: '/User/UserExport/:showactive/:clientId/:listType',
     request: ({ world }) => ({ url: `/User/UserExport/true/${world.north.clientId}/all` }),
-    expect: manageA,
+    expect: windowed(manageA),
   },
 ];

@@ -124,6 +124,7 @@ export const authz: AuthzEntry[] = [
     method: 'GET',
     route: '/Badge/print/:id',
     request: async (f) => ({ url: `/Badge/print/${(await fixtureVisit(f)).visitId}` }),
-    expect: deskAction,
+    // a browser window: signed out → redirected to sign in
+    expect: { ...deskAction, anonymous: 302 },
   },
 ];

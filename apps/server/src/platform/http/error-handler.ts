@@ -3,7 +3,19 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, STATUS_OF } from './app-error';
 
+/**
+ * Server-rendered windows (badges, exports, sample and error files) are opened by the browser
+ * directly: a signed-out browser is sent to sign in and back, as the spec's 401 rule says.
+ */
+function windowLogin(request: FastifyRequest, reply: FastifyReply, err: AppError) {
+  const path = request.url.toLowerCase();
+  if (err.code !== 'UNAUTHENTICATED' || request.method !== 'GET' || path.startsWith('/api/')) return null;
+  return reply.redirect(`/Account/Login?returnUrl=${encodeURIComponent(request.url)}`, 302);
+}
+
 function send(reply: FastifyReply, request: FastifyRequest, err: AppError) {
+  const redirect = windowLogin(request, reply, err);
+  if (redirect) return redirect;
   const body: TErrorBody = { requestId: request.id, code: err.code, message: err.message };
   if (err.fieldErrors) body.fieldErrors = err.fieldErrors;
   return reply.status(STATUS_OF[err.code]).type('application/json').send(body);

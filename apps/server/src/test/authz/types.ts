@@ -19,7 +19,8 @@ export const PRINCIPALS = [
 export type Principal = (typeof PRINCIPALS)[number];
 
 /** 'ok' = any 2xx (or a 3xx redirect for browser routes); otherwise the exact status. */
-export type Expected = 'ok' | 400 | 401 | 403 | 404 | 409 | 415 | 422 | 429;
+/** 302: a signed-out browser opening a server-rendered window is sent to sign in. */
+export type Expected = 'ok' | 302 | 400 | 401 | 403 | 404 | 409 | 415 | 422 | 429;
 
 export interface AuthzFixture {
   world: DemoWorld;

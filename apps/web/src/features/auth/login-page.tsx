@@ -1,4 +1,4 @@
-import { Anchor, Divider, Button, Group } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ROLE } from '@sv/contracts';
@@ -6,6 +6,14 @@ import { paths } from '../../lib/paths';
 import { AuthLayout } from './auth-layout';
 import { LoginForm } from './login-form';
 import { useAuthProviders } from './providers-api';
+
+/**
+ * Pages the server renders in their own window (badges, exports, sample and error files: spec
+ * 000 §2, 001 §2): after sign-in they need a full page load, not an in-app navigation.
+ */
+const SERVER_WINDOW =
+  /^\/(badge\/|exclusion\/exclusion|building\/building|user\/user(export|errorfile|sampleimport)|registration\/(export|info|errorfile|registrationsenderrorfile|sampleimport)|svregistration\/(export|info)|visit\/|generateandprint\/|data\/visitor\/)/i;
+export const isServerWindow = (path: string) => SERVER_WINDOW.test(path);
 
 /** Only same-site paths are followed after sign-in (no open redirect). */
 export function safeReturnUrl(value: string | null): string | null {
@@ -20,10 +28,17 @@ export default function LoginPage() {
   const providers = useAuthProviders();
   return (
     <AuthLayout title={t('auth.heading')} subtitle={t('auth.subheading')}>
+      {params.get('error') === 'microsoft' ? (
+        <Alert color="red" variant="light" role="alert">
+          {t('auth.microsoftFailed')}
+        </Alert>
+      ) : null}
       <LoginForm
         onSignedIn={(s) => {
           if (s.user.roleId === ROLE.Kiosk) return navigate(paths.kiosk(), { replace: true });
-          navigate(safeReturnUrl(params.get('returnUrl')) ?? s.user.homepage ?? paths.home, { replace: true });
+          const back = safeReturnUrl(params.get('returnUrl'));
+          if (back && isServerWindow(back)) return window.location.assign(back);
+          navigate(back ?? s.user.homepage ?? paths.home, { replace: true });
         }}
       />
       {providers.data?.microsoft ? (

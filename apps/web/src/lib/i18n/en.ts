@@ -137,6 +137,7 @@ export const en = {
     signIn: 'Sign in',
     signingIn: 'Signing in…',
     signInWithMicrosoft: 'Sign in with Microsoft',
+    microsoftFailed: 'Microsoft sign-in did not work for this account. Ask your administrator to link your Microsoft account, or sign in with your email and password.',
     or: 'or',
     forgot: 'Forgot your password?',
     kioskHeading: 'Kiosk sign in',
@@ -162,21 +163,74 @@ export const en = {
       'Security contacts for your building and district are notified right away with your name, location and the time.',
     emergencySend: 'Send emergency message',
     homepage: 'Homepage',
+    homepageOf: '{{product}} homepage',
     idleTitle: 'Are you still there?',
     idleBody: 'You will be logged out in {{seconds}} seconds because of inactivity.',
     stayLoggedIn: 'Stay logged in',
     impersonating: 'You ({{admin}}) are acting as {{user}}.',
-    endImpersonation: 'End impersonation',
+    impersonationRegion: 'Impersonation',
+    endImpersonation: 'End',
     impersonateTitle: 'Impersonate User',
     impersonateSearch: 'Search people by name or email',
     impersonateHint: 'Type at least 2 characters.',
-    impersonateAct: 'Act as this person',
-    helpTitle: 'Help',
+    impersonateResults: 'People found',
+    impersonateAct: 'Act as {{name}}',
     settingsTitle: 'System Settings',
+    settingsBody:
+      'System settings hold the visitor and volunteer sign-up links, the student information system (Skyward) connection test, and the reasons staff pick when a student is picked up or dropped off.',
+    openSettings: 'Open System Settings',
+    kioskLabel: 'Self check-in kiosk',
+    kioskLogout: 'Kiosk log out',
     loading: 'Loading',
     skipToContent: 'Skip to content',
     openMenu: 'Open navigation',
-    userMenu: 'Account',
+    userMenu: 'Account menu for {{name}}',
+    help: {
+      title: 'Help',
+      intro:
+        'SafeVisitor keeps track of everyone who enters your school: visitors, volunteers, vendors and students arriving late or leaving early.',
+      areasTitle: 'What each area is for',
+      areas: {
+        frontDesk: {
+          name: 'Home (front desk)',
+          body: 'Check visitors, volunteers and vendors in and out, see who is in the building right now, and print badges. Every check-in is screened against your exclusion list and the sex-offender registry before you allow entry.',
+        },
+        registrations: {
+          name: 'Registrations',
+          body: 'Pre-register expected visitors and volunteers, send invitations, approve requests, and keep SafeVendor companies and their staff up to date.',
+        },
+        exclusions: {
+          name: 'Manage Exclusions',
+          body: 'People who must not be allowed in, with a photo when you have one. A match stops the check-in so the front desk can deny entry or call for help.',
+        },
+        logs: {
+          name: 'Logs',
+          body: 'Who came and went and when: visits, vendors, student pickups and drop-offs, nearby visitors and denied entries. Use them for end-of-day checks and reports.',
+        },
+        administration: {
+          name: 'Administration',
+          body: 'Buildings, the contacts who receive alerts, staff accounts, kiosk and background-check settings, and registration types.',
+        },
+        tools: {
+          name: 'Tools and Message Outbox',
+          body: 'The outbox lists every e-mail and text the system has sent, such as emergency alerts and account invitations.',
+        },
+      },
+      scannerTitle: 'Using an ID scanner',
+      scannerBody:
+        'On the home page, click in the visitor search box, then scan the barcode on the back of the driver’s licence or state ID. The scanner types like a keyboard, so do not type or click while it reads. If nothing appears, click the search box and scan again.',
+      safetyTitle: 'Safety',
+      emergencyBody:
+        'The red Emergency button at the top of every page notifies your building’s and district’s security contacts at once. Use it only for a real emergency.',
+      idleBody:
+        'After 12 hours without activity you are logged out; a 30-second warning lets you stay signed in. On a shared computer, log out when you leave the desk.',
+      contactTitle: 'Who to contact',
+      contactStaff:
+        'For a forgotten password, a new staff account or a wrong building, ask your school office manager or your district’s SafeVisitor administrator.',
+      contactAdmins:
+        'For account, district or kiosk questions that you cannot solve in Administration, contact SafeVisitor support through your district’s service agreement.',
+      contact911: 'In an emergency, call 911 first.',
+    },
   },
 };
 export type Catalogue = typeof en;
