@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { OIDC } from './e2e/oidc';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // A fresh embedded database per run, seeded with the demo data.
@@ -10,6 +11,8 @@ export default defineConfig({
   testDir: './e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // starts the local OIDC provider for the Microsoft sign-in test
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -45,9 +48,16 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
-      WEB_DIST_DIR: path.resolve('apps/web/dist'),
+      // E2E_WEB_DIST_DIR: test a build in another folder (parallel work in one tree shares apps/web/dist)
+      WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR ?? path.resolve('apps/web/dist'),
       LOG_LEVEL: 'warn',
       E2E_TEST_HOOKS: 'true',
+      // Microsoft sign-in against the local provider (e2e/global-setup.ts)
+      PUBLIC_URL: OIDC.appUrl,
+      OIDC_ISSUER: OIDC.issuer,
+      OIDC_CLIENT_ID: OIDC.clientId,
+      OIDC_CLIENT_SECRET: OIDC.clientSecret,
+      OIDC_LINK_TENANTS: OIDC.tenantId,
     },
   },
 });

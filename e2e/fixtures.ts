@@ -51,3 +51,20 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   ],
 });
 export { expect };
+
+/** Display names of the demo logins (apps/server/db/seed/demo.ts). */
+export const DEMO_NAMES: Record<Who, string> = {
+  admin: 'Alex Admin',
+  clientAdminNorth: 'Nora North',
+  deskNorthHigh: 'Hank Desk',
+  deskLincoln: 'Lina Desk',
+  kioskNorthHigh: 'North High Kiosk',
+  clientAdminSouth: 'Sam South',
+  deskSouthElem: 'Sol Desk',
+};
+
+/** Logs out of the staff shell through the account menu (works at every width). */
+export async function logoutFromShell(page: Page) {
+  await page.getByRole('button', { name: /^Account menu for / }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useNavigate, useRouteError } from 'react-router';
 import { MESSAGES } from '@sv/contracts';
+import { GlobalLoadingOverlay } from '../features/shell/loading-overlay';
 import { setNavigator } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { FullPageLoader, RequireAuth, RoleGuard, RouteTitle } from './guards';
@@ -15,24 +16,47 @@ const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password-p
 const MicrosoftSignOutPage = lazy(() => import('../features/auth/microsoft-sign-out-page'));
 const Dashboard = lazy(() => import('../features/dashboard/dashboard-page'));
 
-/** Installs SPA navigation for the API client's redirects. */
+/** Installs SPA navigation for the API client's redirects and the global loading overlay. */
 function Root() {
   const navigate = useNavigate();
   useEffect(() => setNavigator((to) => navigate(to, { replace: true })), [navigate]);
   return (
-    <Suspense fallback={<FullPageLoader />}>
-      <Outlet />
-    </Suspense>
+    <>
+      <GlobalLoadingOverlay />
+      <Suspense fallback={<FullPageLoader />}>
+        <Outlet />
+      </Suspense>
+    </>
   );
 }
 
-/** spec 000 §2: a routing error logs 'Error routing' and returns to '/'. */
+/** A screen's code or styles could not load: usually a new version was deployed since the page opened. */
+const isStaleBuild = (error: unknown) =>
+  error instanceof Error &&
+  /Failed to fetch dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(
+    error.message,
+  );
+const RELOADED_KEY = 'sv.reloadedForNewVersion';
+
+/**
+ * spec 000 §2: a routing error logs 'Error routing' and returns to '/'. When the app was
+ * redeployed under an open page its old chunks are gone: load the new version once instead of
+ * bouncing between '/' and the error.
+ */
 function RoutingError() {
   const error = useRouteError();
+  const reload = isStaleBuild(error) && !sessionStorage.getItem(RELOADED_KEY);
   useEffect(() => {
     console.warn(MESSAGES.errorRouting, error);
-  }, [error]);
-  return <Navigate to={paths.home} replace />;
+    if (reload) {
+      sessionStorage.setItem(RELOADED_KEY, '1');
+      window.location.reload();
+    }
+  }, [error, reload]);
+  useEffect(() => {
+    if (!reload) sessionStorage.removeItem(RELOADED_KEY);
+  }, [reload]);
+  return reload ? <FullPageLoader /> : <Navigate to={paths.home} replace />;
 }
 
 const toRoute = (r: AppRoute) => {

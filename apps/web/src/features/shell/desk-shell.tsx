@@ -1,83 +1,234 @@
-import { AppShell, Burger, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Avatar, Box, Burger, Button, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import {
+  IconBuilding,
+  IconBuildingCommunity,
+  IconChevronDown,
+  IconHome,
+  IconLogout,
+  IconSchool,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useNavigate } from 'react-router';
+import { Link, Outlet } from 'react-router';
+import { useCan } from '../../lib/can';
+import { paths } from '../../lib/paths';
 import { useUser } from '../../lib/session';
-import { useLogout } from '../auth/auth-api';
+import { EmergencyButton } from './emergency-button';
+import { HelpModal } from './help-modal';
+import { IdleWarningModal } from './idle-warning-modal';
+import { IMPERSONATION_BANNER_HEIGHT, ImpersonationBanner } from './impersonation-banner';
+import { ImpersonationModal } from './impersonation-modal';
 import { NavMenu } from './nav-menu';
+import { SettingsModal } from './settings-modal';
+import { useSignOut } from './shell-api';
+import classes from './shell.module.css';
+import { SkipLink } from './skip-link';
+import { useIdleLogout } from './use-idle-logout';
+
+const HEADER_HEIGHT = 60;
+
+type ShellModal = 'impersonate' | 'help' | 'settings';
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
+
+/** District and building, one per line (the phone's account menu and navigation drawer). */
+function PlaceLines({ clientName, buildingName }: { clientName: string | null; buildingName: string | null }) {
+  return (
+    <Stack gap={4} px="sm" py={6}>
+      {clientName ? (
+        <Group gap={6} wrap="nowrap">
+          <IconBuildingCommunity size={16} aria-hidden style={{ flexShrink: 0 }} />
+          <Text size="sm">{clientName}</Text>
+        </Group>
+      ) : null}
+      {buildingName ? (
+        <Group gap={6} wrap="nowrap">
+          <IconSchool size={16} aria-hidden style={{ flexShrink: 0 }} />
+          <Text size="sm">{buildingName}</Text>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
 
 /**
- * The staff shell (spec 000 §2 Shell): navigation from the user's links; header with the
- * emergency button, user name, client name, homepage and (with a building) building name.
+ * The staff shell (spec 000 §2 Shell): navigation from the user's links; a header with the
+ * emergency button, user name, client name, homepage and (with a building) building name; the
+ * impersonation banner; the idle-timeout, impersonation, system-settings and help modals.
+ *
+ * Header by width (spec breakpoints 768 / 992 / 1200): below 768 the menu is a drawer and the
+ * user's details sit in the account menu; from 768 the product name, district, building and
+ * user's name show (truncated to fit); from 1200 a separate Log out button.
  */
 export default function DeskShell() {
   const { t } = useTranslation();
   const user = useUser();
-  const navigate = useNavigate();
-  const logout = useLogout();
-  const [opened, { toggle, close }] = useDisclosure();
-  const [, setAction] = useState<string | null>(null);
+  const { signOut } = useSignOut();
+  const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure();
+  const [modal, setModal] = useState<ShellModal | null>(null);
+  const canImpersonate = useCan('impersonation.start');
+  const canSettings = useCan('systemSettings.manage');
+  const idle = useIdleLogout({ onTimeout: signOut });
 
-  const doLogout = () =>
-    logout.mutate(undefined, {
-      onSuccess: (r) => navigate(r.redirectTo, { replace: true }),
-      // spec 000 §2: if logout fails the user is sent to the external sign-out
-      onError: () => navigate('/Account/MicrosoftSignOut', { replace: true }),
-    });
+  const onAction = (action: string) => {
+    closeNav();
+    if (action === 'impersonate' && canImpersonate) setModal('impersonate');
+    else if (action === 'settings' && canSettings) setModal('settings');
+    else if (action === 'help') setModal('help');
+  };
+  const closeModal = () => setModal(null);
+
+  const homepage = user.homepage || paths.home;
+  const place = [user.clientName, user.buildingName].filter(Boolean).join(' · ');
+  const bannerHeight = user.impersonatedBy ? IMPERSONATION_BANNER_HEIGHT : 0;
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('shell.openMenu')} />
-            <UnstyledButton component={Link} to={user.homepage || '/'} aria-label={t('shell.homepage')}>
-              <Group gap={8} wrap="nowrap">
-                <img src="/favicon.svg" alt="" width={28} height={28} />
-                <Text fw={700} c="blue.8" visibleFrom="xs">
-                  {t('product')}
-                </Text>
-              </Group>
-            </UnstyledButton>
-          </Group>
-          <Group gap="md" wrap="nowrap">
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <UnstyledButton aria-label={t('shell.userMenu')}>
-                  <Text size="sm" fw={600} lh={1.2} data-testid="header-user-name">
-                    {user.name}
+    <>
+      <SkipLink />
+      <AppShell
+        header={{ height: HEADER_HEIGHT + bannerHeight }}
+        navbar={{ width: { base: 260, lg: 280 }, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+        padding={{ base: 'sm', sm: 'md', lg: 'lg' }}
+      >
+        <AppShell.Header>
+          <Group h={HEADER_HEIGHT} px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+            <Group gap="xs" wrap="nowrap" miw={0}>
+              <Burger
+                opened={navOpened}
+                onClick={toggleNav}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={t('shell.openMenu')}
+                aria-expanded={navOpened}
+              />
+              <UnstyledButton
+                component={Link}
+                to={homepage}
+                aria-label={t('shell.homepageOf', { product: t('product') })}
+              >
+                <Group gap={8} wrap="nowrap">
+                  <img src="/favicon.svg" alt="" width={32} height={32} />
+                  <Text fw={700} size="lg" c="blue.8" visibleFrom="sm">
+                    {t('product')}
                   </Text>
-                  <Text size="xs" c="dimmed" lh={1.2} data-testid="header-client-name">
-                    {[user.clientName, user.buildingName].filter(Boolean).join(' · ') || user.roleName}
-                  </Text>
-                </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item component={Link} to={user.homepage || '/'}>
-                  {t('shell.homepage')}
-                </Menu.Item>
-                <Menu.Item onClick={doLogout}>{t('auth.logout')}</Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
-            <Button variant="subtle" size="xs" onClick={doLogout} visibleFrom="sm">
-              {t('auth.logout')}
-            </Button>
+                </Group>
+              </UnstyledButton>
+            </Group>
+
+            <Group gap="sm" wrap="nowrap" miw={0}>
+              {place ? (
+                <Group
+                  gap={6}
+                  wrap="nowrap"
+                  visibleFrom="sm"
+                  miw={0}
+                  maw={{ sm: 200, md: 280, lg: 380 }}
+                  data-testid="header-place"
+                >
+                  <IconBuilding size={18} aria-hidden style={{ flexShrink: 0, color: 'var(--mantine-color-dimmed)' }} />
+                  <Box miw={0}>
+                    <Text size="sm" fw={600} lh={1.2} truncate data-testid="header-client-name">
+                      {user.clientName}
+                    </Text>
+                    {user.buildingId && user.buildingName ? (
+                      <Text size="xs" c="dimmed" lh={1.2} truncate data-testid="header-building-name">
+                        {user.buildingName}
+                      </Text>
+                    ) : null}
+                  </Box>
+                </Group>
+              ) : null}
+
+              <EmergencyButton />
+
+              <Menu position="bottom-end" withinPortal width={260}>
+                <Menu.Target>
+                  <UnstyledButton className={classes.userButton} aria-label={t('shell.userMenu', { name: user.name })}>
+                    <Group gap={8} wrap="nowrap">
+                      <Avatar color="blue" radius="xl" size={34} aria-hidden>
+                        {initials(user.name)}
+                      </Avatar>
+                      <Box visibleFrom="sm" maw={180} miw={0}>
+                        <Text size="sm" fw={600} lh={1.2} truncate data-testid="header-user-name">
+                          {user.name}
+                        </Text>
+                        <Text size="xs" c="dimmed" lh={1.2} truncate>
+                          {user.roleName}
+                        </Text>
+                      </Box>
+                      <IconChevronDown size={14} aria-hidden />
+                    </Group>
+                  </UnstyledButton>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Stack gap={2} px="sm" py={6}>
+                    <Text size="sm" fw={600}>
+                      {user.name}
+                    </Text>
+                    <Text size="xs" c="dimmed" truncate>
+                      {user.email}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {user.roleName}
+                    </Text>
+                  </Stack>
+                  {place ? (
+                    <>
+                      <Menu.Divider />
+                      <PlaceLines clientName={user.clientName} buildingName={user.buildingName} />
+                    </>
+                  ) : null}
+                  <Menu.Divider />
+                  <Menu.Item component={Link} to={homepage} leftSection={<IconHome size={16} aria-hidden />}>
+                    {t('shell.homepage')}
+                  </Menu.Item>
+                  <Menu.Item onClick={signOut} leftSection={<IconLogout size={16} aria-hidden />}>
+                    {t('auth.logout')}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+
+              <Button
+                variant="default"
+                size="sm"
+                onClick={signOut}
+                visibleFrom="lg"
+                leftSection={<IconLogout size={16} aria-hidden />}
+              >
+                {t('auth.logout')}
+              </Button>
+            </Group>
           </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs">
-        <AppShell.Section grow>
-          <NavMenu links={user.links} onAction={setAction} onNavigate={close} />
-        </AppShell.Section>
-      </AppShell.Navbar>
-      <AppShell.Main id="main-content" bg="var(--mantine-color-gray-0)">
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+          <ImpersonationBanner />
+        </AppShell.Header>
+
+        <AppShell.Navbar p="xs" component="div" className={navOpened ? undefined : classes.navbarClosed}>
+          {place ? (
+            <AppShell.Section hiddenFrom="sm" pb="xs" mb="xs" className={classes.drawerPlace}>
+              <PlaceLines clientName={user.clientName} buildingName={user.buildingName} />
+            </AppShell.Section>
+          ) : null}
+          <AppShell.Section grow>
+            <NavMenu links={user.links} onAction={onAction} onNavigate={closeNav} />
+          </AppShell.Section>
+        </AppShell.Navbar>
+
+        <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+
+      <IdleWarningModal secondsLeft={idle.secondsLeft} onStay={idle.stayActive} />
+      {canImpersonate ? <ImpersonationModal opened={modal === 'impersonate'} onClose={closeModal} /> : null}
+      {canSettings ? <SettingsModal opened={modal === 'settings'} onClose={closeModal} /> : null}
+      <HelpModal opened={modal === 'help'} onClose={closeModal} />
+    </>
   );
 }

@@ -1,11 +1,52 @@
-import { Box } from '@mantine/core';
+import { Box, Button, Group, Text } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useUser } from '../../lib/session';
+import { useSignOut } from './shell-api';
+import classes from './shell.module.css';
+import { SkipLink } from './skip-link';
 
-/** Kiosk layout: full screen, no staff navigation (spec 002 §2 Kiosk screens). */
+/**
+ * Kiosk layout (spec 002 §2 Kiosk screens): full screen, no staff navigation; a slim header
+ * names the building (so staff can tell which kiosk this is) and offers the kiosk log-out
+ * (spec 000 §2: to /safe/kiosk/login). The staff idle logout does not apply here.
+ */
 export default function KioskShell() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const { signOut, pending } = useSignOut();
   return (
-    <Box component="main" mih="100vh" bg="var(--mantine-color-gray-0)">
-      <Outlet />
+    <Box mih="100vh" className={classes.main} style={{ display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
+      <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Group h={64} px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <img src="/favicon.svg" alt="" width={36} height={36} />
+            <Box miw={0}>
+              <Text fw={700} size="lg" lh={1.2} lineClamp={2} data-testid="kiosk-building-name">
+                {user.buildingName ?? t('product')}
+              </Text>
+              <Text size="xs" c="dimmed" lh={1.2} truncate>
+                {[user.clientName, t('shell.kioskLabel')].filter(Boolean).join(' · ')}
+              </Text>
+            </Box>
+          </Group>
+          <Button
+            variant="default"
+            size="sm"
+            loading={pending}
+            onClick={signOut}
+            style={{ flexShrink: 0 }}
+            leftSection={<IconLogout size={16} aria-hidden />}
+          >
+            {t('shell.kioskLogout')}
+          </Button>
+        </Group>
+      </Box>
+      <Box component="main" id="main-content" tabIndex={-1} p={{ base: 'md', sm: 'xl' }} style={{ flex: 1 }}>
+        <Outlet />
+      </Box>
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import type { TNavLink } from '@sv/contracts';
 import { NavLink } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
@@ -10,6 +11,34 @@ function isActive(url: string, pathname: string) {
   const a = url.toLowerCase();
   const p = pathname.toLowerCase();
   return a === '/' ? p === '/' : p === a || p.startsWith(`${a}/`);
+}
+
+/** A group of links: a real button that says whether it is expanded (keyboard and screen readers). */
+function ParentLink({
+  label,
+  defaultOpened,
+  offset,
+  children,
+}: {
+  label: string;
+  defaultOpened: boolean;
+  offset: 'sm' | 'md';
+  children: ReactNode;
+}) {
+  const [opened, setOpened] = useState(defaultOpened);
+  return (
+    <NavLink
+      component="button"
+      type="button"
+      label={label}
+      opened={opened}
+      onChange={setOpened}
+      aria-expanded={opened}
+      childrenOffset={offset}
+    >
+      {children}
+    </NavLink>
+  );
 }
 
 /**
@@ -30,11 +59,11 @@ export function NavMenu({
   const render = (link: TNavLink, child = false) => {
     const label = t(link.label);
     if (link.childLinks?.length) {
-      const open = link.childLinks.some((c) => isActive(c.url, pathname));
+      const hasActiveChild = link.childLinks.some((c) => isActive(c.url, pathname));
       return (
-        <NavLink key={link.key} label={label} defaultOpened={open} childrenOffset={child ? 'md' : 'sm'}>
+        <ParentLink key={link.key} label={label} defaultOpened={hasActiveChild} offset={child ? 'md' : 'sm'}>
           {link.childLinks.map((c) => render(c, true))}
-        </NavLink>
+        </ParentLink>
       );
     }
     if (link.url.startsWith('action:')) {

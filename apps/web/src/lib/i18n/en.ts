@@ -137,7 +137,8 @@ export const en = {
     signIn: 'Sign in',
     signingIn: 'Signing in…',
     signInWithMicrosoft: 'Sign in with Microsoft',
-    microsoftFailed: 'Microsoft sign-in did not work for this account. Ask your administrator to link your Microsoft account, or sign in with your email and password.',
+    microsoftFailed:
+      'Microsoft sign-in did not work for this account. Ask your administrator to link your Microsoft account, or sign in with your email and password.',
     or: 'or',
     forgot: 'Forgot your password?',
     kioskHeading: 'Kiosk sign in',

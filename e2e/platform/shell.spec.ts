@@ -1,0 +1,114 @@
+import { expect, expectAccessible, loginAs, test } from '../fixtures';
+
+test('the shell is accessible for an admin and an attendant, with a working skip link', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await expectAccessible(page);
+  // the first Tab reaches the skip link, which moves focus to the main content
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main-content')).toBeFocused();
+
+  await page.context().clearCookies();
+  await loginAs(page, 'deskLincoln');
+  await expect(page.getByTestId('header-building-name')).toHaveText('Lincoln Elementary');
+  await expectAccessible(page);
+});
+
+test('the kiosk sign-in page is accessible', async ({ page }) => {
+  await page.goto('/safe/kiosk/login');
+  await expect(page).toHaveTitle('SafeVisitor - Kiosk Sign In');
+  await expect(page.getByRole('heading', { name: 'Kiosk sign in' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('the help modal explains the areas, the scanner and whom to contact', async ({ page }) => {
+  await loginAs(page, 'deskNorthHigh');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Help' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Help' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'What each area is for' })).toBeVisible();
+  await expect(dialog).toContainText('Home (front desk)');
+  await expect(dialog).toContainText('Manage Exclusions');
+  // attendants have no Administration, so its help is not shown to them
+  await expect(dialog).not.toContainText('Administration');
+  await expect(dialog.getByRole('heading', { name: 'Using an ID scanner' })).toBeVisible();
+  await expect(dialog).toContainText('school office manager');
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test('emergency: confirm, "Message Sent!", and the message is in the outbox', async ({ page }) => {
+  await loginAs(page, 'clientAdminNorth');
+  await page.getByTestId('emergency-button').click();
+  const confirm = page.getByRole('dialog', { name: 'Send an emergency message?' });
+  await expect(confirm).toBeVisible();
+  // cancelling sends nothing
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+
+  await page.getByTestId('emergency-button').click();
+  const sent = page.waitForResponse((r) => r.url().endsWith('/api/emergency') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Send emergency message' }).click();
+  expect((await sent).status()).toBe(200);
+  await expect(page.getByText('Message Sent!')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Send an emergency message?' })).toBeHidden();
+
+  await page.goto('/outbox');
+  await expect(page).toHaveTitle('SafeVisitor - Message Outbox');
+  await expect(page.getByRole('main')).toContainText('security@northcounty.demo.test');
+  await expect(page.getByRole('main')).toContainText(/emergency/i);
+});
+
+test('a failed emergency message says so', async ({ page, consoleErrors }) => {
+  await loginAs(page, 'deskLincoln');
+  await page.route('**/api/emergency', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ requestId: 'x', code: 'UNAVAILABLE', message: 'down' }),
+    }),
+  );
+  await page.getByTestId('emergency-button').click();
+  await page.getByRole('button', { name: 'Send emergency message' }).click();
+  await expect(page.getByText('Unable to send Emergency message!')).toBeVisible();
+  // the browser logs the 503 we caused; nothing else may be logged
+  const expected = consoleErrors.findIndex((e) => e.includes('status of 503'));
+  expect(expected).toBeGreaterThanOrEqual(0);
+  consoleErrors.splice(expected, 1);
+});
+
+test('the loading overlay appears only after 1 second of outstanding requests', async ({ page }) => {
+  await loginAs(page, 'clientAdminNorth');
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route('**/api/emergency', async (route) => {
+    await held;
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ notified: 1 }) });
+  });
+  await page.getByTestId('emergency-button').click();
+  await page.getByRole('button', { name: 'Send emergency message' }).click();
+  const overlay = page.getByRole('status', { name: 'Loading' });
+  // not before the first second…
+  await page.waitForTimeout(500);
+  await expect(overlay).toHaveCount(0);
+  // …then it shows until the request ends
+  await expect(overlay).toBeVisible({ timeout: 3000 });
+  release();
+  await expect(overlay).toHaveCount(0);
+  await expect(page.getByText('Message Sent!')).toBeVisible();
+});
+
+test('when the session ends on the server the next request lands on the sign-in page', async ({ page }) => {
+  await loginAs(page, 'deskNorthHigh');
+  await page.context().clearCookies();
+  // any API call now answers 401: the client redirects to sign-in
+  await page.getByTestId('emergency-button').click();
+  await page.getByRole('button', { name: 'Send emergency message' }).click();
+  await expect(page).toHaveURL(/\/Account\/Login/);
+  await expect(page.getByRole('heading', { name: 'Sign in to SafeVisitor' })).toBeVisible();
+});
