@@ -64,6 +64,7 @@ export function buildNavLinks(actor: TActor): TNavLink[] {
           url: 'action:impersonate',
           childLinks: [
             { key: 'impersonate', label: 'nav.impersonate', url: 'action:impersonate' },
+            { key: 'settingsModal', label: 'nav.systemSettings', url: 'action:settings' },
             { key: 'outbox', label: 'nav.outbox', url: '/outbox' },
             { key: 'apiDocs', label: 'nav.apiDocs', url: '/api/docs' },
           ],
