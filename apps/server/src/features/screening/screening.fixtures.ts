@@ -1,0 +1,62 @@
+import { exclusions, visitors } from '../../db/schema/index';
+import type { Db } from '../../platform/db/database';
+
+/** Test objects for screening (fictitious people only). */
+
+export async function insertVisitor(
+  db: Db,
+  v: {
+    clientId: number;
+    firstname: string;
+    lastname: string;
+    middlename?: string;
+    dob: string | null;
+    city?: string;
+    state?: string;
+    zipcode?: string;
+  },
+): Promise<number> {
+  const [row] = await db
+    .insert(visitors)
+    .values({
+      clientId: v.clientId,
+      firstname: v.firstname,
+      lastname: v.lastname,
+      middlename: v.middlename ?? '',
+      dob: v.dob,
+      city: v.city ?? '',
+      state: v.state ?? '',
+      zipcode: v.zipcode ?? '',
+    })
+    .returning({ id: visitors.id });
+  return row.id;
+}
+
+export async function insertExclusion(
+  db: Db,
+  e: {
+    clientId: number;
+    buildingId?: number | null;
+    visitorId?: number | null;
+    firstname: string;
+    lastname: string;
+    dob: string;
+    active?: boolean;
+  },
+): Promise<number> {
+  const [row] = await db
+    .insert(exclusions)
+    .values({
+      clientId: e.clientId,
+      buildingId: e.buildingId ?? null,
+      isGlobal: e.buildingId == null,
+      visitorId: e.visitorId ?? null,
+      active: e.active ?? true,
+      firstname: e.firstname,
+      lastname: e.lastname,
+      dob: e.dob,
+      exclusionType: 'Trespassed',
+    })
+    .returning({ id: exclusions.id });
+  return row.id;
+}

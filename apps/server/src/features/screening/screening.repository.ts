@@ -1,0 +1,114 @@
+import type { TActor } from '@sv/contracts';
+import { and, eq } from 'drizzle-orm';
+import { buildings, clearedMatches, exclusions, visitors } from '../../db/schema/index';
+import type { Db } from '../../platform/db/database';
+import { buildingFilter, clientFilter } from '../../platform/db/scope';
+
+/** The person being screened (spec 002 §5). Address fields raise a registry match to VERY STRONG. */
+export interface ScreeningSubject {
+  id: number;
+  clientId: number;
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  suffix: string;
+  /** 'YYYY-MM-DD' or null */
+  dob: string | null;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+export type MatchSource = 'registry' | 'exclusion';
+
+export function createScreeningRepository(db: Db) {
+  return {
+    /** The building, when it is in the actor's scope (attendants: their own building only). */
+    async findBuilding(actor: TActor, buildingId: number) {
+      const rows = await db
+        .select({ id: buildings.id, clientId: buildings.clientId })
+        .from(buildings)
+        .where(
+          and(
+            eq(buildings.id, buildingId),
+            buildingFilter(actor, { clientId: buildings.clientId, buildingId: buildings.id }),
+          ),
+        )
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** The visitor, when it belongs to the actor's client (visitors are client-wide). */
+    async findSubject(actor: TActor, visitorId: number): Promise<ScreeningSubject | null> {
+      const rows = await db
+        .select({
+          id: visitors.id,
+          clientId: visitors.clientId,
+          firstName: visitors.firstname,
+          middleName: visitors.middlename,
+          lastName: visitors.lastname,
+          suffix: visitors.suffix,
+          dob: visitors.dob,
+          city: visitors.city,
+          state: visitors.state,
+          zip: visitors.zipcode,
+        })
+        .from(visitors)
+        .where(and(eq(visitors.id, visitorId), clientFilter(actor, visitors.clientId)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** References (`source|matchRef`) the visitor's client cleared for this visitor. */
+    async clearedRefs(clientId: number, visitorId: number): Promise<Set<string>> {
+      const rows = await db
+        .select({ source: clearedMatches.source, matchRef: clearedMatches.matchRef })
+        .from(clearedMatches)
+        .where(and(eq(clearedMatches.clientId, clientId), eq(clearedMatches.visitorId, visitorId)));
+      return new Set(rows.map((r) => `${r.source}|${r.matchRef}`));
+    },
+
+    /** An exclusion of the visitor's client (for clearing a potential match), or null. */
+    async findExclusionRef(clientId: number, exclusionId: number) {
+      const rows = await db
+        .select({ id: exclusions.id, visitorId: exclusions.visitorId })
+        .from(exclusions)
+        .where(and(eq(exclusions.id, exclusionId), eq(exclusions.clientId, clientId)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Remembers a cleared match (clearing it again updates who, when and why). */
+    async saveCleared(
+      tx: Db,
+      row: {
+        clientId: number;
+        visitorId: number;
+        source: MatchSource;
+        matchRef: string;
+        clearedBy: number;
+        note: string;
+        now: Date;
+      },
+    ) {
+      const [saved] = await tx
+        .insert(clearedMatches)
+        .values({
+          clientId: row.clientId,
+          visitorId: row.visitorId,
+          source: row.source,
+          matchRef: row.matchRef,
+          clearedBy: row.clearedBy,
+          clearedAt: row.now,
+          note: row.note,
+        })
+        .onConflictDoUpdate({
+          target: [clearedMatches.clientId, clearedMatches.visitorId, clearedMatches.source, clearedMatches.matchRef],
+          set: { clearedBy: row.clearedBy, clearedAt: row.now, note: row.note },
+        })
+        .returning();
+      return saved;
+    },
+  };
+}
+export type ScreeningRepository = ReturnType<typeof createScreeningRepository>;
