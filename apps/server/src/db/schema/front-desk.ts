@@ -127,7 +127,10 @@ export const deniedEntries = pgTable(
     securityNotified: boolean('security_notified').notNull().default(false),
     preRegistrationId: integer('pre_registration_id'),
   },
-  (t) => [index('denied_building_at_idx').on(t.buildingId, t.deniedAt), index('denied_client_at_idx').on(t.clientId, t.deniedAt)],
+  (t) => [
+    index('denied_building_at_idx').on(t.buildingId, t.deniedAt),
+    index('denied_client_at_idx').on(t.clientId, t.deniedAt),
+  ],
 );
 
 /**

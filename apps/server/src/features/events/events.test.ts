@@ -14,9 +14,18 @@ afterAll(async () => {
 });
 
 /** Opens the SSE stream and collects `data:` payloads until `count` arrive or the timeout. */
-async function collect(session: Session, buildingId: number, trigger: () => Promise<void>, count = 1, timeoutMs = 3000) {
+async function collect(
+  session: Session,
+  buildingId: number,
+  trigger: () => Promise<void>,
+  count = 1,
+  timeoutMs = 3000,
+) {
   const ctrl = new AbortController();
-  const res = await fetch(`${base}/api/buildings/${buildingId}/events`, { headers: { cookie: session.cookie }, signal: ctrl.signal });
+  const res = await fetch(`${base}/api/buildings/${buildingId}/events`, {
+    headers: { cookie: session.cookie },
+    signal: ctrl.signal,
+  });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/event-stream');
   const reader = res.body!.getReader();
@@ -50,9 +59,16 @@ describe('front-desk event stream', () => {
     const desk = await t.login('desk.northhigh@demo.test');
     const { north } = t.world;
     const { events, ms } = await collect(desk, north.northHighId, async () => {
-      await t.deps.realtime.publish({ type: 'visit.checked_in', clientId: north.clientId, buildingId: north.northHighId, id: 42 });
+      await t.deps.realtime.publish({
+        type: 'visit.checked_in',
+        clientId: north.clientId,
+        buildingId: north.northHighId,
+        id: 42,
+      });
     });
-    expect(events).toEqual([{ type: 'visit.checked_in', clientId: north.clientId, buildingId: north.northHighId, id: 42 }]);
+    expect(events).toEqual([
+      { type: 'visit.checked_in', clientId: north.clientId, buildingId: north.northHighId, id: 42 },
+    ]);
     expect(ms).toBeLessThan(1000);
   });
 
@@ -63,8 +79,18 @@ describe('front-desk event stream', () => {
       desk,
       north.northHighId,
       async () => {
-        await t.deps.realtime.publish({ type: 'visit.checked_in', clientId: north.clientId, buildingId: north.lincolnId, id: 1 });
-        await t.deps.realtime.publish({ type: 'entry.denied', clientId: north.clientId, buildingId: north.northHighId, id: 2 });
+        await t.deps.realtime.publish({
+          type: 'visit.checked_in',
+          clientId: north.clientId,
+          buildingId: north.lincolnId,
+          id: 1,
+        });
+        await t.deps.realtime.publish({
+          type: 'entry.denied',
+          clientId: north.clientId,
+          buildingId: north.northHighId,
+          id: 2,
+        });
       },
       1,
     );
@@ -80,11 +106,19 @@ describe('front-desk event stream', () => {
       async () => {
         await t.deps.db
           .transaction(async (tx) => {
-            await t.deps.realtime.publish({ type: 'visit.checked_out', clientId: north.clientId, buildingId: north.northHighId, id: 7 }, tx);
+            await t.deps.realtime.publish(
+              { type: 'visit.checked_out', clientId: north.clientId, buildingId: north.northHighId, id: 7 },
+              tx,
+            );
             throw new Error('rollback');
           })
           .catch(() => {});
-        await t.deps.realtime.publish({ type: 'visit.checked_out', clientId: north.clientId, buildingId: north.northHighId, id: 8 });
+        await t.deps.realtime.publish({
+          type: 'visit.checked_out',
+          clientId: north.clientId,
+          buildingId: north.northHighId,
+          id: 8,
+        });
       },
       1,
     );
@@ -94,7 +128,9 @@ describe('front-desk event stream', () => {
   it('refuses buildings outside the actor’s scope with 404', async () => {
     const lincolnDesk = await t.login('desk.lincoln@demo.test');
     const south = await t.login('admin.south@demo.test');
-    expect((await t.as(lincolnDesk).get(`/api/buildings/${t.world.north.northHighId}/events?once=1`)).statusCode).toBe(404);
+    expect((await t.as(lincolnDesk).get(`/api/buildings/${t.world.north.northHighId}/events?once=1`)).statusCode).toBe(
+      404,
+    );
     expect((await t.as(south).get(`/api/buildings/${t.world.north.northHighId}/events?once=1`)).statusCode).toBe(404);
     expect((await t.as(null).get(`/api/buildings/${t.world.north.northHighId}/events?once=1`)).statusCode).toBe(401);
   });

@@ -148,12 +148,10 @@ describe('check-out', () => {
     const a = (
       await checkIn(desk, { visitorId: (await newVisitor()).id, buildingId: t.world.north.northHighId })
     ).json().visit;
-    const byBadge = await t
-      .as(desk)
-      .post('/api/visits/check-out-by-badge', {
-        buildingId: t.world.north.northHighId,
-        badgeCode: a.badge.code.toLowerCase(),
-      });
+    const byBadge = await t.as(desk).post('/api/visits/check-out-by-badge', {
+      buildingId: t.world.north.northHighId,
+      badgeCode: a.badge.code.toLowerCase(),
+    });
     expect(byBadge.statusCode).toBe(200);
     expect(byBadge.json().visit.checkOut).toBe(clock.toISOString());
     const again = await t.as(desk).post(`/api/visits/${a.id}/check-out`);

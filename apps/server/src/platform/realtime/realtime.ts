@@ -41,7 +41,12 @@ export function createRealtime(database: Database) {
   return {
     /** Publishes an event (inside the caller's transaction when given: delivered on commit). */
     async publish(event: FrontDeskEvent, tx: Db = database.db) {
-      const payload: FrontDeskEvent = { type: event.type, clientId: event.clientId, buildingId: event.buildingId, id: event.id };
+      const payload: FrontDeskEvent = {
+        type: event.type,
+        clientId: event.clientId,
+        buildingId: event.buildingId,
+        id: event.id,
+      };
       await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(payload)})`);
     },
 
