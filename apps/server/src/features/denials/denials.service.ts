@@ -37,7 +37,6 @@ export function createDenialsService(deps: AppDeps) {
 
   /** Sends the alert; answers how many contacts were reached. Never throws for a delivery problem. */
   async function alertSecurity(
-    ctx: RequestCtx,
     subject: Awaited<ReturnType<typeof loadSubject>>,
     what: string,
     level: number | null | undefined,
@@ -131,7 +130,7 @@ export function createDenialsService(deps: AppDeps) {
         return id;
       });
       const what = `Entry was DENIED: ${input.exclusionCount} exclusion match(es), ${input.potentialCount} potential match(es), ${input.watchdogCount} registry match(es).`;
-      const notified = await alertSecurity(ctx, subject, what, input.level);
+      const notified = await alertSecurity(subject, what, input.level);
       if (notified > 0) await repo.markNotified(deniedEntryId);
       const hasActiveExclusion = await visitorsRepo.hasActiveExclusion(visitorId, subject.building.clientId);
       return {
@@ -151,7 +150,6 @@ export function createDenialsService(deps: AppDeps) {
       requirePermission(ctx.actor, 'security.notify');
       const subject = await loadSubject(ctx, visitorId, input.buildingId);
       const notified = await alertSecurity(
-        ctx,
         subject,
         input.issues ? `Issues: ${input.issues}` : 'Please respond to the front desk.',
         input.level,

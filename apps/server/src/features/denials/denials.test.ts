@@ -43,15 +43,13 @@ describe('deny entry (spec 002 §4 DENY)', () => {
   it('records the denial with its counts and notifies the building’s and district’s security contacts only', async () => {
     const visitorId = await visitorOfNorth();
     const before = await lastMessageId();
-    const res = await t
-      .as(desk)
-      .post(`/api/visitors/${visitorId}/denials`, {
-        buildingId: t.world.north.northHighId,
-        exclusionCount: 1,
-        potentialCount: 2,
-        watchdogCount: 1,
-        level: 2,
-      });
+    const res = await t.as(desk).post(`/api/visitors/${visitorId}/denials`, {
+      buildingId: t.world.north.northHighId,
+      exclusionCount: 1,
+      potentialCount: 2,
+      watchdogCount: 1,
+      level: 2,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       securityNotified: true,
@@ -101,12 +99,10 @@ describe('deny entry (spec 002 §4 DENY)', () => {
 describe('notify security about a person', () => {
   it('answers the spec message, and the failure message when nobody can be reached', async () => {
     const visitorId = await visitorOfNorth('Loiter', 'Ing');
-    const ok = await t
-      .as(desk)
-      .post(`/api/visitors/${visitorId}/security-notifications`, {
-        buildingId: t.world.north.northHighId,
-        issues: 'Seen near the playground',
-      });
+    const ok = await t.as(desk).post(`/api/visitors/${visitorId}/security-notifications`, {
+      buildingId: t.world.north.northHighId,
+      issues: 'Seen near the playground',
+    });
     expect(ok.json()).toMatchObject({ message: MESSAGES.securityNotified });
     expect(ok.json().notified).toBeGreaterThan(0);
     await t.deps.db.update(contacts).set({ active: false }).where(eq(contacts.clientId, t.world.north.clientId));

@@ -4,7 +4,14 @@ import type { AuthzEntry, AuthzFixture, Expected, Principal } from '../../test/a
 async function cardOfA({ world, deps }: AuthzFixture, status = 'scheduled') {
   const [row] = await deps.db
     .insert(preRegistrations)
-    .values({ clientId: world.north.clientId, buildingId: world.north.northHighId, firstname: 'Matrix', lastname: `Card${Math.random().toString(36).slice(2, 7)}`, visitDate: '2026-11-23', status })
+    .values({
+      clientId: world.north.clientId,
+      buildingId: world.north.northHighId,
+      firstname: 'Matrix',
+      lastname: `Card${Math.random().toString(36).slice(2, 7)}`,
+      visitDate: '2026-11-23',
+      status,
+    })
     .returning();
   return row.id;
 }
@@ -31,7 +38,11 @@ export const authz: AuthzEntry[] = [
   {
     method: 'POST',
     route: '/api/preregistrations/:id/allow',
-    request: async (f) => ({ url: `/api/preregistrations/${await cardOfA(f)}/allow`, body: {}, headers: { 'idempotency-key': `authz-allow-${Math.random().toString(36).slice(2, 12)}` } }),
+    request: async (f) => ({
+      url: `/api/preregistrations/${await cardOfA(f)}/allow`,
+      body: {},
+      headers: { 'idempotency-key': `authz-allow-${Math.random().toString(36).slice(2, 12)}` },
+    }),
     expect: atBuilding1,
   },
   {

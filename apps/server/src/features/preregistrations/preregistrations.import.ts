@@ -41,7 +41,12 @@ registerImport({
     { key: 'visitorType', header: 'Visitor Type', example: 'visitor', help: VISITOR_TYPES.join(', ') },
     { key: 'email', header: 'Email', example: 'jamie.rivera@example.org' },
     { key: 'phone', header: 'Phone', example: '5555550123' },
-    { key: 'notifyEmail', header: 'Notify Email', example: 'office@example.org', help: 'who to tell when the visitor arrives' },
+    {
+      key: 'notifyEmail',
+      header: 'Notify Email',
+      example: 'office@example.org',
+      help: 'who to tell when the visitor arrives',
+    },
     { key: 'notifySms', header: 'Notify SMS', example: '' },
   ],
   rowSchema: row,

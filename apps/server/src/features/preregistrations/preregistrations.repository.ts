@@ -7,7 +7,8 @@ import { buildingFilter } from '../../platform/db/scope';
 export type PreRegRow = typeof preRegistrations.$inferSelect & { visitId: number | null };
 
 export function createPreRegistrationsRepository(db: Db) {
-  const scoped = (actor: TActor) => buildingFilter(actor, { clientId: preRegistrations.clientId, buildingId: preRegistrations.buildingId });
+  const scoped = (actor: TActor) =>
+    buildingFilter(actor, { clientId: preRegistrations.clientId, buildingId: preRegistrations.buildingId });
 
   return {
     /**
@@ -24,7 +25,10 @@ export function createPreRegistrationsRepository(db: Db) {
             eq(preRegistrations.buildingId, buildingId),
             scoped(actor),
             or(
-              and(eq(preRegistrations.visitDate, localDate), inArray(preRegistrations.status, ['scheduled', 'pending', 'checked_in'])),
+              and(
+                eq(preRegistrations.visitDate, localDate),
+                inArray(preRegistrations.status, ['scheduled', 'pending', 'checked_in']),
+              ),
               eq(preRegistrations.status, 'pending'),
             ),
           ),
@@ -62,7 +66,10 @@ export function createPreRegistrationsRepository(db: Db) {
     },
 
     async count(buildingId: number) {
-      const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(preRegistrations).where(eq(preRegistrations.buildingId, buildingId));
+      const [r] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(preRegistrations)
+        .where(eq(preRegistrations.buildingId, buildingId));
       return r.n;
     },
   };

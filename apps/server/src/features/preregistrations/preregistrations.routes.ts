@@ -1,4 +1,10 @@
-import { ZAllowPreRegistrationRequest, ZCancelCheckInResponse, ZCheckInResponse, ZPreRegistration, ZPreRegistrationList } from '@sv/contracts';
+import {
+  ZAllowPreRegistrationRequest,
+  ZCancelCheckInResponse,
+  ZCheckInResponse,
+  ZPreRegistration,
+  ZPreRegistrationList,
+} from '@sv/contracts';
 import { z } from 'zod';
 import type { AppDeps } from '../../platform/deps';
 import { requireIdempotencyKey } from '../../platform/http/idempotency';
@@ -44,7 +50,14 @@ export async function preRegistrationsRoutes(app: ZodApp, deps: AppDeps) {
   );
   app.post(
     '/api/preregistrations/:id/cancel-check-in',
-    { schema: { tags, summary: 'Cancel a pre-registration check-in', params: ZId, response: { 200: ZCancelCheckInResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a pre-registration check-in',
+        params: ZId,
+        response: { 200: ZCancelCheckInResponse },
+      },
+    },
     async (req) => service.cancelCheckIn(requireCtx(req), req.params.id),
   );
 }

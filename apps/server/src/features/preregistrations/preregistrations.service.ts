@@ -73,7 +73,12 @@ export function createPreRegistrationsService(deps: AppDeps) {
      * ALLOW (spec 002 §4): after confirmation, records the clearing of the issues and then checks
      * the visitor in (creating the visitor record from the pre-registration when needed).
      */
-    async allow(ctx: RequestCtx, id: number, input: { personVisiting?: string; photoFileId?: string | null }, idempotencyKey: string) {
+    async allow(
+      ctx: RequestCtx,
+      id: number,
+      input: { personVisiting?: string; photoFileId?: string | null },
+      idempotencyKey: string,
+    ) {
       requirePermission(ctx.actor, 'visits.checkIn');
       const card = await requireCard(ctx, id);
       if (card.status === 'checked_in' && card.visitId) {
@@ -84,15 +89,44 @@ export function createPreRegistrationsService(deps: AppDeps) {
       let visitorId = card.visitorId;
       if (!visitorId) {
         visitorId = await visitorsRepo.insert(card.clientId, card.buildingId, {
-          title: '', firstname: card.firstname, middlename: '', lastname: card.lastname, suffix: '', dob: card.dob, sex: '', eye: '', hair: '', height: '', weight: '', race: '',
-          note: '', street1: '', street2: '', city: '', state: '', zipcode: '', county: '', email: card.email, phone: card.phone, currentDriversLicenseNumber: '', licenseState: '',
+          title: '',
+          firstname: card.firstname,
+          middlename: '',
+          lastname: card.lastname,
+          suffix: '',
+          dob: card.dob,
+          sex: '',
+          eye: '',
+          hair: '',
+          height: '',
+          weight: '',
+          race: '',
+          note: '',
+          street1: '',
+          street2: '',
+          city: '',
+          state: '',
+          zipcode: '',
+          county: '',
+          email: card.email,
+          phone: card.phone,
+          currentDriversLicenseNumber: '',
+          licenseState: '',
         });
         await repo.update(id, { visitorId });
       }
       const issues = (card.issues ?? {}) as Issues;
       if (card.bgResults === false) {
-        await repo.update(id, { issues: { ...issues, clearedBy: ctx.actor.userId, clearedAt: deps.now().toISOString() } });
-        await deps.audit.record(ctx, { action: 'preregistration.issues_cleared', targetType: 'pre_registration', targetId: id, clientId: card.clientId, buildingId: card.buildingId });
+        await repo.update(id, {
+          issues: { ...issues, clearedBy: ctx.actor.userId, clearedAt: deps.now().toISOString() },
+        });
+        await deps.audit.record(ctx, {
+          action: 'preregistration.issues_cleared',
+          targetType: 'pre_registration',
+          targetId: id,
+          clientId: card.clientId,
+          buildingId: card.buildingId,
+        });
       }
       const result = await visits.checkIn(
         ctx,
@@ -108,7 +142,12 @@ export function createPreRegistrationsService(deps: AppDeps) {
         idempotencyKey,
       );
       await repo.update(id, { status: 'checked_in' });
-      await deps.realtime.publish({ type: 'preregistration.changed', clientId: card.clientId, buildingId: card.buildingId, id });
+      await deps.realtime.publish({
+        type: 'preregistration.changed',
+        clientId: card.clientId,
+        buildingId: card.buildingId,
+        id,
+      });
       return result;
     },
 
@@ -117,8 +156,19 @@ export function createPreRegistrationsService(deps: AppDeps) {
       requirePermission(ctx.actor, 'visitors.manage');
       const card = await requireCard(ctx, id);
       await repo.update(id, { status: 'closed' });
-      await deps.audit.record(ctx, { action: 'preregistration.closed', targetType: 'pre_registration', targetId: id, clientId: card.clientId, buildingId: card.buildingId });
-      await deps.realtime.publish({ type: 'preregistration.changed', clientId: card.clientId, buildingId: card.buildingId, id });
+      await deps.audit.record(ctx, {
+        action: 'preregistration.closed',
+        targetType: 'pre_registration',
+        targetId: id,
+        clientId: card.clientId,
+        buildingId: card.buildingId,
+      });
+      await deps.realtime.publish({
+        type: 'preregistration.changed',
+        clientId: card.clientId,
+        buildingId: card.buildingId,
+        id,
+      });
       return toCard((await repo.get(ctx.actor, id))!);
     },
 
@@ -131,11 +181,28 @@ export function createPreRegistrationsService(deps: AppDeps) {
       const card = await requireCard(ctx, id);
       if (card.status !== 'checked_in' || !card.visitId) throw new AppError('CONFLICT', MESSAGES.cancelCheckInFailed);
       await deps.db.transaction(async (tx) => {
-        const done = await visitsRepo.checkOut(card.visitId!, { at: deps.now(), by: ctx.actor.userId, method: 'cancelled' }, tx);
+        const done = await visitsRepo.checkOut(
+          card.visitId!,
+          { at: deps.now(), by: ctx.actor.userId, method: 'cancelled' },
+          tx,
+        );
         if (!done) throw new AppError('CONFLICT', MESSAGES.cancelCheckInFailed);
         await repo.update(id, { status: 'scheduled' }, tx);
-        await deps.realtime.publish({ type: 'visit.checked_out', clientId: card.clientId, buildingId: card.buildingId, id: card.visitId! }, tx);
-        await deps.audit.record(ctx, { action: 'preregistration.check_in_cancelled', targetType: 'pre_registration', targetId: id, clientId: card.clientId, buildingId: card.buildingId }, tx);
+        await deps.realtime.publish(
+          { type: 'visit.checked_out', clientId: card.clientId, buildingId: card.buildingId, id: card.visitId! },
+          tx,
+        );
+        await deps.audit.record(
+          ctx,
+          {
+            action: 'preregistration.check_in_cancelled',
+            targetType: 'pre_registration',
+            targetId: id,
+            clientId: card.clientId,
+            buildingId: card.buildingId,
+          },
+          tx,
+        );
       });
       return { ok: true as const };
     },

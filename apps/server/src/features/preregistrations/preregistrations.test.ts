@@ -14,13 +14,23 @@ beforeAll(async () => {
 
 function multipart(fields: Record<string, string>, file: { name: string; type: string; content: string }) {
   const boundary = 'PREREGBOUNDARY';
-  const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+  const parts = Object.entries(fields).map(
+    ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+  );
   const body = `${parts.join('')}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n${file.content}\r\n--${boundary}--\r\n`;
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 const upload = (s: Session, csv: string, buildingId: number) => {
-  const { body, contentType } = multipart({ buildingId: String(buildingId) }, { name: 'prereg.csv', type: 'text/csv', content: csv });
-  return t.app.inject({ method: 'POST', url: '/api/imports/preregistrations', headers: { cookie: s.cookie, 'x-csrf-token': s.csrfToken, 'content-type': contentType }, payload: body });
+  const { body, contentType } = multipart(
+    { buildingId: String(buildingId) },
+    { name: 'prereg.csv', type: 'text/csv', content: csv },
+  );
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/imports/preregistrations',
+    headers: { cookie: s.cookie, 'x-csrf-token': s.csrfToken, 'content-type': contentType },
+    payload: body,
+  });
 };
 const CSV = [
   'First Name,Last Name,Date of Birth,Visit Date,Visiting,Reason,Visitor Type,Email',
@@ -43,34 +53,59 @@ describe('pre-registration import and the dashboard lists', () => {
   it('lists today’s visitors by the building’s local date', async () => {
     const res = await t.as(desk).get(`/api/buildings/${t.world.north.northHighId}/preregistrations`);
     expect(res.json().localDate).toBe('2026-11-23');
-    const names = res.json().data.map((c: { lastname: string }) => c.lastname).sort();
+    const names = res
+      .json()
+      .data.map((c: { lastname: string }) => c.lastname)
+      .sort();
     expect(names).toEqual(['Lee', 'Rivera']);
   });
 
   it('does not import into another attendant’s building', async () => {
     const lincoln = await t.login('desk.lincoln@demo.test');
     expect((await upload(lincoln, CSV, t.world.north.northHighId)).statusCode).toBe(404);
-    expect((await t.as(lincoln).get(`/api/buildings/${t.world.north.northHighId}/preregistrations`)).statusCode).toBe(404);
+    expect((await t.as(lincoln).get(`/api/buildings/${t.world.north.northHighId}/preregistrations`)).statusCode).toBe(
+      404,
+    );
   });
 });
 
 describe('pending cards: ALLOW, CLOSE, cancel check-in (spec 002 §4)', () => {
   async function card(lastname: string) {
-    const [row] = await t.deps.db.select().from(preRegistrations).where(and(eq(preRegistrations.buildingId, t.world.north.northHighId), eq(preRegistrations.lastname, lastname)));
+    const [row] = await t.deps.db
+      .select()
+      .from(preRegistrations)
+      .where(and(eq(preRegistrations.buildingId, t.world.north.northHighId), eq(preRegistrations.lastname, lastname)));
     return row;
   }
 
   it('ALLOW records the clearing, creates the visitor and checks them in once', async () => {
     const c = await card('Rivera');
-    await t.deps.db.update(preRegistrations).set({ bgResults: false, issues: { potentialCount: 1, summary: ['Possible exclusion match'] } }).where(eq(preRegistrations.id, c.id));
+    await t.deps.db
+      .update(preRegistrations)
+      .set({ bgResults: false, issues: { potentialCount: 1, summary: ['Possible exclusion match'] } })
+      .where(eq(preRegistrations.id, c.id));
     const headers = { cookie: desk.cookie, 'x-csrf-token': desk.csrfToken, 'idempotency-key': 'allow-rivera-0001' };
-    const res = await t.app.inject({ method: 'POST', url: `/api/preregistrations/${c.id}/allow`, headers, payload: {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/preregistrations/${c.id}/allow`,
+      headers,
+      payload: {},
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().visit).toMatchObject({ visitorName: 'Jamie Rivera', personVisiting: 'Mrs. Chen', reason: 'Career day' });
+    expect(res.json().visit).toMatchObject({
+      visitorName: 'Jamie Rivera',
+      personVisiting: 'Mrs. Chen',
+      reason: 'Career day',
+    });
     const after = await card('Rivera');
     expect(after.status).toBe('checked_in');
     expect((after.issues as { clearedBy?: number }).clearedBy).toBe(desk.userId);
-    const retry = await t.app.inject({ method: 'POST', url: `/api/preregistrations/${c.id}/allow`, headers, payload: {} });
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: `/api/preregistrations/${c.id}/allow`,
+      headers,
+      payload: {},
+    });
     expect(retry.json().visit.id).toBe(res.json().visit.id);
     expect(await t.deps.db.select().from(visits).where(eq(visits.preRegistrationId, c.id))).toHaveLength(1);
   });

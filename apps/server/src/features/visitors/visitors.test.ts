@@ -34,14 +34,12 @@ describe('visitor record', () => {
       hasActiveExclusion: false,
     });
     const id = res.json().id;
-    const upd = await t
-      .as(desk)
-      .put(`/api/visitors/${id}`, {
-        firstname: 'Maria',
-        lastname: 'Gonzalez-Ruiz',
-        dob: '1984-02-29',
-        zipcode: '6006',
-      });
+    const upd = await t.as(desk).put(`/api/visitors/${id}`, {
+      firstname: 'Maria',
+      lastname: 'Gonzalez-Ruiz',
+      dob: '1984-02-29',
+      zipcode: '6006',
+    });
     expect(upd.statusCode).toBe(400);
     expect(upd.json().fieldErrors.zipcode).toBeDefined();
     const future = await create(desk, { firstname: 'Future', lastname: 'Person', dob: '2999-01-01' });
@@ -104,13 +102,11 @@ describe('scan (issue 4 POST /api/scans)', () => {
   };
 
   it('parses a licence with no match and answers its fields for the new-visitor form', async () => {
-    const res = await t
-      .as(desk)
-      .post('/api/scans', {
-        raw: buildAamvaPayload(card, { version: 9, separators: true }),
-        buildingId: t.world.north.northHighId,
-        action: 'new',
-      });
+    const res = await t.as(desk).post('/api/scans', {
+      raw: buildAamvaPayload(card, { version: 9, separators: true }),
+      buildingId: t.world.north.northHighId,
+      action: 'new',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       kind: 'license',

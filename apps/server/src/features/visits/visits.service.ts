@@ -82,7 +82,7 @@ export function createVisitsService(deps: AppDeps) {
     visitId: number,
   ): Promise<{ content: BadgeContent; building: Awaited<ReturnType<typeof requireBuilding>>; visit: Row }> {
     const visit = await repo.getVisit(ctx.actor, visitId);
-    if (!visit || !visit.badgeCode) throw notFound('Visit not found');
+    if (!visit?.badgeCode) throw notFound('Visit not found');
     const building = await requireBuilding(ctx, visit.buildingId);
     let photo: Uint8Array | null = null;
     if (visit.photoFileId) {
