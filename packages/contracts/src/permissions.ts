@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   'backgroundSettings.manage': [Admin, ClientAdmin],
   'systemSettings.manage': [Admin, ClientAdmin],
   'studentReasons.manage': [Admin, ClientAdmin],
+  /** the pickup and drop-off reasons the desk and kiosk offer (spec 002 §3) */
+  'studentReasons.read': [Admin, ClientAdmin, Attendant, Kiosk],
   'buildings.read': [Admin, ClientAdmin, Attendant, Kiosk],
   'buildings.manage': [Admin, ClientAdmin],
   'contacts.read': [Admin, ClientAdmin],

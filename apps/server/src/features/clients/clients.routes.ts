@@ -1,0 +1,191 @@
+import {
+  ZBackgroundSettingsRequest,
+  ZBackgroundSettingsResponse,
+  ZClientDetail,
+  ZClientListQuery,
+  ZClientListResponse,
+  ZClientLookupResponse,
+  ZClientSettingsRequest,
+  ZClientSettingsResponse,
+  ZClientUpsert,
+  ZIdParam,
+  ZKioskSettingsRequest,
+  ZKioskSettingsResponse,
+  ZSavedResponse,
+  ZSisTestRequest,
+  ZSisTestResponse,
+} from '@sv/contracts';
+import type { AppDeps } from '../../platform/deps';
+import { requireCtx } from '../../platform/http/request-context';
+import type { ZodApp } from '../../platform/http/zod-app';
+import { createClientsService } from './clients.service';
+
+const tags = ['clients'];
+
+/**
+ * Clients and their three settings sets (spec 000 §2 Clients screen, §7 /ClientData/*; spec 002 §3).
+ * Settings saves answer `{ id }` (a positive number means success); failures use the error body.
+ */
+export async function clientsRoutes(app: ZodApp, deps: AppDeps) {
+  const service = createClientsService(deps);
+
+  app.get(
+    '/api/clients',
+    {
+      schema: {
+        tags,
+        summary: 'Clients, one page (admins); sorted by id, active only by default',
+        querystring: ZClientListQuery,
+        response: { 200: ZClientListResponse },
+      },
+    },
+    async (req) => service.list(requireCtx(req), req.query),
+  );
+
+  app.get(
+    '/api/clients/lookup',
+    {
+      schema: {
+        tags,
+        summary: 'Client lookup (id, name): every client for admins, otherwise the own client',
+        response: { 200: ZClientLookupResponse },
+      },
+    },
+    async (req) => ({ data: await service.lookup(requireCtx(req)) }),
+  );
+
+  app.post(
+    '/api/clients',
+    {
+      schema: {
+        tags,
+        summary: 'Create a client (admins)',
+        body: ZClientUpsert,
+        response: { 200: ZSavedResponse },
+      },
+    },
+    async (req) => service.create(requireCtx(req), req.body),
+  );
+
+  app.get(
+    '/api/clients/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One client for editing (admins)',
+        params: ZIdParam,
+        response: { 200: ZClientDetail },
+      },
+    },
+    async (req) => service.get(requireCtx(req), req.params.id),
+  );
+
+  app.put(
+    '/api/clients/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a client (admins)',
+        params: ZIdParam,
+        body: ZClientUpsert,
+        response: { 200: ZSavedResponse },
+      },
+    },
+    async (req) => service.update(requireCtx(req), req.params.id, req.body),
+  );
+
+  app.get(
+    '/api/clients/:id/settings',
+    {
+      schema: {
+        tags,
+        summary: 'General settings of a client; the SIS client secret is never returned',
+        params: ZIdParam,
+        response: { 200: ZClientSettingsResponse },
+      },
+    },
+    async (req) => service.getSettings(requireCtx(req), req.params.id),
+  );
+
+  app.put(
+    '/api/clients/:id/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Save general settings; an empty sisClientSecret keeps the saved one',
+        params: ZIdParam,
+        body: ZClientSettingsRequest,
+        response: { 200: ZSavedResponse },
+      },
+    },
+    async (req) => service.saveSettings(requireCtx(req), req.params.id, req.body),
+  );
+
+  app.get(
+    '/api/clients/:id/kiosk-settings',
+    {
+      schema: {
+        tags,
+        summary: 'Kiosk settings of a client',
+        params: ZIdParam,
+        response: { 200: ZKioskSettingsResponse },
+      },
+    },
+    async (req) => service.getKioskSettings(requireCtx(req), req.params.id),
+  );
+
+  app.put(
+    '/api/clients/:id/kiosk-settings',
+    {
+      schema: {
+        tags,
+        summary: 'Save kiosk settings',
+        params: ZIdParam,
+        body: ZKioskSettingsRequest,
+        response: { 200: ZSavedResponse },
+      },
+    },
+    async (req) => service.saveKioskSettings(requireCtx(req), req.params.id, req.body),
+  );
+
+  app.get(
+    '/api/clients/:id/background-settings',
+    {
+      schema: {
+        tags,
+        summary: 'Background check settings; answers hasPassword, never the password',
+        params: ZIdParam,
+        response: { 200: ZBackgroundSettingsResponse },
+      },
+    },
+    async (req) => service.getBackgroundSettings(requireCtx(req), req.params.id),
+  );
+
+  app.put(
+    '/api/clients/:id/background-settings',
+    {
+      schema: {
+        tags,
+        summary: 'Save background check settings; an empty password keeps the saved one',
+        params: ZIdParam,
+        body: ZBackgroundSettingsRequest,
+        response: { 200: ZSavedResponse },
+      },
+    },
+    async (req) => service.saveBackgroundSettings(requireCtx(req), req.params.id, req.body),
+  );
+
+  app.post(
+    '/api/clients/:id/sis/test',
+    {
+      schema: {
+        tags,
+        summary: 'Test the SIS (Skyward) connection with the saved settings or the unsaved ones in the body',
+        params: ZIdParam,
+        body: ZSisTestRequest,
+        response: { 200: ZSisTestResponse },
+      },
+    },
+    async (req) => service.testSis(requireCtx(req), req.params.id, req.body),
+  );
+}

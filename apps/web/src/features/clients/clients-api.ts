@@ -1,0 +1,127 @@
+import type {
+  TBackgroundSettingsRequest,
+  TBackgroundSettingsResponse,
+  TClientDetail,
+  TClientListQuery,
+  TClientListResponse,
+  TClientLookupResponse,
+  TClientSettingsRequest,
+  TClientSettingsResponse,
+  TClientUpsert,
+  TKioskSettingsRequest,
+  TKioskSettingsResponse,
+  TSavedResponse,
+  TSisTestRequest,
+  TSisTestResponse,
+  TState,
+} from '@sv/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+
+/** Query string of ids, flags and paging only (no search text or PII in URLs). */
+const qs = (params: Record<string, unknown>) => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  return q.toString();
+};
+
+export const clientKeys = {
+  all: ['clients'] as const,
+  list: (q: TClientListQuery) => ['clients', 'list', q] as const,
+  lookup: ['clients', 'lookup'] as const,
+  one: (id: number) => ['clients', 'one', id] as const,
+  settings: (id: number) => ['clients', 'settings', id] as const,
+  kiosk: (id: number) => ['clients', 'kiosk-settings', id] as const,
+  background: (id: number) => ['clients', 'background-settings', id] as const,
+};
+
+// ------------------------------------------------------------------ fetchers
+export const fetchClients = (q: TClientListQuery) => api.get<TClientListResponse>(`/api/clients?${qs(q)}`);
+export const fetchClient = (id: number) => api.get<TClientDetail>(`/api/clients/${id}`);
+export const fetchClientSettings = (id: number) => api.get<TClientSettingsResponse>(`/api/clients/${id}/settings`);
+export const fetchKioskSettings = (id: number) => api.get<TKioskSettingsResponse>(`/api/clients/${id}/kiosk-settings`);
+export const fetchBackgroundSettings = (id: number) =>
+  api.get<TBackgroundSettingsResponse>(`/api/clients/${id}/background-settings`);
+
+// ------------------------------------------------------------------ queries
+export const clientsListQuery = (q: TClientListQuery) =>
+  queryOptions({ queryKey: clientKeys.list(q), queryFn: () => fetchClients(q), placeholderData: keepPreviousData });
+
+/** Client pickers: every client for admins, the own client for others (spec 000 §7 clients lookup). */
+export const clientsLookupQuery = queryOptions({
+  queryKey: clientKeys.lookup,
+  queryFn: () => api.get<TClientLookupResponse>('/api/clients/lookup').then((r) => r.data),
+});
+
+export const statesQuery = queryOptions({
+  queryKey: ['states'],
+  queryFn: () => api.get<{ data: TState[] }>('/api/states').then((r) => r.data),
+});
+
+// Settings screens always load fresh values (another administrator may have changed them).
+export const clientQuery = (id: number) =>
+  queryOptions({ queryKey: clientKeys.one(id), queryFn: () => fetchClient(id), staleTime: 0 });
+export const clientSettingsQuery = (id: number) =>
+  queryOptions({ queryKey: clientKeys.settings(id), queryFn: () => fetchClientSettings(id), staleTime: 0 });
+export const kioskSettingsQuery = (id: number) =>
+  queryOptions({ queryKey: clientKeys.kiosk(id), queryFn: () => fetchKioskSettings(id), staleTime: 0 });
+export const backgroundSettingsQuery = (id: number) =>
+  queryOptions({ queryKey: clientKeys.background(id), queryFn: () => fetchBackgroundSettings(id), staleTime: 0 });
+
+export const useClientsList = (q: TClientListQuery) => useQuery(clientsListQuery(q));
+export const useClient = (id: number | null) => useQuery({ ...clientQuery(id ?? 0), enabled: id !== null });
+export const useClientSettings = (id: number) => useQuery(clientSettingsQuery(id));
+export const useKioskSettings = (id: number) => useQuery(kioskSettingsQuery(id));
+export const useBackgroundSettings = (id: number) => useQuery(backgroundSettingsQuery(id));
+
+// ------------------------------------------------------------------ mutations
+/** Create (id null) or edit a client; refreshes the lists, the lookup and the client. */
+export function useSaveClient() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: TClientUpsert }) =>
+      id === null
+        ? api.post<TSavedResponse>('/api/clients', body)
+        : api.put<TSavedResponse>(`/api/clients/${id}`, body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: clientKeys.all }),
+  });
+}
+
+export function useSaveClientSettings(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TClientSettingsRequest) => api.put<TSavedResponse>(`/api/clients/${id}/settings`, body),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: clientKeys.settings(id) });
+      void qc.invalidateQueries({ queryKey: clientKeys.one(id) });
+      void qc.invalidateQueries({ queryKey: ['system-settings'] });
+    },
+  });
+}
+
+export function useSaveKioskSettings(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TKioskSettingsRequest) => api.put<TSavedResponse>(`/api/clients/${id}/kiosk-settings`, body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: clientKeys.kiosk(id) }),
+  });
+}
+
+export function useSaveBackgroundSettings(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TBackgroundSettingsRequest) =>
+      api.put<TSavedResponse>(`/api/clients/${id}/background-settings`, body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: clientKeys.background(id) }),
+  });
+}
+
+/** The Skyward connection test (spec 000 §2, §8): the saved settings, or unsaved ones from a form. */
+export function useSisTest(id: number) {
+  return useMutation({
+    mutationFn: (body: TSisTestRequest = {}) => api.post<TSisTestResponse>(`/api/clients/${id}/sis/test`, body),
+  });
+}
+
+/** "A positive number means success, otherwise the first message is shown" (spec 000 §7). */
+export const savedOk = (r: TSavedResponse | undefined) => typeof r?.id === 'number' && r.id > 0;

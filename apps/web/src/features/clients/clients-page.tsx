@@ -1,0 +1,149 @@
+import type { TClientListQuery, TClientRow } from '@sv/contracts';
+import { ActionIcon, Button, Group, Menu, Stack, Switch, Text, Title } from '@mantine/core';
+import {
+  IconAdjustments,
+  IconDeviceDesktop,
+  IconDots,
+  IconListDetails,
+  IconPencil,
+  IconPlus,
+  IconShieldCheck,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { type Column, DataTable } from '../../components/data-table/data-table';
+import { useTableState } from '../../components/data-table/use-table-state';
+import { paths } from '../../lib/paths';
+import { useClientsList } from './clients-api';
+
+const SORTS = ['id', 'name'] as const;
+
+/**
+ * Clients (spec 000 §2): server-side table, 100 rows a page, sorted by Id, columns Id, Name,
+ * Address, Note, a row Actions menu and an active-only toggle. Admins only.
+ */
+export default function ClientsPage() {
+  const { t } = useTranslation();
+  const table = useTableState({ sort: 'id', filters: { activeOnly: 'true' } });
+  const query: TClientListQuery = {
+    page: table.page,
+    perPage: 100,
+    sort: (SORTS as readonly string[]).includes(table.sort) ? (table.sort as 'id' | 'name') : 'id',
+    dir: table.dir,
+    activeOnly: table.filters.activeOnly === 'true' ? 'true' : 'false',
+  };
+  const list = useClientsList(query);
+
+  const columns: Column<TClientRow>[] = [
+    { key: 'id', header: t('clients.col.id'), render: (c) => c.id, sortKey: 'id', width: 80 },
+    {
+      key: 'name',
+      header: t('clients.col.name'),
+      sortKey: 'name',
+      render: (c) => (
+        <Group gap="xs" wrap="nowrap">
+          <Text fw={500} size="sm">
+            {c.name}
+          </Text>
+          {c.active ? null : (
+            <Text size="xs" c="dimmed">
+              ({t('common.inactive')})
+            </Text>
+          )}
+        </Group>
+      ),
+    },
+    { key: 'address', header: t('clients.col.address'), render: (c) => <Text size="sm">{c.address}</Text> },
+    {
+      key: 'note',
+      header: t('clients.col.note'),
+      render: (c) => (
+        <Text size="sm" lineClamp={2}>
+          {c.note}
+        </Text>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('clients.col.actions'),
+      width: 90,
+      render: (c) => (
+        <Menu position="bottom-end" withinPortal shadow="md" withInitialFocusPlaceholder={false}>
+          <Menu.Target>
+            <ActionIcon variant="subtle" aria-label={t('clients.actionsFor', { name: c.name })}>
+              <IconDots size={18} aria-hidden />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item component={Link} to={paths.clientEdit(c.id)} leftSection={<IconPencil size={16} aria-hidden />}>
+              {t('clients.menu.edit')}
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.clientSettings(c.id)}
+              leftSection={<IconAdjustments size={16} aria-hidden />}
+            >
+              {t('clients.menu.settings')}
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.clientKioskSettings(c.id)}
+              leftSection={<IconDeviceDesktop size={16} aria-hidden />}
+            >
+              {t('clients.menu.kioskSettings')}
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.clientBgSettings(c.id)}
+              leftSection={<IconShieldCheck size={16} aria-hidden />}
+            >
+              {t('clients.menu.backgroundSettings')}
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.regTypes(c.id)}
+              leftSection={<IconListDetails size={16} aria-hidden />}
+            >
+              {t('clients.menu.registrationTypes')}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={2}>
+          <Title order={1} size="h2">
+            {t('clients.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('clients.intro')}
+          </Text>
+        </Stack>
+        <Button component={Link} to={paths.clientEdit('new')} leftSection={<IconPlus size={16} aria-hidden />}>
+          {t('clients.add')}
+        </Button>
+      </Group>
+      <Switch
+        label={t('clients.activeOnly')}
+        checked={table.filters.activeOnly === 'true'}
+        onChange={(e) => table.setFilter('activeOnly', e.currentTarget.checked ? 'true' : 'false')}
+      />
+      <DataTable
+        caption={t('clients.tableCaption')}
+        columns={columns}
+        page={list.data}
+        isFetching={list.isFetching}
+        rowKey={(c) => c.id}
+        sort={query.sort ?? 'id'}
+        dir={table.dir}
+        onSort={table.setSort}
+        onPage={table.setPage}
+        empty={list.isError ? list.error.message : undefined}
+      />
+    </Stack>
+  );
+}

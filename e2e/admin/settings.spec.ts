@@ -1,0 +1,132 @@
+import { expect, expectAccessible, loginAs, test } from '../fixtures';
+
+test.describe('system settings (/settings)', () => {
+  test('a client admin saves the visitor and volunteer URLs and tests the Skyward connection', async ({ page }) => {
+    test.slow();
+    await loginAs(page, 'clientAdminNorth');
+    await page.goto('/settings');
+    await expect(page).toHaveTitle('SafeVisitor - System Settings');
+    await expect(page.getByTestId('settings-client-name')).toHaveText('North County Schools');
+    await expectAccessible(page);
+
+    await page.getByLabel('Visitor URL').fill('not a web address');
+    await page.getByRole('button', { name: 'Save links' }).click();
+    await expect(page.getByText('Enter a full web address (https://…)')).toBeVisible();
+    await page.getByLabel('Visitor URL').fill('https://visit.northcounty.example/');
+    await page.getByLabel('Volunteer URL').fill('https://volunteer.northcounty.example/');
+    await page.getByRole('button', { name: 'Save links' }).click();
+    await expect(page.getByText('Settings saved.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Volunteer URL')).toHaveValue('https://volunteer.northcounty.example/');
+
+    // the demo installation without a saved server uses the built-in SIS
+    await page.getByRole('button', { name: 'Test Skyward connection' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Connection successful.' })).toBeVisible();
+
+    // a saved server that does not answer
+    const { csrfToken } = await (await page.request.get('/api/auth/session')).json();
+    const lookup = await (await page.request.get('/api/clients/lookup')).json();
+    const id = lookup.data[0].id;
+    const saved = await page.request.put(`/api/clients/${id}/settings`, {
+      headers: { 'x-csrf-token': csrfToken },
+      data: {
+        sisBaseUrl: 'https://127.0.0.1:9',
+        sisClientId: 'north',
+        sisClientSecret: 'unused',
+        volunteerUrl: 'https://volunteer.northcounty.example/',
+      },
+    });
+    expect(saved.ok()).toBe(true);
+    await page.reload();
+    await page.getByRole('button', { name: 'Test Skyward connection' }).click();
+    await expect(
+      page.getByRole('alert').filter({
+        hasText: 'Could not connect to Skyward server. Please try after sometime or contact your administrator.',
+      }),
+    ).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('an admin chooses the client; the volunteer URL shows on the edit-client screen', async ({ page }) => {
+    test.slow();
+    await loginAs(page, 'admin');
+    await page.goto('/settings');
+    await expect(page.getByText('Choose a client to see its settings.')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('combobox', { name: 'Client' }).click();
+    await page.getByRole('option', { name: 'South Valley District' }).click();
+    await expect(page).toHaveURL(/clientId=\d+/);
+    await page.getByLabel('Volunteer URL').fill('https://volunteer.southvalley.example/');
+    await page.getByRole('button', { name: 'Save links' }).click();
+    await expect(page.getByText('Settings saved.')).toBeVisible();
+    await expectAccessible(page);
+    const clientId = new URL(page.url()).searchParams.get('clientId');
+    await page.goto(`/client/edit/${clientId}`);
+    await expect(page.getByTestId('volunteer-url')).toHaveText('https://volunteer.southvalley.example/');
+  });
+});
+
+test.describe('student reasons (/settings/studentreasons)', () => {
+  test('a client admin adds pickup and drop-off reasons, marks one excused and deactivates one', async ({ page }) => {
+    test.slow();
+    await loginAs(page, 'clientAdminNorth');
+    await page.goto('/settings/studentreasons');
+    await expect(page).toHaveTitle('SafeVisitor - Student Reasons');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Add pickup reason' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('switch', { name: 'Excused absence' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Enter the reason')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Medical appointment');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('row', { name: /Medical appointment/ })).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Drop-off reasons' }).click();
+    await page.getByRole('button', { name: 'Add drop-off reason' }).click();
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Dentist');
+    await dialog.getByRole('switch', { name: 'Excused absence' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('row', { name: /Dentist/ })).toContainText('Excused');
+    await page.getByRole('button', { name: 'Add drop-off reason' }).click();
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Overslept');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('row', { name: /Overslept/ })).toContainText('Unexcused');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Edit Overslept' }).click();
+    await dialog.getByRole('switch', { name: 'Active' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('row', { name: /Overslept/ })).toHaveCount(0);
+    await page.getByRole('switch', { name: 'Show active reasons only' }).click();
+    await expect(page.getByRole('row', { name: /Overslept/ })).toContainText('Inactive');
+
+    // the pickup list is separate
+    await page.getByRole('tab', { name: 'Pickup reasons' }).click();
+    await expect(page.getByRole('row', { name: /Medical appointment/ })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Dentist/ })).toHaveCount(0);
+  });
+
+  test('an admin chooses the client first', async ({ page }) => {
+    test.slow();
+    await loginAs(page, 'admin');
+    await page.goto('/settings/studentreasons');
+    await expect(page.getByText('Choose a client to see its settings.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add pickup reason' })).toBeDisabled();
+    await page.getByRole('combobox', { name: 'Client' }).click();
+    await page.getByRole('option', { name: 'South Valley District' }).click();
+    await expect(page.getByRole('tab', { name: 'Pickup reasons' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('an attendant cannot reach the settings screens', async ({ page }) => {
+    test.slow();
+    await loginAs(page, 'deskNorthHigh');
+    for (const path of ['/settings', '/settings/studentreasons']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/$/);
+    }
+  });
+});

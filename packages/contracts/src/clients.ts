@@ -1,0 +1,231 @@
+import {
+  DEFAULT_DASHBOARD_LABELS,
+  DEFAULT_HEALTH_QUESTIONS,
+  DEFAULT_KIOSK_LABELS,
+  HIDDEN_LABEL,
+} from '@sv/domain/front-desk-rules';
+import { z } from 'zod';
+import { pageQuery, pageResponse, ZIsoDate, ZZipCode } from './common';
+
+/**
+ * Clients (districts) and their three settings sets (spec 000 §2 Clients screen, §3 Client;
+ * spec 002 §3 client and kiosk settings, §9 default labels and questions).
+ *
+ * Label fields: an empty label means "use the default" (spec 002 §9 texts, re-exported below from
+ * @sv/domain so the desk, the kiosk and these screens share one source); 'N/A' hides the button.
+ * Secrets (background-check password, SIS client secret) are write-only: requests may carry a new
+ * value ('' or absent keeps the saved one), responses only say whether one is saved.
+ */
+export { DEFAULT_DASHBOARD_LABELS, DEFAULT_HEALTH_QUESTIONS, DEFAULT_KIOSK_LABELS, HIDDEN_LABEL };
+
+const trimmed = (max: number) => z.string().trim().max(max, `Use at most ${max} characters`);
+/** A button label: '' = default text, 'N/A' hides the button (spec 002 §2, §9). */
+const ZLabel = trimmed(60).default('');
+/** '' or an http(s) address. */
+const ZUrlOrEmpty = z.union([
+  z.literal(''),
+  z.url({ protocol: /^https?$/, error: 'Enter a full web address (https://…)' }),
+]);
+export const ZOptionalUrl = ZUrlOrEmpty.default('');
+
+// ---------------------------------------------------------------- clients
+
+export const ZClientRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  street1: z.string(),
+  street2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipcode: z.string(),
+  /** spec 000 §3 "a full address text" */
+  address: z.string(),
+  note: z.string(),
+  active: z.boolean(),
+});
+export type TClientRow = z.infer<typeof ZClientRow>;
+
+/** spec 000 §2: server-side table sorted by Id, with an active-only toggle (on by default). */
+export const ZClientListQuery = pageQuery(['id', 'name'], 'id').extend({
+  activeOnly: z.stringbool().default(true),
+});
+export type TClientListQuery = z.input<typeof ZClientListQuery>;
+export const ZClientListResponse = pageResponse(ZClientRow);
+export type TClientListResponse = z.infer<typeof ZClientListResponse>;
+
+export const ZClientLookupResponse = z.object({
+  data: z.array(z.object({ id: z.number().int(), name: z.string(), active: z.boolean() })),
+});
+export type TClientLookupResponse = z.infer<typeof ZClientLookupResponse>;
+
+/** Create or edit a client. New clients: active, empty address (spec 000 §4). */
+export const ZClientUpsert = z.object({
+  name: trimmed(200).min(1, 'Enter the client name'),
+  street1: trimmed(200).default(''),
+  street2: trimmed(200).default(''),
+  city: trimmed(100).default(''),
+  state: z
+    .string()
+    .regex(/^([A-Z]{2})?$/, 'Choose a state')
+    .default(''),
+  zipcode: z.union([ZZipCode, z.literal('')]).default(''),
+  note: trimmed(2000).default(''),
+  active: z.boolean().default(true),
+});
+export type TClientUpsert = z.input<typeof ZClientUpsert>;
+
+/** One client for the edit screen; the volunteer URL is shown there (spec 000 §2). */
+export const ZClientDetail = ZClientRow.extend({ volunteerUrl: z.string(), visitorUrl: z.string() });
+export type TClientDetail = z.infer<typeof ZClientDetail>;
+
+/** Settings saves answer the client id: "a positive number means success" (spec 000 §7). */
+export const ZSavedResponse = z.object({ id: z.number().int().positive() });
+export type TSavedResponse = z.infer<typeof ZSavedResponse>;
+
+// ---------------------------------------------------------------- general settings
+
+/** SIS connection address: '' (not set), 'local' (built-in demo provider) or an http(s) address. */
+const ZSisAddress = z.union([
+  z.literal(''),
+  z.literal('local'),
+  z.url({ protocol: /^https?$/, error: "Enter the server's web address (https://…) or 'local'" }),
+]);
+export const ZSisBaseUrl = ZSisAddress.default('');
+
+const generalSettingsFields = {
+  // Dashboard buttons (spec 002 §3, §9)
+  visitorBtn: ZLabel,
+  checkinBtn: ZLabel,
+  checkoutBtn: ZLabel,
+  pickupBtn: ZLabel,
+  // Badges (spec 000 §3, 001 §9: a fixed expiry date or a number of months)
+  badgeByDate: z.boolean().default(false),
+  strExpDate: z.union([ZIsoDate, z.literal('')]).default(''),
+  months: z.number().int().min(1, 'At least 1 month').max(120, 'At most 120 months').default(12),
+  // Student information system (spec 000 §3 Skyward flag and connection; 002 §3, §4 SIS modes)
+  skyward: z.boolean().default(false),
+  sisBaseUrl: ZSisBaseUrl,
+  /** token endpoint; '' = `${sisBaseUrl}/oauth/token` */
+  sisTokenUrl: ZOptionalUrl,
+  sisClientId: trimmed(200).default(''),
+  /** 0 or empty = Skyward; another id = a general SIS (spec 002 §4) */
+  clientsStudentInfoSystemId: z.number().int().min(0).max(1_000_000).nullable().default(null),
+  sisStudentDropoffDetected: z.boolean().default(false),
+  sisStudentPickupDetected: z.boolean().default(false),
+  // Visitors
+  disableAutoLogoutVisitors: z.boolean().default(false),
+  enableCheckForVisitorsMoreOften: z.boolean().default(false),
+  /** seconds; 0 = no delay (spec 002 §9) */
+  successScreenDelay: z.number().int().min(0, 'Use 0 or more seconds').max(60, 'At most 60 seconds').default(0),
+  visitorUrl: ZOptionalUrl,
+  volunteerUrl: ZOptionalUrl,
+  // Background check
+  backgroundCheck: z.boolean().default(false),
+};
+
+const refineBadgeDate = (s: { badgeByDate: boolean; strExpDate: string }, ctx: z.RefinementCtx) => {
+  if (s.badgeByDate && !s.strExpDate) {
+    ctx.addIssue({ code: 'custom', path: ['strExpDate'], message: 'Choose the date badges expire' });
+  }
+};
+
+/** What is stored (jsonb) and what GET answers, minus the secret. Missing keys take the defaults. */
+export const ZClientSettings = z.object(generalSettingsFields);
+export type TClientSettings = z.infer<typeof ZClientSettings>;
+
+export const ZClientSettingsResponse = ZClientSettings.extend({
+  clientId: z.number().int(),
+  clientName: z.string(),
+  /** whether a SIS client secret is saved; the secret itself is never sent (security guide) */
+  hasSisClientSecret: z.boolean(),
+});
+export type TClientSettingsResponse = z.infer<typeof ZClientSettingsResponse>;
+
+export const ZClientSettingsRequest = ZClientSettings.extend({
+  /** write-only: a new secret, or '' / absent to keep the saved one */
+  sisClientSecret: z.string().max(500).default(''),
+  /** remove the saved secret */
+  clearSisClientSecret: z.boolean().default(false),
+}).superRefine(refineBadgeDate);
+export type TClientSettingsRequest = z.input<typeof ZClientSettingsRequest>;
+
+// ---------------------------------------------------------------- kiosk settings
+
+export const ZKioskSettings = z.object({
+  kioskvisitorBtn: ZLabel,
+  kioskcheckinBtn: ZLabel,
+  kioskCheckoutBtn: ZLabel,
+  pickupBtn: ZLabel,
+  kioskStudentCheckInBtn: ZLabel,
+  kioskStudentCheckOutBtn: ZLabel,
+  enableAutoCheckInKioskMode: z.boolean().default(false),
+  enableCovidBanner: z.boolean().default(false),
+  /** '' = the default question (spec 002 §9) */
+  bannerQuestion1: trimmed(300).default(''),
+  bannerQuestion2: trimmed(300).default(''),
+  clientsStudentInfoSystemId: z.number().int().min(0).max(1_000_000).nullable().default(null),
+  sisStudentDropoffDetected: z.boolean().default(false),
+  sisStudentPickupDetected: z.boolean().default(false),
+});
+export type TKioskSettings = z.infer<typeof ZKioskSettings>;
+export const ZKioskSettingsRequest = ZKioskSettings;
+export type TKioskSettingsRequest = z.input<typeof ZKioskSettingsRequest>;
+export const ZKioskSettingsResponse = ZKioskSettings.extend({ clientId: z.number().int(), clientName: z.string() });
+export type TKioskSettingsResponse = z.infer<typeof ZKioskSettingsResponse>;
+
+/** Default kiosk labels by settings key (spec 002 §9). */
+export const KIOSK_LABEL_DEFAULTS = {
+  kioskvisitorBtn: DEFAULT_KIOSK_LABELS.visitor,
+  kioskcheckinBtn: DEFAULT_KIOSK_LABELS.checkIn,
+  kioskCheckoutBtn: DEFAULT_KIOSK_LABELS.checkOut,
+  pickupBtn: DEFAULT_KIOSK_LABELS.pickup,
+  kioskStudentCheckInBtn: DEFAULT_KIOSK_LABELS.studentCheckIn,
+  kioskStudentCheckOutBtn: DEFAULT_KIOSK_LABELS.studentCheckOut,
+} as const;
+
+/** Default dashboard labels by settings key (spec 002 §9). */
+export const DASHBOARD_LABEL_DEFAULTS = {
+  visitorBtn: DEFAULT_DASHBOARD_LABELS.visitor,
+  checkinBtn: DEFAULT_DASHBOARD_LABELS.checkIn,
+  checkoutBtn: DEFAULT_DASHBOARD_LABELS.checkOut,
+  pickupBtn: DEFAULT_DASHBOARD_LABELS.pickup,
+} as const;
+
+// ---------------------------------------------------------------- background check settings
+
+/** spec 000 §3: "beyond a password field: not shown"; we keep the provider's credentials. */
+export const ZBackgroundSettings = z.object({
+  provider: trimmed(100).default(''),
+  username: trimmed(200).default(''),
+  endpointUrl: ZOptionalUrl,
+});
+export type TBackgroundSettings = z.infer<typeof ZBackgroundSettings>;
+export const ZBackgroundSettingsRequest = ZBackgroundSettings.extend({
+  /** write-only: a new password, or '' to keep the saved one */
+  password: z.string().max(500).default(''),
+  clearPassword: z.boolean().default(false),
+});
+export type TBackgroundSettingsRequest = z.input<typeof ZBackgroundSettingsRequest>;
+export const ZBackgroundSettingsResponse = ZBackgroundSettings.extend({
+  clientId: z.number().int(),
+  clientName: z.string(),
+  hasPassword: z.boolean(),
+});
+export type TBackgroundSettingsResponse = z.infer<typeof ZBackgroundSettingsResponse>;
+
+// ---------------------------------------------------------------- SIS connection test
+
+/**
+ * Test the SIS (Skyward) connection with the saved settings, or with unsaved ones from the form:
+ * fields present here replace the saved ones; an empty secret uses the saved secret.
+ */
+export const ZSisTestRequest = z.object({
+  sisBaseUrl: ZSisAddress.optional(),
+  sisTokenUrl: ZUrlOrEmpty.optional(),
+  sisClientId: trimmed(200).optional(),
+  sisClientSecret: z.string().max(500).optional(),
+});
+export type TSisTestRequest = z.input<typeof ZSisTestRequest>;
+/** spec 000 §8: 'Connection successful.' or the failure message (MESSAGES.skywardOk / skywardFailed). */
+export const ZSisTestResponse = z.object({ ok: z.boolean(), message: z.string() });
+export type TSisTestResponse = z.infer<typeof ZSisTestResponse>;
