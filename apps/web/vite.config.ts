@@ -26,6 +26,7 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 800,
+    manifest: true,
     reportCompressedSize: true,
   },
 });

@@ -1,0 +1,1051 @@
+/**
+ * Front-desk benchmarks at district scale (issue "District-scale data and benchmarks").
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/sv_bench npm run bench [-- options]
+ *
+ * Needs a data set made by `npm run bench:data` in that database (it reads table bench_meta).
+ * Spawns bench/server.ts (the real app, production mode, plus the harness's floor routes) as a
+ * child process, samples its RSS from /proc/<pid>/status every 250 ms, and drives it with
+ * autocannon (same machine) and node:http (SSE dashboards, the morning-rush mix).
+ *
+ * Options: --duration <s> (per scenario, default 10) --warmup <s> (default 3) --connections <n>
+ * (default 10) --rush <s> (morning-rush length, default 60) --soak (morning rush for 600 s: the
+ * memory soak) --only a,b (scenario name prefixes) --no-web --no-quality --no-plans
+ * Writes bench/results/latest.json and latest.md (BENCH_RESULTS_DIR overrides the folder) and the
+ * query plans in bench/results/plans/.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TActor } from '@sv/contracts';
+import autocannon from 'autocannon';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from '../apps/server/src/db/schema/index';
+import { createExclusionsRepository } from '../apps/server/src/features/exclusions/exclusions.repository';
+import { createPreRegistrationsRepository } from '../apps/server/src/features/preregistrations/preregistrations.repository';
+import { createVisitorsRepository } from '../apps/server/src/features/visitors/visitors.repository';
+import { createVisitsRepository } from '../apps/server/src/features/visits/visits.repository';
+import { createLocalRegistry } from '../apps/server/src/integrations/registry/local-registry';
+import type { Db } from '../apps/server/src/platform/db/database';
+import type { Dataset, PlantedProbe } from './generate-data';
+import { measureWebSize, type WebSizeReport } from './web-size';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RESULTS_DIR = process.env.BENCH_RESULTS_DIR
+  ? path.resolve(process.env.BENCH_RESULTS_DIR)
+  : path.join(ROOT, 'bench/results');
+
+// ---- options ----------------------------------------------------------------------------------
+const argv = process.argv.slice(2);
+const opt = (k: string, d: number) => {
+  const i = argv.indexOf(`--${k}`);
+  return i >= 0 ? Number(argv[i + 1]) : d;
+};
+const SOAK = argv.includes('--soak');
+const DURATION = opt('duration', 10);
+const WARMUP = opt('warmup', 3);
+const CONNECTIONS = opt('connections', 10);
+const RUSH_SECONDS = SOAK ? 600 : opt('rush', 60);
+const ONLY = (() => {
+  const i = argv.indexOf('--only');
+  return i >= 0 ? argv[i + 1].split(',') : null;
+})();
+const wanted = (name: string) => !ONLY || ONLY.some((p) => name.startsWith(p));
+
+// ---- stats ------------------------------------------------------------------------------------
+const pct = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+const round = (n: number, d = 1) => Number(n.toFixed(d));
+function summary(latencies: number[]) {
+  const s = [...latencies].sort((a, b) => a - b);
+  return {
+    p50: round(pct(s, 50)),
+    p95: round(pct(s, 95)),
+    p99: round(pct(s, 99)),
+    max: round(s.at(-1) ?? 0),
+    n: s.length,
+  };
+}
+
+// ---- server process and memory ----------------------------------------------------------------
+interface RssSample {
+  t: number;
+  kb: number;
+}
+const rss: RssSample[] = [];
+function readRssKb(pid: number): number | null {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+const peakMb = (from: number, to: number) => {
+  const w = rss.filter((s) => s.t >= from && s.t <= to).map((s) => s.kb);
+  return w.length ? round(Math.max(...w) / 1024, 0) : null;
+};
+
+async function startServer(url: string): Promise<{ child: ChildProcess; port: number; pid: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/server.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: url, PORT: process.env.BENCH_PORT ?? '3999' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let buf = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      buf += d.toString();
+      const m = /READY (\d+) (\d+)/.exec(buf);
+      if (m) {
+        child.stdout!.removeAllListeners('data');
+        child.stdout!.on('data', (x: Buffer) => process.stdout.write(`[server] ${x}`));
+        resolve({ child, port: Number(m[1]), pid: Number(m[2]) });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+// ---- http helpers -----------------------------------------------------------------------------
+let BASE = '';
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+interface Session {
+  cookie: string;
+  csrf: string;
+}
+function request(
+  method: string,
+  p: string,
+  opts: { session?: Session; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: string; ms: number }> {
+  const t0 = performance.now();
+  const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${BASE}${p}`,
+      {
+        method,
+        agent,
+        headers: {
+          ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
+          ...(opts.session ? { cookie: opts.session.cookie, 'x-csrf-token': opts.session.csrf } : {}),
+          ...opts.headers,
+        },
+      },
+      (res) => {
+        let data = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => {
+          data += c;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: data, ms: performance.now() - t0 }));
+      },
+    );
+    req.on('error', reject);
+    if (body) req.write(body);
+    req.end();
+  });
+}
+async function login(email: string, password: string): Promise<Session> {
+  const res = await new Promise<{ status: number; body: string; cookie: string }>((resolve, reject) => {
+    const body = JSON.stringify({ email, password });
+    const req = http.request(
+      `${BASE}/api/auth/login`,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (r) => {
+        let data = '';
+        r.on('data', (c) => {
+          data += c;
+        });
+        r.on('end', () =>
+          resolve({
+            status: r.statusCode ?? 0,
+            body: data,
+            cookie: (r.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; '),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.write(body);
+    req.end();
+  });
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${res.body}`);
+  return { cookie: res.cookie, csrf: JSON.parse(res.body).csrfToken };
+}
+
+/** An SSE dashboard stream: calls onEvent for every `event:` block. */
+function openSse(buildingId: number, session: Session, onEvent: (type: string, data: string) => void) {
+  return new Promise<http.ClientRequest>((resolve, reject) => {
+    const req = http.get(
+      `${BASE}/api/buildings/${buildingId}/events`,
+      { headers: { cookie: session.cookie, accept: 'text/event-stream' }, agent: false },
+      (res) => {
+        if (res.statusCode !== 200) {
+          reject(new Error(`SSE ${res.statusCode}`));
+          return;
+        }
+        let buf = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          buf += chunk;
+          let i = buf.indexOf('\n\n');
+          while (i >= 0) {
+            const block = buf.slice(0, i);
+            buf = buf.slice(i + 2);
+            const type = /^event: (.*)$/m.exec(block)?.[1];
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (type && data) onEvent(type, data);
+            i = buf.indexOf('\n\n');
+          }
+        });
+        res.on('error', () => {});
+        resolve(req);
+      },
+    );
+    req.on('error', (e) => reject(e));
+  });
+}
+
+// ---- autocannon scenarios ---------------------------------------------------------------------
+interface ScenarioResult {
+  name: string;
+  group: string;
+  reqPerSec: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  requests: number;
+  errors: number;
+  peakRssMb: number | null;
+  ratioJson?: number;
+  ratioPk?: number;
+  note?: string;
+  [k: string]: unknown;
+}
+const results: ScenarioResult[] = [];
+
+async function cannon(
+  name: string,
+  group: string,
+  build: () => Parameters<typeof autocannon>[0]['requests'],
+  o: { duration?: number; amount?: number; connections?: number; warmup?: boolean; note?: string } = {},
+): Promise<ScenarioResult | null> {
+  if (!wanted(name)) return null;
+  const connections = o.connections ?? CONNECTIONS;
+  if (o.warmup !== false && WARMUP > 0 && o.amount === undefined) {
+    await autocannon({ url: BASE, connections, duration: WARMUP, requests: build() });
+  }
+  const latencies: number[] = [];
+  const from = Date.now();
+  const inst = autocannon({
+    url: BASE,
+    connections,
+    ...(o.amount !== undefined ? { amount: o.amount } : { duration: o.duration ?? DURATION }),
+    timeout: 10,
+    requests: build(),
+  });
+  inst.on('response', (_c: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
+  const r = await inst;
+  const s = summary(latencies);
+  const res: ScenarioResult = {
+    name,
+    group,
+    reqPerSec: round(r.requests.total / r.duration, 1),
+    p50: s.p50,
+    p95: s.p95,
+    p99: s.p99,
+    max: s.max,
+    requests: r.requests.total,
+    errors: r.errors + r.timeouts + r.non2xx,
+    peakRssMb: peakMb(from, Date.now()),
+    ...(o.note ? { note: o.note } : {}),
+  };
+  results.push(res);
+  console.log(
+    `  ${name.padEnd(34)} ${String(res.reqPerSec).padStart(8)} req/s  p50 ${res.p50} p95 ${res.p95} p99 ${res.p99} ms  errors ${res.errors}  peak RSS ${res.peakRssMb} MB`,
+  );
+  return res;
+}
+
+const jsonHeaders = (s: Session) => ({ 'content-type': 'application/json', cookie: s.cookie, 'x-csrf-token': s.csrf });
+/** A request that cycles through `items` (one per request, across connections). */
+function cycling<T>(
+  items: T[],
+  make: (item: T, i: number) => { method: string; path: string; body?: string },
+  s?: Session,
+) {
+  let i = 0;
+  return [
+    {
+      setupRequest: (req: Record<string, unknown>) => {
+        const n = i++;
+        const r = make(items[n % items.length], n);
+        const headers: Record<string, string> = s ? { cookie: s.cookie, 'x-csrf-token': s.csrf } : {};
+        // a JSON content type only with a body (Fastify refuses an empty JSON body)
+        if (r.body !== undefined) headers['content-type'] = 'application/json';
+        return { ...req, ...r, headers };
+      },
+    },
+  ];
+}
+
+// ---- query plans ------------------------------------------------------------------------------
+interface Captured {
+  query: string;
+  params: unknown[];
+}
+async function explainAll(url: string, ds: Dataset, planted: PlantedProbe[]) {
+  const dir = path.join(RESULTS_DIR, 'plans');
+  fs.mkdirSync(dir, { recursive: true });
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const captured: Captured[] = [];
+  const db = drizzle({
+    client: pool,
+    schema,
+    logger: { logQuery: (query: string, params: unknown[]) => captured.push({ query, params }) },
+  }) as unknown as Db;
+  const desk = ds.deskBuildings.find((d) => d.buildingId === ds.busyBuildingId)!;
+  const actor: TActor = {
+    userId: 1,
+    roleId: 3,
+    clientId: desk.clientId,
+    buildingId: desk.buildingId,
+    impersonatorId: null,
+  };
+  const hit = planted.find((p) => p.category === 'exact')!;
+  const common = planted.find((p) => p.category === 'common')!;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date());
+  const jobs: [string, () => Promise<unknown>][] = [
+    ['search-exact', () => createVisitorsRepository(db).search(actor, desk.clientId, ds.search.exact[0])],
+    ['search-prefix', () => createVisitorsRepository(db).search(actor, desk.clientId, ds.search.prefix[0])],
+    ['search-typo', () => createVisitorsRepository(db).search(actor, desk.clientId, ds.search.typo[0])],
+    ['scan-licence', () => createVisitorsRepository(db).findByLicense(desk.clientId, ds.licences[0])],
+    [
+      'registry-candidates-hit',
+      () =>
+        createLocalRegistry(db).search({
+          firstName: hit.visitor.firstname,
+          lastName: hit.visitor.lastname,
+          dob: hit.visitor.dob,
+        }),
+    ],
+    [
+      'registry-candidates-common-name',
+      () =>
+        createLocalRegistry(db).search({
+          firstName: common.visitor.firstname,
+          lastName: common.visitor.lastname,
+          dob: common.visitor.dob,
+        }),
+    ],
+    [
+      'exclusion-candidates-common-name',
+      () =>
+        createExclusionsRepository(db).findExclusionCandidates(
+          actor,
+          { id: desk.buildingId, clientId: desk.clientId },
+          {
+            firstname: common.visitor.firstname.toLowerCase(),
+            lastname: common.visitor.lastname.toLowerCase(),
+            dob: common.visitor.dob,
+            visitorId: common.visitorId,
+          },
+        ),
+    ],
+    ['dashboard-current-visits', () => createVisitsRepository(db).findCurrentVisits(actor, desk.buildingId)],
+    [
+      'dashboard-preregistrations',
+      () => createPreRegistrationsRepository(db).findForDashboard(actor, desk.buildingId, today),
+    ],
+  ];
+  const plans: Record<string, string> = {};
+  for (const [name, run] of jobs) {
+    captured.length = 0;
+    try {
+      await run();
+    } catch (err) {
+      plans[name] = `(could not run: ${(err as Error).message})`;
+      continue;
+    }
+    const q = captured[0];
+    if (!q) continue;
+    // warm once, then the measured plan
+    const text = `explain (analyze, buffers) ${q.query}`;
+    await pool.query(text, q.params as unknown[]);
+    const rows = (await pool.query(text, q.params as unknown[])).rows as Record<string, string>[];
+    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+    plans[name] = plan;
+    fs.writeFileSync(
+      path.join(dir, `${name}.txt`),
+      `-- ${name} (${ds.profile}, scale ${ds.scale})\n-- ${q.query}\n-- params: ${JSON.stringify(q.params)}\n\n${plan}\n`,
+    );
+  }
+  await pool.end();
+  return plans;
+}
+
+// ---- main -------------------------------------------------------------------------------------
+async function main() {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is required (the database made by npm run bench:data)');
+  const meta = new pg.Pool({ connectionString: url, max: 2 });
+  const metaRows = await meta
+    .query<{ key: string; value: unknown }>('select key, value from bench_meta')
+    .catch(() => ({ rows: [] as { key: string; value: unknown }[] }));
+  const ds = metaRows.rows.find((r) => r.key === 'dataset')?.value as Dataset | undefined;
+  const plantedFile = metaRows.rows.find((r) => r.key === 'planted')?.value as { probes: PlantedProbe[] } | undefined;
+  if (!ds || !plantedFile) throw new Error('No data set in this database: run npm run bench:data first');
+  const planted = plantedFile.probes;
+  const startedAt = new Date();
+  const load0 = os.loadavg();
+  console.log(
+    `bench: profile ${ds.profile} (scale ${ds.scale}), visitors ${ds.counts.visitors.toLocaleString()}, visits ${ds.counts.visits.toLocaleString()}, registry ${ds.counts.registry_offenders.toLocaleString()}; load average ${load0.map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`,
+  );
+
+  // Visitors free to check in: not checked in, not linked to an exclusion, not a screening probe.
+  const probeIds = planted.map((p) => p.visitorId).concat(ds.screeningClean);
+  const deskClients = [...new Set(ds.deskBuildings.map((d) => d.clientId))];
+  const free = await meta.query<{ id: number; client_id: number }>(
+    `select id, client_id from (
+       select v.id, v.client_id, row_number() over (partition by v.client_id order by v.id desc) as n
+         from visitors v
+        where v.client_id = any($1)
+          and not exists (select 1 from visits x where x.visitor_id = v.id and x.check_out is null)
+          and not exists (select 1 from exclusions e where e.visitor_id = v.id)
+          and v.id <> all($2)) t
+      where n <= 8000`,
+    [deskClients, probeIds],
+  );
+  const freeByClient = new Map<number, number[]>();
+  for (const r of free.rows) {
+    const list = freeByClient.get(r.client_id) ?? [];
+    list.push(r.id);
+    freeByClient.set(r.client_id, list);
+  }
+  const takeVisitor = (clientId: number) => {
+    const v = freeByClient.get(clientId)?.pop();
+    if (v === undefined) throw new Error(`no free visitor left in client ${clientId}`);
+    return v;
+  };
+
+  const server = await startServer(url);
+  BASE = `http://127.0.0.1:${server.port}`;
+  const sampler = setInterval(() => {
+    const kb = readRssKb(server.pid);
+    if (kb !== null) rss.push({ t: Date.now(), kb });
+  }, 250);
+  let failed: unknown = null;
+  const extra: Record<string, unknown> = {};
+  try {
+    const busy = ds.busyBuildingId;
+    const desk = ds.deskBuildings.find((d) => d.buildingId === busy)!;
+    const session = await login(desk.email, ds.password);
+    const busyCards = JSON.parse((await request('GET', `/api/buildings/${busy}/visits/current`, { session })).body);
+    console.log(`  busy building ${busy}: ${busyCards.data?.length ?? '?'} open visits`);
+
+    // floors
+    const json = await cannon('floor: trivial JSON', 'floor', () => [{ method: 'GET', path: '/__bench/json' }]);
+    const buildingIds = ds.deskBuildings.map((d) => d.buildingId);
+    const pk = await cannon('floor: primary-key lookup', 'floor', () =>
+      cycling(buildingIds, (id) => ({ method: 'GET', path: `/__bench/pk/${id}` })),
+    );
+
+    // search, scan
+    for (const kind of ['exact', 'prefix', 'typo'] as const) {
+      await cannon(`visitor search: ${kind}`, 'search', () =>
+        cycling(
+          ds.search[kind],
+          (text) => ({ method: 'POST', path: '/api/visitors/search', body: JSON.stringify({ text }) }),
+          session,
+        ),
+      );
+    }
+    const sample = JSON.parse(fs.readFileSync('/work/shared/data/aamva-samples.json', 'utf8')).cases[0].raw as string;
+    const scanRaw = (lic: string) => sample.replace('DAQS65807412', `DAQ${lic}`);
+    await cannon('scan lookup (licence)', 'scan', () =>
+      cycling(
+        ds.licences,
+        (lic) => ({
+          method: 'POST',
+          path: '/api/scans',
+          body: JSON.stringify({ raw: scanRaw(lic), buildingId: busy, action: 'new' }),
+        }),
+        session,
+      ),
+    );
+
+    // screening
+    await cannon('screening: with matches', 'screening', () =>
+      cycling(
+        [ds.screeningHit],
+        (id) => ({ method: 'POST', path: `/api/visitors/${id}/screening`, body: JSON.stringify({ buildingId: busy }) }),
+        session,
+      ),
+    );
+    await cannon('screening: no match', 'screening', () =>
+      cycling(
+        [ds.screeningClean],
+        (id) => ({ method: 'POST', path: `/api/visitors/${id}/screening`, body: JSON.stringify({ buildingId: busy }) }),
+        session,
+      ),
+    );
+    const commons = planted.filter((p) => p.category === 'common').map((p) => p.visitorId);
+    await cannon(
+      'screening: common names (mix)',
+      'screening',
+      () =>
+        cycling(
+          commons,
+          (id) => ({
+            method: 'POST',
+            path: `/api/visitors/${id}/screening`,
+            body: JSON.stringify({ buildingId: busy }),
+          }),
+          session,
+        ),
+      { note: 'the false-positive probe visitors, one after another' },
+    );
+
+    // dashboard data (before check-ins change the open count)
+    await cannon('dashboard: current visits', 'dashboard', () => [
+      { method: 'GET', path: `/api/buildings/${busy}/visits/current`, headers: jsonHeaders(session) },
+    ]);
+    await cannon('dashboard: pre-registrations', 'dashboard', () => [
+      { method: 'GET', path: `/api/buildings/${busy}/preregistrations`, headers: jsonHeaders(session) },
+    ]);
+
+    // check-in, then check-out of the same visits
+    const checkedIn: number[] = [];
+    const runId = Date.now().toString(36);
+    let n = 0;
+    const checkInRequests = () => {
+      return [
+        {
+          setupRequest: (req: Record<string, unknown>) => ({
+            ...req,
+            method: 'POST',
+            path: '/api/visits',
+            headers: { ...jsonHeaders(session), 'idempotency-key': `bench-${runId}-${n++}` },
+            body: JSON.stringify({ visitorId: takeVisitor(desk.clientId), buildingId: busy, reason: 'Meeting' }),
+          }),
+          onResponse: (status: number, body: string) => {
+            if (status === 200) checkedIn.push(JSON.parse(body).visit.id);
+          },
+        },
+      ];
+    };
+    await cannon('check-in (badge, idempotency key)', 'check-in', checkInRequests);
+    if (wanted('check-out') && checkedIn.length > 0) {
+      const ids = [...checkedIn];
+      await cannon(
+        'check-out',
+        'check-out',
+        () => cycling(ids, (id) => ({ method: 'POST', path: `/api/visits/${id}/check-out` }), session),
+        { amount: ids.length, note: `each visit checked in by the check-in scenario (${ids.length})` },
+      );
+    }
+
+    // 200 open dashboards with push
+    if (wanted('dashboard under 200')) {
+      const streams: http.ClientRequest[] = [];
+      // push delay: from the start of the check-in / check-out request to the event at a stream
+      let opStart = 0;
+      const delays: number[] = [];
+      let events = 0;
+      for (let i = 0; i < 200; i++) {
+        streams.push(
+          await openSse(busy, session, () => {
+            events++;
+            if (opStart) delays.push(performance.now() - opStart);
+          }),
+        );
+      }
+      let pushing = true;
+      const pushErrors: number[] = [];
+      const pusher = (async () => {
+        let k = 0;
+        while (pushing) {
+          opStart = performance.now();
+          const visitorId = takeVisitor(desk.clientId);
+          const ci = await request('POST', '/api/visits', {
+            session,
+            body: { visitorId, buildingId: busy, reason: 'Meeting' },
+            headers: { 'idempotency-key': `bench-push-${runId}-${k++}` },
+          });
+          if (ci.status !== 200) pushErrors.push(ci.status);
+          else {
+            const id = JSON.parse(ci.body).visit.id as number;
+            await new Promise((r) => setTimeout(r, 250));
+            opStart = performance.now();
+            const co = await request('POST', `/api/visits/${id}/check-out`, { session });
+            if (co.status !== 200) pushErrors.push(co.status);
+          }
+          await new Promise((r) => setTimeout(r, 500));
+        }
+      })();
+      const r = await cannon(
+        'dashboard under 200 SSE + push',
+        'dashboard',
+        () => [{ method: 'GET', path: `/api/buildings/${busy}/visits/current`, headers: jsonHeaders(session) }],
+        { note: '200 open SSE streams on the busy building; a desk checks a visitor in and out every ~0.5 s' },
+      );
+      pushing = false;
+      await pusher;
+      await new Promise((res) => setTimeout(res, 500));
+      for (const s of streams) s.destroy();
+      if (r) {
+        const d = summary(delays);
+        Object.assign(r, {
+          sseStreams: 200,
+          sseEventsDelivered: events,
+          pushDelayMs: { p50: d.p50, p95: d.p95, p99: d.p99, max: d.max },
+          pushErrors: pushErrors.length,
+        });
+        r.errors += pushErrors.length;
+        console.log(
+          `    SSE: ${events} events delivered to 200 streams, push delay p50 ${d.p50} p95 ${d.p95} p99 ${d.p99} ms, pusher errors ${pushErrors.length}`,
+        );
+      }
+    }
+
+    // morning rush: 50 buildings × 1 check-in / 5 s, 100 dashboards refetching on every event
+    if (wanted('morning rush')) extra.morningRush = await morningRush(ds, takeVisitor);
+
+    // screening quality on the planted set
+    if (!argv.includes('--no-quality') && wanted('quality'))
+      extra.screeningQuality = await quality(planted, session, busy);
+
+    if (json && pk) {
+      for (const r of results) {
+        r.ratioJson = round(r.reqPerSec / json.reqPerSec, 3);
+        r.ratioPk = round(r.reqPerSec / pk.reqPerSec, 3);
+      }
+    }
+  } catch (err) {
+    failed = err;
+  } finally {
+    clearInterval(sampler);
+    server.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  if (failed) throw failed;
+
+  const plans = argv.includes('--no-plans') ? {} : await explainAll(url, ds, planted);
+  let web: WebSizeReport | null = null;
+  if (!argv.includes('--no-web')) {
+    try {
+      web = measureWebSize({ build: true });
+    } catch (err) {
+      console.error(`web size: ${(err as Error).message}`);
+    }
+  }
+  await meta.end();
+
+  const report = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memoryGb: round(os.totalmem() / 2 ** 30, 0),
+      node: process.version,
+      loadAverageAtStart: load0.map((l) => round(l, 1)),
+      loadAverageAtEnd: os.loadavg().map((l) => round(l, 1)),
+    },
+    settings: { duration: DURATION, warmup: WARMUP, connections: CONNECTIONS, rushSeconds: RUSH_SECONDS, soak: SOAK },
+    dataset: { profile: ds.profile, scale: ds.scale, seed: ds.seed, counts: ds.counts, generatorTimings: ds.timings },
+    scenarios: results,
+    ...extra,
+    web,
+    targets: targets(results, extra, web),
+    plans: Object.keys(plans),
+  };
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  fs.writeFileSync(path.join(RESULTS_DIR, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  fs.writeFileSync(path.join(RESULTS_DIR, 'latest.md'), markdown(report, plans));
+  console.log(`\n${markdown(report, {})}`);
+  console.log(`→ ${path.relative(ROOT, path.join(RESULTS_DIR, 'latest.json'))}, latest.md`);
+}
+
+// ---- morning rush -----------------------------------------------------------------------------
+async function morningRush(ds: Dataset, takeVisitor: (clientId: number) => number) {
+  const desks = ds.deskBuildings.slice(0, 50);
+  console.log(
+    `  morning rush: ${desks.length} buildings, 1 check-in per building every 5 s, ${desks.length * 2} dashboards, ${RUSH_SECONDS} s${SOAK ? ' (soak)' : ''}`,
+  );
+  const sessions = new Map<number, Session>();
+  for (const d of desks) sessions.set(d.buildingId, await login(d.email, ds.password));
+  const lat: Record<string, number[]> = { checkIn: [], checkOut: [], dashboardVisits: [], dashboardPreregs: [] };
+  const errors: Record<string, number> = { checkIn: 0, checkOut: 0, dashboardVisits: 0, dashboardPreregs: 0, sse: 0 };
+  const pushDelays: number[] = [];
+  /** start of the latest check-in / check-out request per building (one at a time per desk) */
+  const opStart = new Map<number, number>();
+  const streams: http.ClientRequest[] = [];
+  const timed = async (kind: string, fn: () => Promise<{ status: number; ms: number; body: string }>) => {
+    try {
+      const r = await fn();
+      lat[kind].push(r.ms);
+      if (r.status !== 200) errors[kind]++;
+      return r;
+    } catch {
+      errors[kind]++;
+      return null;
+    }
+  };
+  let running = true;
+  const refetch = (b: number, s: Session) =>
+    Promise.all([
+      timed('dashboardVisits', () => request('GET', `/api/buildings/${b}/visits/current`, { session: s })),
+      timed('dashboardPreregs', () => request('GET', `/api/buildings/${b}/preregistrations`, { session: s })),
+    ]);
+  const t0 = Date.now();
+  for (const d of desks) {
+    const s = sessions.get(d.buildingId)!;
+    for (let k = 0; k < 2; k++) {
+      try {
+        streams.push(
+          await openSse(d.buildingId, s, () => {
+            const t = opStart.get(d.buildingId);
+            if (t) pushDelays.push(performance.now() - t);
+            if (running) void refetch(d.buildingId, s);
+          }),
+        );
+      } catch {
+        errors.sse++;
+      }
+      void refetch(d.buildingId, s);
+    }
+  }
+  const timers: NodeJS.Timeout[] = [];
+  const runId = Date.now().toString(36);
+  let seq = 0;
+  let checkIns = 0;
+  for (const d of desks) {
+    const s = sessions.get(d.buildingId)!;
+    const open: number[] = [];
+    const tick = async () => {
+      if (!running) return;
+      // check out the visit from three ticks ago, then check a new visitor in
+      if (open.length >= 3) {
+        const id = open.shift()!;
+        opStart.set(d.buildingId, performance.now());
+        await timed('checkOut', () => request('POST', `/api/visits/${id}/check-out`, { session: s }));
+      }
+      opStart.set(d.buildingId, performance.now());
+      const r = await timed('checkIn', () =>
+        request('POST', '/api/visits', {
+          session: s,
+          body: { visitorId: takeVisitor(d.clientId), buildingId: d.buildingId, reason: 'Meeting' },
+          headers: { 'idempotency-key': `bench-rush-${runId}-${seq++}` },
+        }),
+      );
+      checkIns++;
+      if (r?.status === 200) {
+        open.push(JSON.parse(r.body).visit.id as number);
+      }
+    };
+    const first = setTimeout(
+      () => {
+        void tick();
+        timers.push(setInterval(() => void tick(), 5000));
+      },
+      Math.floor(Math.random() * 5000),
+    );
+    timers.push(first);
+    // at the end every desk checks out what it still has open
+    timers.push(
+      setTimeout(
+        async () => {
+          while (open.length) {
+            const id = open.shift()!;
+            await request('POST', `/api/visits/${id}/check-out`, { session: s }).catch(() => {});
+          }
+        },
+        RUSH_SECONDS * 1000 + 1000,
+      ),
+    );
+  }
+  await new Promise((r) => setTimeout(r, RUSH_SECONDS * 1000));
+  running = false;
+  for (const t of timers.slice()) {
+    clearTimeout(t);
+    clearInterval(t);
+  }
+  // final check-outs run from the timers above: let them finish
+  await new Promise((r) => setTimeout(r, 1500));
+  for (const s of streams) s.destroy();
+  const end = Date.now();
+  const all = [...lat.checkIn, ...lat.checkOut, ...lat.dashboardVisits, ...lat.dashboardPreregs];
+  const samples = rss.filter((x) => x.t >= t0 && x.t <= end);
+  const dur = end - t0;
+  const windowMean = (a: number, b: number) => {
+    const w = samples.filter((x) => x.t >= t0 + a * dur && x.t <= t0 + b * dur).map((x) => x.kb);
+    return w.length ? w.reduce((p, q) => p + q, 0) / w.length / 1024 : 0;
+  };
+  const early = windowMean(0.1, 0.2);
+  const late = windowMean(0.9, 1);
+  const out = {
+    seconds: RUSH_SECONDS,
+    soak: SOAK,
+    buildings: desks.length,
+    dashboards: streams.length,
+    checkIns,
+    requests: all.length,
+    throughputPerSec: round(all.length / (dur / 1000), 1),
+    latency: Object.fromEntries(Object.entries(lat).map(([k, v]) => [k, summary(v)])),
+    overall: summary(all),
+    errors,
+    errorTotal: Object.values(errors).reduce((a, b) => a + b, 0),
+    pushDelayMs: summary(pushDelays),
+    memory: {
+      startMb: round((samples[0]?.kb ?? 0) / 1024, 0),
+      peakMb: round(Math.max(...samples.map((x) => x.kb)) / 1024, 0),
+      endMb: round((samples.at(-1)?.kb ?? 0) / 1024, 0),
+      meanAt10to20pctMb: round(early, 0),
+      meanAtLast10pctMb: round(late, 0),
+      growthPct: early ? round(((late - early) / early) * 100, 1) : null,
+    },
+  };
+  console.log(
+    `    overall p50 ${out.overall.p50} p95 ${out.overall.p95} p99 ${out.overall.p99} ms over ${out.requests} requests (${out.throughputPerSec}/s), errors ${out.errorTotal}; RSS ${out.memory.meanAt10to20pctMb} → ${out.memory.meanAtLast10pctMb} MB (${out.memory.growthPct}%)`,
+  );
+  return out;
+}
+
+// ---- screening quality ------------------------------------------------------------------------
+async function quality(planted: PlantedProbe[], session: Session, buildingId: number) {
+  console.log(`  screening quality: ${planted.length} planted probes`);
+  const per: Record<string, { probes: number; found: number; failed: number; missed: string[] }> = {};
+  const common = {
+    probes: 0,
+    withRegistryMatch: 0,
+    registryMatches: 0,
+    withExclusionPotential: 0,
+    byLevel: {} as Record<string, number>,
+  };
+  let i = 0;
+  const worker = async () => {
+    while (i < planted.length) {
+      const p = planted[i++];
+      const r = await request('POST', `/api/visitors/${p.visitorId}/screening`, { session, body: { buildingId } });
+      const body = r.status === 200 ? JSON.parse(r.body) : null;
+      const matches: { id: string; level?: number }[] = body?.registry?.matches ?? [];
+      if (p.category === 'common') {
+        common.probes++;
+        if (matches.length > 0) common.withRegistryMatch++;
+        common.registryMatches += matches.length;
+        for (const m of matches) common.byLevel[String(m.level)] = (common.byLevel[String(m.level)] ?? 0) + 1;
+        if ((body?.exclusions?.potential ?? []).length > 0) common.withExclusionPotential++;
+        continue;
+      }
+      per[p.category] ??= { probes: 0, found: 0, failed: 0, missed: [] };
+      const c = per[p.category];
+      c.probes++;
+      if (body?.registry.status !== 'ok') c.failed++;
+      if (matches.some((m) => m.id === p.expectedRef)) c.found++;
+      else if (c.missed.length < 10)
+        c.missed.push(
+          `${p.visitor.firstname} ${p.visitor.lastname} ${p.visitor.dob} vs ${p.registryName}${p.note ? ` (${p.note})` : ''}`,
+        );
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  const recall = Object.fromEntries(
+    Object.entries(per).map(([k, v]) => [k, { ...v, recallPct: round((v.found / v.probes) * 100, 1) }]),
+  );
+  const out = {
+    recall,
+    commonNames: {
+      ...common,
+      falsePositiveRatePct: round((common.withRegistryMatch / Math.max(1, common.probes)) * 100, 1),
+      exclusionPotentialRatePct: round((common.withExclusionPotential / Math.max(1, common.probes)) * 100, 1),
+    },
+  };
+  for (const [k, v] of Object.entries(recall))
+    console.log(`    ${k.padEnd(9)} recall ${v.recallPct}% (${v.found}/${v.probes})`);
+  console.log(
+    `    common names: ${out.commonNames.falsePositiveRatePct}% of ${common.probes} non-offender visitors got a registry match`,
+  );
+  return out;
+}
+
+// ---- targets and markdown ---------------------------------------------------------------------
+interface Target {
+  target: string;
+  measured: string;
+  pass: boolean | null;
+}
+function targets(rs: ScenarioResult[], extra: Record<string, unknown>, web: WebSizeReport | null): Target[] {
+  const by = (n: string) => rs.find((r) => r.name === n);
+  const out: Target[] = [];
+  const p95 = (names: string[], limit: number, label: string) => {
+    for (const n of names) {
+      const r = by(n);
+      if (r) out.push({ target: `${label}: ${n} p95 ≤ ${limit} ms`, measured: `${r.p95} ms`, pass: r.p95 <= limit });
+    }
+  };
+  p95(['screening: with matches', 'screening: no match', 'screening: common names (mix)'], 20, 'Screening');
+  p95(['visitor search: exact', 'visitor search: prefix', 'visitor search: typo'], 30, 'Search');
+  const ratio = (n: string, min: number) => {
+    const r = by(n);
+    if (r?.ratioPk !== undefined)
+      out.push({
+        target: `${n} throughput ≥ ${min * 100}% of the primary-key floor`,
+        measured: `${round(r.ratioPk * 100, 1)}% (${r.reqPerSec} vs ${by('floor: primary-key lookup')?.reqPerSec} req/s)`,
+        pass: r.ratioPk >= min,
+      });
+  };
+  ratio('check-in (badge, idempotency key)', 0.4);
+  ratio('dashboard: current visits', 0.6);
+  ratio('dashboard: pre-registrations', 0.6);
+  const rush = extra.morningRush as
+    | { overall: { p99: number }; errorTotal: number; memory: { growthPct: number | null }; seconds: number }
+    | undefined;
+  if (rush) {
+    out.push({ target: 'Morning rush p99 < 100 ms', measured: `${rush.overall.p99} ms`, pass: rush.overall.p99 < 100 });
+    out.push({ target: 'Morning rush: zero errors', measured: String(rush.errorTotal), pass: rush.errorTotal === 0 });
+    out.push({
+      target: `Server memory flat (growth < 10%) over ${rush.seconds} s${rush.seconds < 600 ? ' (short run; --soak for 10 min)' : ''}`,
+      measured: `${rush.memory.growthPct}%`,
+      pass: rush.memory.growthPct !== null && rush.memory.growthPct < 10,
+    });
+  }
+  const q = extra.screeningQuality as { recall: Record<string, { recallPct: number }> } | undefined;
+  if (q?.recall.exact)
+    out.push({
+      target: 'Screening recall, exact name + dob = 100%',
+      measured: `${q.recall.exact.recallPct}%`,
+      pass: q.recall.exact.recallPct === 100,
+    });
+  for (const r of web?.routes ?? [])
+    out.push({
+      target: `Web ${r.route} initial JS ≤ ${r.targetGzipBytes / 1024} KB gzip`,
+      measured: `${round(r.jsGzipBytes / 1024, 1)} KB`,
+      pass: r.pass,
+    });
+  return out;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: report shape is built above
+function markdown(report: any, plans: Record<string, string>): string {
+  const L: string[] = [];
+  const ds = report.dataset;
+  L.push(`# Front-desk benchmark — ${ds.profile} profile${ds.scale !== 1 ? ` (scale ${ds.scale})` : ''}`);
+  L.push('');
+  L.push(
+    `Run ${report.startedAt} on ${report.machine.cpus} cores (${report.machine.cpuModel}), ${report.machine.memoryGb} GB, Node ${report.machine.node}; ` +
+      `load average at start ${report.machine.loadAverageAtStart.join(' / ')}, at end ${report.machine.loadAverageAtEnd.join(' / ')} ` +
+      '(a shared machine: server, PostgreSQL and load generator on the same cores — compare ratios, not absolute numbers).',
+  );
+  L.push('');
+  L.push(
+    `Data: ${Object.entries(ds.counts)
+      .filter(([k]) => k !== 'database_bytes')
+      .map(([k, v]) => `${k} ${Number(v).toLocaleString('en-US')}`)
+      .join(', ')}; database ${(ds.counts.database_bytes / 2 ** 30).toFixed(2)} GB. ` +
+      `autocannon ${report.settings.connections} connections, ${report.settings.warmup} s warm-up, ${report.settings.duration} s per scenario.`,
+  );
+  L.push('');
+  L.push('| Scenario | req/s | p50 ms | p95 ms | p99 ms | errors | peak RSS MB | × JSON floor | × PK floor |');
+  L.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of report.scenarios as ScenarioResult[]) {
+    L.push(
+      `| ${r.name} | ${r.reqPerSec} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} | ${r.peakRssMb ?? ''} | ${r.ratioJson ?? ''} | ${r.ratioPk ?? ''} |`,
+    );
+  }
+  const sse = (report.scenarios as ScenarioResult[]).find((r) => r.sseStreams);
+  if (sse) {
+    const d = sse.pushDelayMs as { p50: number; p95: number; p99: number; max: number };
+    L.push('');
+    L.push(
+      `200 SSE dashboards: ${sse.sseEventsDelivered} events delivered; push delay (check-in/out request start → event at a stream) p50 ${d.p50} / p95 ${d.p95} / p99 ${d.p99} / max ${d.max} ms.`,
+    );
+  }
+  const rush = report.morningRush;
+  if (rush) {
+    L.push('');
+    L.push(
+      `## Morning rush (${rush.buildings} buildings, 1 check-in per building every 5 s with a check-out 15 s later, ${rush.dashboards} SSE dashboards refetching visits + pre-registrations on every event, ${rush.seconds} s${rush.soak ? ', soak' : ''})`,
+    );
+    L.push('');
+    L.push('| Operation | n | p50 ms | p95 ms | p99 ms | max ms | errors |');
+    L.push('|---|---:|---:|---:|---:|---:|---:|');
+    for (const [k, v] of Object.entries(rush.latency as Record<string, ReturnType<typeof summary>>)) {
+      L.push(`| ${k} | ${v.n} | ${v.p50} | ${v.p95} | ${v.p99} | ${v.max} | ${rush.errors[k] ?? 0} |`);
+    }
+    L.push(
+      `| **all** | ${rush.overall.n} | ${rush.overall.p50} | ${rush.overall.p95} | ${rush.overall.p99} | ${rush.overall.max} | ${rush.errorTotal} |`,
+    );
+    L.push('');
+    L.push(
+      `Push delay p50 ${rush.pushDelayMs.p50} / p95 ${rush.pushDelayMs.p95} / p99 ${rush.pushDelayMs.p99} ms. Server RSS: start ${rush.memory.startMb} MB, mean at 10–20% ${rush.memory.meanAt10to20pctMb} MB, mean over the last 10% ${rush.memory.meanAtLast10pctMb} MB (growth ${rush.memory.growthPct}%), peak ${rush.memory.peakMb} MB.`,
+    );
+  }
+  const q = report.screeningQuality;
+  if (q) {
+    L.push('');
+    L.push('## Screening quality (planted set, bench/results/planted.json)');
+    L.push('');
+    L.push('| Category | probes | found | recall |');
+    L.push('|---|---:|---:|---:|');
+    for (const [k, v] of Object.entries(
+      q.recall as Record<string, { probes: number; found: number; recallPct: number }>,
+    ))
+      L.push(`| ${k} | ${v.probes} | ${v.found} | ${v.recallPct}% |`);
+    L.push('');
+    L.push(
+      `Common names (top-10 given names × top-20 surnames, not in the registry): ${q.commonNames.withRegistryMatch} of ${q.commonNames.probes} got at least one registry match (false-positive rate ${q.commonNames.falsePositiveRatePct}%; levels ${JSON.stringify(q.commonNames.byLevel)}); ${q.commonNames.exclusionPotentialRatePct}% got an exclusion potential match.`,
+    );
+    for (const [k, v] of Object.entries(q.recall as Record<string, { missed: string[] }>)) {
+      if (v.missed.length) L.push(`\nMissed ${k} (first ${v.missed.length}): ${v.missed.join('; ')}`);
+    }
+  }
+  if (report.web) {
+    L.push('');
+    L.push('## Web initial JavaScript (gzip, from the Vite manifest)');
+    L.push('');
+    L.push(`Entry chunk alone: ${(report.web.entryOnlyGzipBytes / 1024).toFixed(1)} KB.`);
+    L.push('');
+    L.push('| Route | JS gzip | JS raw | files | CSS gzip | target |');
+    L.push('|---|---:|---:|---:|---:|---:|');
+    for (const r of report.web.routes as WebSizeReport['routes'])
+      L.push(
+        `| ${r.route} | ${(r.jsGzipBytes / 1024).toFixed(1)} KB | ${(r.jsBytes / 1024).toFixed(1)} KB | ${r.files.length} | ${(r.cssGzipBytes / 1024).toFixed(1)} KB | ≤ ${r.targetGzipBytes / 1024} KB |`,
+      );
+  }
+  L.push('');
+  L.push('## Targets');
+  L.push('');
+  L.push('| Target | Measured | |');
+  L.push('|---|---|---|');
+  for (const t of report.targets as Target[])
+    L.push(`| ${t.target} | ${t.measured} | ${t.pass === null ? '' : t.pass ? 'PASS' : 'MISS'} |`);
+  const planNames = Object.keys(plans);
+  if (planNames.length) {
+    L.push('');
+    L.push('## Query plans (EXPLAIN ANALYZE, BUFFERS; full text in bench/results/plans/)');
+    for (const n of planNames) {
+      const lines = plans[n].split('\n');
+      const exec = lines.find((l) => l.includes('Execution Time')) ?? '';
+      L.push(`- ${n}: ${exec.trim()}`);
+    }
+  }
+  L.push('');
+  return L.join('\n');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
