@@ -1,6 +1,8 @@
 import { createSmtpTransport, type EmailTransport } from '../integrations/email/email-transport';
 import { createGeocoder } from '../integrations/geocoding/index';
 import type { Geocoder } from '../integrations/geocoding/geocoder';
+import type { OffenderRegistry } from '../integrations/registry/offender-registry';
+import { createRegistryFromConfig } from '../integrations/registry/registry-provider';
 import { createHttpSmsTransport, type SmsTransport } from '../integrations/sms/sms-transport';
 import { createAuditLog } from './audit/audit-log';
 import { createSessionStore } from './auth/session-store';
@@ -15,6 +17,7 @@ export interface DepsOverrides {
   sms?: SmsTransport | null;
   now?: () => Date;
   geocoder?: Geocoder;
+  registry?: OffenderRegistry;
 }
 
 /** Wires the dependencies from configuration; tests pass overrides (real peers, fake clock). */
@@ -44,6 +47,7 @@ export function createDeps(config: Config, database: Database, overrides: DepsOv
     messenger: createMessenger({ db, email, sms }),
     realtime: createRealtime(database),
     geocoder: overrides.geocoder ?? createGeocoder(config),
+    registry: overrides.registry ?? createRegistryFromConfig(config, db),
     now: overrides.now ?? (() => new Date()),
   };
 }

@@ -5,6 +5,7 @@ import type { SessionStore } from './auth/session-store';
 import type { Messenger } from './messaging/messenger';
 import type { Realtime } from './realtime/realtime';
 import type { Geocoder } from '../integrations/geocoding/geocoder';
+import type { OffenderRegistry } from '../integrations/registry/offender-registry';
 
 /**
  * Everything a feature module may use, built once in main.ts (or by the test harness).
@@ -21,6 +22,8 @@ export interface AppDeps {
   realtime: Realtime;
   /** building address → coordinates (GEOCODER: local gazetteer or US Census) */
   geocoder: Geocoder;
+  /** offender-registry provider for screening (REGISTRY_PROVIDER); absent = built from config */
+  registry?: OffenderRegistry;
   /** injectable clock so time-based rules can be tested with a fake clock */
   now: () => Date;
 }

@@ -1,0 +1,165 @@
+import type { TActor, TBuildingFields, TBuildingLookupItem, TBuildingRow, TPage } from '@sv/contracts';
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { buildings, clients } from '../../db/schema/index';
+import type { Db } from '../../platform/db/database';
+import { findPage } from '../../platform/db/paging';
+import { buildingFilter, inScope, scopeOf } from '../../platform/db/scope';
+
+/** Buildings are building-scoped rows: attendants and kiosks see their own building only. */
+const scoped = (actor: TActor) => buildingFilter(actor, { clientId: buildings.clientId, buildingId: buildings.id });
+
+/** The columns of a row as the contracts name them (spec 000 §3 Building). */
+const rowColumns = {
+  id: buildings.id,
+  clientId: buildings.clientId,
+  clientName: clients.name,
+  name: buildings.name,
+  street1: buildings.street1,
+  street2: buildings.street2,
+  city: buildings.city,
+  state: buildings.state,
+  zipcode: buildings.zipcode,
+  latitude: buildings.latitude,
+  longitude: buildings.longitude,
+  radius: buildings.radius,
+  note: buildings.note,
+  timeZone: buildings.timeZone,
+  printerIpAddress: buildings.printerIpAddress,
+  visitorPrinterIpAddress: buildings.visitorPrinterIpAddress,
+  scanWithCamera: buildings.scanWithCamera,
+  active: buildings.active,
+  studentIdLabel: buildings.studentIdLabel,
+  showKioskStudentCheckIn: buildings.showKioskStudentCheckIn,
+  studentCheckInBtn: buildings.studentCheckInBtn,
+  requireKioskStudentPhotoCheckIn: buildings.requireKioskStudentPhotoCheckIn,
+  showKioskStudentCheckOut: buildings.showKioskStudentCheckOut,
+  studentCheckOutBtn: buildings.studentCheckOutBtn,
+  requireKioskStudentPhotoCheckOut: buildings.requireKioskStudentPhotoCheckOut,
+  requireKioskVisitorPhotoCheckIn: buildings.requireKioskVisitorPhotoCheckIn,
+  requireKioskVolunteerPhotoCheckIn: buildings.requireKioskVolunteerPhotoCheckIn,
+  requireKioskVisitorBadgePrint: buildings.requireKioskVisitorBadgePrint,
+  requireKioskVolunteerBadgePrint: buildings.requireKioskVolunteerBadgePrint,
+  requireAttendantVisitorPhotoCheckIn: buildings.requireAttendantVisitorPhotoCheckIn,
+  requireAttendantVolunteerPhotoCheckIn: buildings.requireAttendantVolunteerPhotoCheckIn,
+  requireAttendantVisitorBadgePrint: buildings.requireAttendantVisitorBadgePrint,
+  requireAttendantVolunteerBadgePrint: buildings.requireAttendantVolunteerBadgePrint,
+};
+
+const SORT = {
+  name: sql`lower(${buildings.name})`,
+  id: buildings.id,
+  city: sql`lower(${buildings.city})`,
+} as const;
+
+export interface BuildingListFilter {
+  page: number;
+  perPage: number;
+  sort: keyof typeof SORT;
+  dir: 'asc' | 'desc';
+  activeOnly: boolean;
+  /** client filter; ignored for non-admins (their scope already fixes the client) */
+  clientId?: number;
+}
+
+/** Filters every list applies: the actor's scope, the active toggle and (admins) the client filter. */
+function listWhere(actor: TActor, f: { activeOnly: boolean; clientId?: number }): SQL {
+  const parts: SQL[] = [scoped(actor)];
+  if (f.activeOnly) parts.push(eq(buildings.active, true));
+  if (f.clientId !== undefined && scopeOf(actor).clientId === null) parts.push(eq(buildings.clientId, f.clientId));
+  return and(...parts)!;
+}
+
+export function createBuildingsRepository(db: Db) {
+  const selectRows = () => db.select(rowColumns).from(buildings).innerJoin(clients, eq(clients.id, buildings.clientId));
+
+  return {
+    async list(actor: TActor, f: BuildingListFilter): Promise<TPage<TBuildingRow>> {
+      const where = listWhere(actor, f);
+      const order = f.dir === 'desc' ? desc(SORT[f.sort]) : asc(SORT[f.sort]);
+      return findPage(
+        f,
+        (limit, offset) => selectRows().where(where).orderBy(order, asc(buildings.id)).limit(limit).offset(offset),
+        async () => {
+          const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(buildings).where(where);
+          return n;
+        },
+      );
+    },
+
+    async lookup(actor: TActor, f: { activeOnly: boolean; clientId?: number }): Promise<TBuildingLookupItem[]> {
+      return db
+        .select({ id: buildings.id, clientId: buildings.clientId, name: buildings.name, active: buildings.active })
+        .from(buildings)
+        .where(listWhere(actor, f))
+        .orderBy(sql`lower(${buildings.name})`, asc(buildings.id));
+    },
+
+    /** One building in the actor's scope, or undefined (the service answers 404). */
+    async findById(actor: TActor, id: number): Promise<TBuildingRow | undefined> {
+      const [row] = await selectRows()
+        .where(and(eq(buildings.id, id), scoped(actor)))
+        .limit(1);
+      return row;
+    },
+
+    /** Whether a client exists and is within the actor's scope. */
+    async clientInScope(actor: TActor, clientId: number): Promise<boolean> {
+      const s = scopeOf(actor);
+      if (s.clientId !== null && s.clientId !== clientId) return false;
+      const [row] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).limit(1);
+      return Boolean(row);
+    },
+
+    /** Inserts a building of a client in the actor's scope; null when the client is outside it. */
+    async insert(actor: TActor, clientId: number, fields: TBuildingFields, tx: Db = db): Promise<number | null> {
+      if (!inScope(actor, { clientId })) return null;
+      const [row] = await tx
+        .insert(buildings)
+        .values({ ...fields, clientId })
+        .returning({ id: buildings.id });
+      return row.id;
+    },
+
+    /** Lower-cased names among `names` that a client already has (import duplicates: client + lower(name)). */
+    async existingNames(actor: TActor, clientId: number, names: string[], tx: Db = db): Promise<Set<string>> {
+      if (names.length === 0 || !inScope(actor, { clientId })) return new Set();
+      const rows = await tx
+        .select({ key: sql<string>`lower(${buildings.name})` })
+        .from(buildings)
+        .where(and(eq(buildings.clientId, clientId), inArray(sql`lower(${buildings.name})`, names)));
+      return new Set(rows.map((r) => r.key));
+    },
+
+    /** Inserts imported buildings of one client (inside the import's transaction). */
+    async insertMany(actor: TActor, clientId: number, rows: TBuildingFields[], tx: Db = db): Promise<void> {
+      if (rows.length === 0) return;
+      if (!inScope(actor, { clientId })) throw new Error('import client outside the actor scope');
+      await tx.insert(buildings).values(rows.map((r) => ({ ...r, clientId })));
+    },
+
+    /** One batch of the export, after a building id (keyset), in the actor's scope. */
+    async exportBatch(
+      actor: TActor,
+      f: { activeOnly: boolean; clientId?: number },
+      afterId: number | null,
+      limit: number,
+    ): Promise<TBuildingRow[]> {
+      const where = listWhere(actor, f);
+      return selectRows()
+        .where(afterId === null ? where : and(where, gt(buildings.id, afterId)))
+        .orderBy(asc(buildings.id))
+        .limit(limit);
+    },
+
+    /** Updates a building in the actor's scope; false when there is none. */
+    async update(actor: TActor, id: number, fields: TBuildingFields): Promise<boolean> {
+      const rows = await db
+        .update(buildings)
+        .set({ ...fields, updatedAt: sql`now()` })
+        .where(and(eq(buildings.id, id), scoped(actor)))
+        .returning({ id: buildings.id });
+      return rows.length > 0;
+    },
+  };
+}
+export type BuildingsRepository = ReturnType<typeof createBuildingsRepository>;

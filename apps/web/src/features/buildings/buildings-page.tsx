@@ -1,0 +1,260 @@
+import { ActionIcon, Button, Group, Select, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
+import { IconPencil, IconPlus, IconUpload } from '@tabler/icons-react';
+import { ROLE, type TBuildingListQuery, type TBuildingRow } from '@sv/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '../../components/data-table/data-table';
+import { useTableState } from '../../components/data-table/use-table-state';
+import { ExportButton } from '../../components/export';
+import { ImportDialog } from '../../components/import-dialog';
+import { useUser } from '../../lib/session';
+import { ContactModal } from '../contacts/contact-modal';
+import { buildingContactsQuery, buildingKeys, clientsLookupQuery, useBuildingsList } from './buildings-api';
+import { BuildingModal } from './building-modal';
+
+const SORTS = ['name', 'id', 'city'] as const;
+
+/** Buildings screen (spec 000 §2): active-only toggle, client filter (admins), import, export, add/edit, contacts row. */
+export default function BuildingsPage() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const isAdmin = user.roleId === ROLE.Admin;
+  const table = useTableState({ sort: 'name', filters: { activeOnly: 'true', clientId: '' } });
+  const clientId = isAdmin && table.filters.clientId ? Number(table.filters.clientId) : undefined;
+  const query: TBuildingListQuery = {
+    page: table.page,
+    perPage: 100,
+    sort: (SORTS as readonly string[]).includes(table.sort) ? (table.sort as TBuildingListQuery['sort']) : 'name',
+    dir: table.dir,
+    activeOnly: table.filters.activeOnly === 'true' ? 'true' : 'false',
+    clientId,
+  };
+  const list = useBuildingsList(query);
+  const clients = useQuery({ ...clientsLookupQuery, enabled: isAdmin });
+  const qc = useQueryClient();
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
+  const [importClientId, setImportClientId] = useState<string | null>(null);
+  const [contactFor, setContactFor] = useState<TBuildingRow | null>(null);
+  const closeEditor = useCallback(() => setEditing(null), []);
+  const closeContact = useCallback(() => setContactFor(null), []);
+
+  const columns: Column<TBuildingRow>[] = [
+    { key: 'id', header: t('buildings.col.id'), render: (b) => b.id, sortKey: 'id', width: 70 },
+    {
+      key: 'name',
+      header: t('buildings.col.name'),
+      sortKey: 'name',
+      render: (b) => <Text fw={500}>{b.name}</Text>,
+    },
+    { key: 'client', header: t('buildings.col.client'), render: (b) => b.clientName, hidden: !isAdmin },
+    {
+      key: 'address',
+      header: t('buildings.col.address'),
+      sortKey: 'city',
+      render: (b) => (
+        <Stack gap={0}>
+          <Text size="sm">{[b.street1, b.street2].filter(Boolean).join(', ')}</Text>
+          <Text size="sm" c="dimmed">
+            {[b.city, [b.state, b.zipcode].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: 'timeZone', header: t('buildings.col.timeZone'), render: (b) => b.timeZone.replace(/_/g, ' ') },
+    {
+      key: 'status',
+      header: t('buildings.col.status'),
+      render: (b) => (
+        <Text size="sm" fw={500} c={b.active ? undefined : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+          {b.active ? t('common.active') : t('common.inactive')}
+        </Text>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('buildings.col.actions'),
+      width: 80,
+      render: (b) => (
+        <Tooltip label={t('buildings.editBuilding', { name: b.name })}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={t('buildings.editBuilding', { name: b.name })}
+            onClick={() => setEditing(b.id)}
+          >
+            <IconPencil size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      ),
+    },
+  ];
+
+  const clientOptions = (clients.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
+  const exportParams = { activeOnly: table.filters.activeOnly === 'true', clientId };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={2}>
+          <Title order={1} size="h2">
+            {t('buildings.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('buildings.intro')}
+          </Text>
+        </Stack>
+        <Group gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconUpload size={16} aria-hidden />}
+            onClick={() => {
+              setImportClientId(clientId ? String(clientId) : null);
+              setImportOpen(true);
+            }}
+          >
+            {t('buildings.import')}
+          </Button>
+          <ExportButton kind="buildings" params={exportParams} title={t('buildings.exportTitle')} />
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
+            {t('buildings.add')}
+          </Button>
+        </Group>
+      </Group>
+
+      <Group gap="lg" align="flex-end" wrap="wrap">
+        <Switch
+          label={t('buildings.activeOnly')}
+          checked={table.filters.activeOnly === 'true'}
+          onChange={(e) => table.setFilter('activeOnly', e.currentTarget.checked ? 'true' : 'false')}
+        />
+        {isAdmin ? (
+          <Select
+            label={t('buildings.clientFilter')}
+            placeholder={t('buildings.allClients')}
+            data={clientOptions}
+            value={table.filters.clientId || null}
+            onChange={(v) => table.setFilter('clientId', v ?? '')}
+            clearable
+            searchable
+            w={280}
+          />
+        ) : null}
+      </Group>
+
+      <DataTable
+        caption={t('buildings.tableCaption')}
+        columns={columns}
+        page={list.data}
+        isFetching={list.isFetching}
+        rowKey={(b) => b.id}
+        sort={query.sort ?? 'name'}
+        dir={table.dir}
+        onSort={table.setSort}
+        onPage={table.setPage}
+        empty={t('buildings.empty')}
+        renderExpanded={(b) => <BuildingContacts building={b} onAdd={() => setContactFor(b)} />}
+      />
+
+      <BuildingModal target={editing} onClose={closeEditor} defaultClientId={clientId ?? null} />
+      <ContactModal
+        target={contactFor ? 'new' : null}
+        onClose={closeContact}
+        preset={
+          contactFor ? { clientId: contactFor.clientId, buildingId: contactFor.id, contactType: 'Building' } : null
+        }
+      />
+      <ImportDialog
+        kind="buildings"
+        title={t('buildings.importTitle')}
+        opened={importOpen}
+        onClose={(success) => {
+          setImportOpen(false);
+          if (success) void qc.invalidateQueries({ queryKey: buildingKeys.all });
+        }}
+        options={{ clientId: isAdmin ? importClientId : undefined }}
+        canUpload={!isAdmin || Boolean(importClientId)}
+      >
+        {isAdmin ? (
+          <Select
+            label={t('buildings.importClient')}
+            required
+            searchable
+            data={clientOptions}
+            value={importClientId}
+            onChange={setImportClientId}
+          />
+        ) : null}
+      </ImportDialog>
+    </Stack>
+  );
+}
+
+/** The expandable row (spec 000 §2): the building's contacts and an Add Contact button. */
+function BuildingContacts({ building, onAdd }: { building: TBuildingRow; onAdd: () => void }) {
+  const { t } = useTranslation();
+  const contacts = useQuery(buildingContactsQuery(building.id));
+  return (
+    <Stack gap="xs" p="xs" aria-label={t('buildings.contacts.title', { name: building.name })} role="region">
+      <Group justify="space-between">
+        <Text fw={600} size="sm">
+          {t('buildings.contacts.title', { name: building.name })}
+        </Text>
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={onAdd}>
+          {t('buildings.contacts.add')}
+        </Button>
+      </Group>
+      {contacts.isError ? (
+        <Text size="sm" c="red">
+          {t('buildings.contacts.loadFailed')}
+        </Text>
+      ) : contacts.data && contacts.data.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('buildings.contacts.none')}
+        </Text>
+      ) : contacts.data ? (
+        <Table withTableBorder verticalSpacing={4} fz="sm" bg="var(--mantine-color-body)">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('contacts.col.name')}</Table.Th>
+              <Table.Th>{t('contacts.col.type')}</Table.Th>
+              <Table.Th>{t('contacts.col.email')}</Table.Th>
+              <Table.Th>{t('contacts.col.mobile')}</Table.Th>
+              <Table.Th>{t('contacts.col.status')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {contacts.data.map((c) => (
+              <Table.Tr key={c.id}>
+                <Table.Td>
+                  {c.name}
+                  {c.title ? (
+                    <Text span size="xs" c="dimmed">
+                      {' '}
+                      · {c.title}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>
+                  {c.contactType === 'Global' ? t('buildings.contacts.global') : t('contacts.type.Building')}
+                </Table.Td>
+                <Table.Td>{c.email}</Table.Td>
+                <Table.Td>{formatMobile(c.mobile)}</Table.Td>
+                <Table.Td>{c.active ? t('common.active') : t('common.inactive')}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('common.loading')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** 5555550100 → (555) 555-0100 */
+export function formatMobile(digits: string): string {
+  return /^\d{10}$/.test(digits) ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : digits;
+}

@@ -1,0 +1,166 @@
+import { ActionIcon, Button, Group, Select, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { ROLE, type TContactListQuery, type TContactRow } from '@sv/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '../../components/data-table/data-table';
+import { useTableState } from '../../components/data-table/use-table-state';
+import { useUser } from '../../lib/session';
+import { clientsLookupQuery } from '../buildings/buildings-api';
+import { formatMobile } from '../buildings/buildings-page';
+import { ContactModal, useMaySeeConfidenceLevels } from './contact-modal';
+import { useContactsList } from './contacts-api';
+
+const SORTS = ['name', 'id', 'contactType'] as const;
+
+/** Contacts screen (spec 000 §2): active-only toggle and an edit modal (plus add and, for admins, a client filter). */
+export default function ContactsPage() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const isAdmin = user.roleId === ROLE.Admin;
+  const showLevels = useMaySeeConfidenceLevels();
+  const table = useTableState({ sort: 'name', filters: { activeOnly: 'true', clientId: '' } });
+  const clientId = isAdmin && table.filters.clientId ? Number(table.filters.clientId) : undefined;
+  const query: TContactListQuery = {
+    page: table.page,
+    perPage: 100,
+    sort: (SORTS as readonly string[]).includes(table.sort) ? (table.sort as TContactListQuery['sort']) : 'name',
+    dir: table.dir,
+    activeOnly: table.filters.activeOnly === 'true' ? 'true' : 'false',
+    clientId,
+  };
+  const list = useContactsList(query);
+  const clients = useQuery({ ...clientsLookupQuery, enabled: isAdmin });
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const close = useCallback(() => setEditing(null), []);
+
+  /** Compact: 'All levels', 'None' or the level numbers (the editor shows their names). */
+  const levelText = (ids: number[] | null) =>
+    !ids || ids.length === 0 ? t('contacts.none') : ids.length === 6 ? t('contacts.allLevels') : ids.join(', ');
+
+  const columns: Column<TContactRow>[] = [
+    {
+      key: 'name',
+      header: t('contacts.col.name'),
+      sortKey: 'name',
+      render: (c) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={500}>
+            {c.name}
+          </Text>
+          {c.title ? (
+            <Text size="xs" c="dimmed">
+              {c.title}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    {
+      key: 'appliesTo',
+      header: t('contacts.col.appliesTo'),
+      sortKey: 'contactType',
+      render: (c) => (
+        <Stack gap={0}>
+          <Text size="sm">{c.contactType === 'Global' ? t('contacts.districtWide') : c.buildingName}</Text>
+          <Text size="xs" c="dimmed">
+            {t(`contacts.type.${c.contactType}`)}
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: 'client', header: t('contacts.col.client'), render: (c) => c.clientName, hidden: !isAdmin },
+    { key: 'email', header: t('contacts.col.email'), render: (c) => c.email },
+    {
+      key: 'mobile',
+      header: t('contacts.col.mobile'),
+      render: (c) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatMobile(c.mobile)}
+        </Text>
+      ),
+    },
+    {
+      key: 'levels',
+      header: t('contacts.col.levels'),
+      render: (c) => <Text size="xs">{levelText(c.confidenceLevelNotification)}</Text>,
+      hidden: !showLevels,
+    },
+    {
+      key: 'status',
+      header: t('contacts.col.status'),
+      render: (c) => (
+        <Text size="sm" fw={500} c={c.active ? undefined : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+          {c.active ? t('common.active') : t('common.inactive')}
+        </Text>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('contacts.col.actions'),
+      width: 80,
+      render: (c) => (
+        <Tooltip label={t('contacts.editContact', { name: c.name })}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={t('contacts.editContact', { name: c.name })}
+            onClick={() => setEditing(c.id)}
+          >
+            <IconPencil size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={2}>
+          <Title order={1} size="h2">
+            {t('contacts.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('contacts.intro')}
+          </Text>
+        </Stack>
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
+          {t('contacts.add')}
+        </Button>
+      </Group>
+      <Group gap="lg" align="flex-end" wrap="wrap">
+        <Switch
+          label={t('contacts.activeOnly')}
+          checked={table.filters.activeOnly === 'true'}
+          onChange={(e) => table.setFilter('activeOnly', e.currentTarget.checked ? 'true' : 'false')}
+        />
+        {isAdmin ? (
+          <Select
+            label={t('contacts.clientFilter')}
+            placeholder={t('contacts.allClients')}
+            data={(clients.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+            value={table.filters.clientId || null}
+            onChange={(v) => table.setFilter('clientId', v ?? '')}
+            clearable
+            searchable
+            w={280}
+          />
+        ) : null}
+      </Group>
+      <DataTable
+        caption={t('contacts.tableCaption')}
+        columns={columns}
+        page={list.data}
+        isFetching={list.isFetching}
+        rowKey={(c) => c.id}
+        sort={query.sort ?? 'name'}
+        dir={table.dir}
+        onSort={table.setSort}
+        onPage={table.setPage}
+        empty={t('contacts.empty')}
+      />
+      <ContactModal target={editing} onClose={close} defaultClientId={clientId ?? null} />
+    </Stack>
+  );
+}

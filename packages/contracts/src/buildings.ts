@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { pageQuery, pageResponse, ZZipCode } from './common';
+import { CONSTANTS } from './constants';
+
+/**
+ * Buildings (spec 000 §2 Buildings screen, §3 Building, §4 new-building defaults, §5 geocoding,
+ * 002 §3 "Building settings used at the desk"). Each building has an IANA time zone
+ * (security guide: day boundaries use the building's zone).
+ */
+
+/** Common US zones offered first in the editor; any other IANA zone may be typed. */
+export const US_TIME_ZONES = [
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Phoenix',
+  'America/Los_Angeles',
+  'America/Anchorage',
+  'Pacific/Honolulu',
+  'America/Detroit',
+  'America/Indiana/Indianapolis',
+  'America/Kentucky/Louisville',
+  'America/Boise',
+  'America/Puerto_Rico',
+  'Pacific/Guam',
+] as const;
+
+/** True for an IANA zone name the runtime knows ('America/Chicago', 'UTC'); offsets like '+05:00' are refused. */
+export function isIanaTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const ZTimeZone = z
+  .string()
+  .trim()
+  .min(1, 'Choose a time zone')
+  .max(64)
+  .refine(isIanaTimeZone, 'Choose a time zone such as America/Chicago');
+
+const flag = (on: boolean) => z.boolean().default(on);
+const text = (max: number) => z.string().trim().max(max).default('');
+
+/** Coordinates: latitude −90..90, longitude −180..180; null when unknown (spec 000 §5: 6 decimals). */
+export const ZLatitude = z.number().min(-90).max(90).nullable();
+export const ZLongitude = z.number().min(-180).max(180).nullable();
+
+/**
+ * Every editable building field with the new-building defaults (spec 000 §4: active, and every
+ * kiosk and attendant photo and badge-print requirement on). Field names follow spec 000 §3
+ * (printerIPAddress is spelled printerIpAddress).
+ */
+export const ZBuildingFields = z.object({
+  name: z.string().trim().min(1, 'Enter the building name').max(200),
+  street1: text(200),
+  street2: text(200),
+  city: text(100),
+  state: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^([A-Z]{2})?$/, 'Choose a state')
+    .default(''),
+  zipcode: z.union([ZZipCode, z.literal('')]).default(''),
+  latitude: ZLatitude.default(null),
+  longitude: ZLongitude.default(null),
+  /** geofence radius in metres around the coordinates (nearby log, spec 002) */
+  radius: z.number().int().min(0).max(100_000).nullable().default(null),
+  note: text(2000),
+  timeZone: ZTimeZone.default(CONSTANTS.defaultTimeZone),
+  printerIpAddress: text(200),
+  visitorPrinterIpAddress: text(200),
+  scanWithCamera: flag(false),
+  active: flag(true),
+  studentIdLabel: text(100),
+  showKioskStudentCheckIn: flag(true),
+  studentCheckInBtn: text(100),
+  requireKioskStudentPhotoCheckIn: flag(true),
+  showKioskStudentCheckOut: flag(true),
+  studentCheckOutBtn: text(100),
+  requireKioskStudentPhotoCheckOut: flag(true),
+  requireKioskVisitorPhotoCheckIn: flag(true),
+  requireKioskVolunteerPhotoCheckIn: flag(true),
+  requireKioskVisitorBadgePrint: flag(true),
+  requireKioskVolunteerBadgePrint: flag(true),
+  requireAttendantVisitorPhotoCheckIn: flag(true),
+  requireAttendantVolunteerPhotoCheckIn: flag(true),
+  requireAttendantVisitorBadgePrint: flag(true),
+  requireAttendantVolunteerBadgePrint: flag(true),
+});
+
+/**
+ * POST /api/buildings and PUT /api/buildings/:id. `clientId`: admins choose the client of a new
+ * building; everyone else's buildings belong to their own client (an id of another client
+ * answers 404). A building never moves to another client on update.
+ */
+export const ZBuildingUpsert = ZBuildingFields.extend({
+  clientId: z.number().int().positive().nullable().default(null),
+});
+export type TBuildingUpsert = z.input<typeof ZBuildingUpsert>;
+export type TBuildingFields = z.output<typeof ZBuildingFields>;
+
+/** The form's starting values for a new building (spec 000 §4). */
+export const NEW_BUILDING: z.output<typeof ZBuildingUpsert> = { ...ZBuildingUpsert.parse({ name: '-' }), name: '' };
+
+/**
+ * A building as the API answers it. Output shapes are plain (no input rules), so a row written
+ * before a rule existed still serialises.
+ */
+export const ZBuildingRow = z.object({
+  id: z.number().int(),
+  clientId: z.number().int(),
+  clientName: z.string(),
+  name: z.string(),
+  street1: z.string(),
+  street2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipcode: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  radius: z.number().int().nullable(),
+  note: z.string(),
+  timeZone: z.string(),
+  printerIpAddress: z.string(),
+  visitorPrinterIpAddress: z.string(),
+  scanWithCamera: z.boolean(),
+  active: z.boolean(),
+  studentIdLabel: z.string(),
+  showKioskStudentCheckIn: z.boolean(),
+  studentCheckInBtn: z.string(),
+  requireKioskStudentPhotoCheckIn: z.boolean(),
+  showKioskStudentCheckOut: z.boolean(),
+  studentCheckOutBtn: z.string(),
+  requireKioskStudentPhotoCheckOut: z.boolean(),
+  requireKioskVisitorPhotoCheckIn: z.boolean(),
+  requireKioskVolunteerPhotoCheckIn: z.boolean(),
+  requireKioskVisitorBadgePrint: z.boolean(),
+  requireKioskVolunteerBadgePrint: z.boolean(),
+  requireAttendantVisitorPhotoCheckIn: z.boolean(),
+  requireAttendantVolunteerPhotoCheckIn: z.boolean(),
+  requireAttendantVisitorBadgePrint: z.boolean(),
+  requireAttendantVolunteerBadgePrint: z.boolean(),
+});
+export type TBuildingRow = z.infer<typeof ZBuildingRow>;
+
+/** Query booleans arrive as text ('true' / 'false'). */
+const queryBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** GET /api/buildings: the Buildings screen table (spec 000 §2). */
+export const ZBuildingListQuery = pageQuery(['name', 'id', 'city'], 'name').extend({
+  /** active-only toggle */
+  activeOnly: queryBool.default(false),
+  /** client filter (admins only; others always see their own client) */
+  clientId: z.coerce.number().int().positive().optional(),
+});
+export type TBuildingListQuery = z.input<typeof ZBuildingListQuery>;
+export const ZBuildingListResponse = pageResponse(ZBuildingRow);
+
+/** GET /api/buildings/lookup: building pickers and filters (spec 000 §7 GET /api/building/client/{clientId}). */
+export const ZBuildingLookupQuery = z.object({
+  clientId: z.coerce.number().int().positive().optional(),
+  activeOnly: queryBool.default(false),
+});
+export const ZBuildingLookupItem = z.object({
+  id: z.number().int(),
+  clientId: z.number().int(),
+  name: z.string(),
+  active: z.boolean(),
+});
+export type TBuildingLookupItem = z.infer<typeof ZBuildingLookupItem>;
+export const ZBuildingLookupResponse = z.object({ data: z.array(ZBuildingLookupItem) });
+
+/** POST /api/geocode (spec 000 §5): needs street1, city and state. */
+export const ZGeocodeRequest = z.object({
+  street1: z.string().trim().min(1, 'Enter the street address').max(200),
+  city: z.string().trim().min(1, 'Enter the city').max(100),
+  state: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'Choose a state'),
+  zipcode: z.union([ZZipCode, z.literal('')]).default(''),
+});
+export type TGeocodeRequest = z.input<typeof ZGeocodeRequest>;
+/** Coordinates truncated (not rounded) to 6 decimals (spec 000 §5, §9). */
+export const ZGeocodeResponse = z.object({ latitude: z.number(), longitude: z.number() });
+export type TGeocodeResponse = z.infer<typeof ZGeocodeResponse>;
