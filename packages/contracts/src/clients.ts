@@ -229,3 +229,30 @@ export type TSisTestRequest = z.input<typeof ZSisTestRequest>;
 /** spec 000 §8: 'Connection successful.' or the failure message (MESSAGES.skywardOk / skywardFailed). */
 export const ZSisTestResponse = z.object({ ok: z.boolean(), message: z.string() });
 export type TSisTestResponse = z.infer<typeof ZSisTestResponse>;
+
+// ---------------------------------------------------------------- desk view
+
+/**
+ * What the front desk and the kiosk need to run (spec 002 §3 "Client settings used at the desk",
+ * "Kiosk settings"): button labels and behaviour flags, readable by attendants and kiosk accounts
+ * of the district. No SIS address, credentials or URLs.
+ */
+export const ZDeskSettingsResponse = z.object({
+  clientId: z.number().int(),
+  desk: ZClientSettings.pick({
+    visitorBtn: true,
+    checkinBtn: true,
+    checkoutBtn: true,
+    pickupBtn: true,
+    skyward: true,
+    clientsStudentInfoSystemId: true,
+    sisStudentDropoffDetected: true,
+    sisStudentPickupDetected: true,
+    disableAutoLogoutVisitors: true,
+    enableCheckForVisitorsMoreOften: true,
+    successScreenDelay: true,
+    backgroundCheck: true,
+  }),
+  kiosk: ZKioskSettings,
+});
+export type TDeskSettingsResponse = z.infer<typeof ZDeskSettingsResponse>;

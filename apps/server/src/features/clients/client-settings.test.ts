@@ -342,3 +342,19 @@ describe('Skyward connection test against a OneRoster SIS (spec 000 §8)', () =>
     expect((await test(admin, id)).json().ok).toBe(false);
   });
 });
+
+describe('desk settings (what the front desk and kiosk run on)', () => {
+  it('are readable by the district’s attendants and kiosks, never carry secrets, and stay inside the district', async () => {
+    const { createTestApp } = await import('../../test/test-app');
+    const t2 = await createTestApp();
+    const desk = await t2.login('desk.northhigh@demo.test');
+    const res = await t2.as(desk).get(`/api/clients/${t2.world.north.clientId}/desk-settings`);
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().desk)).toContain('checkinBtn');
+    expect(res.body).not.toMatch(/sisClientSecret|sisBaseUrl|visitorUrl|password/i);
+    const kiosk = await t2.login('kiosk.northhigh@demo.test');
+    expect((await t2.as(kiosk).get(`/api/clients/${t2.world.north.clientId}/desk-settings`)).statusCode).toBe(200);
+    const south = await t2.login('desk.southelem@demo.test');
+    expect((await t2.as(south).get(`/api/clients/${t2.world.north.clientId}/desk-settings`)).statusCode).toBe(404);
+  });
+});

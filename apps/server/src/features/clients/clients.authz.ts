@@ -122,4 +122,20 @@ export const authz: AuthzEntry[] = [
     readOnly: true,
     note: "the 'local' provider: no network",
   },
+  {
+    method: 'GET',
+    route: '/api/clients/:id/desk-settings',
+    request: ({ world }) => ({ url: `/api/clients/${world.north.clientId}/desk-settings` }),
+    expect: {
+      anonymous: 401,
+      admin: 'ok',
+      clientAdminA: 'ok',
+      attendantA1: 'ok',
+      attendantA2: 'ok',
+      kioskA: 'ok',
+      clientAdminB: 404,
+      attendantB: 404,
+      adminAsAttendantA1: 'ok',
+    },
+  },
 ];

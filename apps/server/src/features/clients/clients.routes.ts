@@ -7,6 +7,7 @@ import {
   ZClientLookupResponse,
   ZClientSettingsRequest,
   ZClientSettingsResponse,
+  ZDeskSettingsResponse,
   ZClientUpsert,
   ZIdParam,
   ZKioskSettingsRequest,
@@ -92,6 +93,19 @@ export async function clientsRoutes(app: ZodApp, deps: AppDeps) {
       },
     },
     async (req) => service.update(requireCtx(req), req.params.id, req.body),
+  );
+
+  app.get(
+    '/api/clients/:id/desk-settings',
+    {
+      schema: {
+        tags,
+        summary: 'Button labels and front-desk/kiosk flags of a district (readable by its desks and kiosks)',
+        params: ZIdParam,
+        response: { 200: ZDeskSettingsResponse },
+      },
+    },
+    async (req) => service.getDeskSettings(requireCtx(req), req.params.id),
   );
 
   app.get(

@@ -105,6 +105,32 @@ export function createClientsService(deps: AppDeps) {
       return { id };
     },
 
+    // ------------------------------------------------------------ desk view
+    /** Labels and flags the desk and kiosk run on (ZDeskSettingsResponse): no secrets, no URLs. */
+    async getDeskSettings(ctx: RequestCtx, id: number) {
+      requirePermission(ctx.actor, 'clientSettings.read');
+      const row = await load(ctx, id);
+      const general = readStored(ZClientSettings, row.settings);
+      return {
+        clientId: row.id,
+        desk: {
+          visitorBtn: general.visitorBtn,
+          checkinBtn: general.checkinBtn,
+          checkoutBtn: general.checkoutBtn,
+          pickupBtn: general.pickupBtn,
+          skyward: general.skyward,
+          clientsStudentInfoSystemId: general.clientsStudentInfoSystemId,
+          sisStudentDropoffDetected: general.sisStudentDropoffDetected,
+          sisStudentPickupDetected: general.sisStudentPickupDetected,
+          disableAutoLogoutVisitors: general.disableAutoLogoutVisitors,
+          enableCheckForVisitorsMoreOften: general.enableCheckForVisitorsMoreOften,
+          successScreenDelay: general.successScreenDelay,
+          backgroundCheck: general.backgroundCheck,
+        },
+        kiosk: readStored(ZKioskSettings, row.kioskSettings),
+      };
+    },
+
     // ------------------------------------------------------------ general settings
     async getSettings(ctx: RequestCtx, id: number) {
       requirePermission(ctx.actor, 'clientSettings.manage');
