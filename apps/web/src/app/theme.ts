@@ -1,31 +1,32 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, FileInput, Modal, Select } from '@mantine/core';
+import { i18n } from '../lib/i18n/index';
 
-/** spec 000 §9 breakpoints 768, 992, 1200 px. */
+/**
+ * spec 000 §9 breakpoints 768, 992, 1200 px. Component defaults give every modal close button
+ * and input clear button an accessible name, once, for the whole app.
+ */
 export const theme = createTheme({
   primaryColor: 'blue',
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
   colors: {
-    blue: [
-      '#e7f1fb',
-      '#cfe2f6',
-      '#9dc4ec',
-      '#69a5e2',
-      '#3f8ad9',
-      '#2579d4',
-      '#1c6fb8',
-      '#135ea5',
-      '#075393',
-      '#004781',
-    ],
+    blue: ['#e7f1fb', '#cfe2f6', '#9dc4ec', '#69a5e2', '#3f8ad9', '#2579d4', '#1c6fb8', '#135ea5', '#075393', '#004781'],
   },
   primaryShade: 7,
+  components: {
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': i18n.t('common.close') } } }),
+    FileInput: FileInput.extend({ defaultProps: { clearButtonProps: { 'aria-label': i18n.t('common.clear') } } }),
+    Select: Select.extend({ defaultProps: { clearButtonProps: { 'aria-label': i18n.t('common.clear') } } }),
+  },
 });
 
-/** Mantine's default "dimmed" grey fails WCAG AA contrast on white; use a darker grey everywhere. */
+/**
+ * Mantine's default "dimmed" grey, error red and placeholder grey fail WCAG AA contrast on
+ * white; use darker shades everywhere.
+ */
 export const cssVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5c636a' },
+  light: { '--mantine-color-dimmed': '#5c636a', '--mantine-color-error': '#c92a2a', '--mantine-color-placeholder': '#6c737a' },
   dark: {},
 });

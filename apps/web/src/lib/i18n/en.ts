@@ -12,6 +12,7 @@ export const en = {
     save: 'Save',
     cancel: 'Cancel',
     close: 'Close',
+    clear: 'Clear',
     edit: 'Edit',
     add: 'Add',
     delete: 'Delete',
