@@ -85,9 +85,18 @@ describe('scoreRegistryCandidate: strength', () => {
     );
   });
 
-  it('is MODERATE for the same birth year with another day', () => {
-    expect(scoreRegistryCandidate(visitor({ dateOfBirth: '1980-11-20' }), offender())).toMatchObject({ level: 1 });
-    expect(scoreRegistryCandidate(visitor(), offender({ dob: '1980' }))).toMatchObject({ level: 1 });
+  it('is MODERATE for a one-digit slip in the date, or a registry that gives only the year', () => {
+    const slip = scoreRegistryCandidate(visitor({ dateOfBirth: '1980-05-07' }), offender());
+    expect(slip).toMatchObject({ level: 1 });
+    expect(slip?.reasons).toContain('Date of birth differs by one digit (possible typo)');
+    expect(scoreRegistryCandidate(visitor(), offender({ dob: '1980' }))?.reasons).toContain(
+      'Birth year matches (registry gives only the year)',
+    );
+  });
+
+  it('is no match for another day of the same year (common names share birth years)', () => {
+    expect(scoreRegistryCandidate(visitor({ dateOfBirth: '1980-11-20' }), offender())).toBeNull();
+    expect(scoreRegistryCandidate(visitor({ dateOfBirth: '1980-05-28' }), offender())).toBeNull();
   });
 
   it('is STRONG when day and month are swapped', () => {

@@ -125,7 +125,11 @@ function compareDob(visitorDob: string | null | undefined, offenderDob: string |
   if (o[2] === undefined) return 'same year';
   if (v[2] === o[2] && v[3] === o[3]) return 'equal';
   if (v[2] === o[3] && v[3] === o[2]) return 'transposed';
-  return 'same year';
+  // Two full dates in the same year: only a one-digit slip (07/07 against 07/08) is a plausible
+  // typo. Any other day is another person — in a national registry a common name almost always
+  // has someone born the same year, and flagging them all is the failure we must not repeat.
+  const differingDigits = [...`${v[2]}${v[3]}`].filter((c, i) => c !== `${o[2]}${o[3]}`[i]).length;
+  return differingDigits === 1 ? 'same year' : 'different';
 }
 
 function middleReason(visitor: RegistryVisitor, entry: RegistryName): string | null {
@@ -167,9 +171,10 @@ function addressReason(visitor: RegistryVisitor, offender: RegistryOffender): st
  *   a nickname pair, one typo apart, same Soundex, an initial, or the first word of a compound
  *   name; or first and last names swapped.
  *
- * Date of birth: a known date in a different year is NOT a match (this keeps parents with common
- * names from being flagged). Same day and month, or day and month swapped → STRONG; unknown on
- * either side, or same year with another day → MODERATE.
+ * Date of birth: a known date in a different year, or another day of the same year beyond a
+ * one-digit slip, is NOT a match (this keeps parents with common names from being flagged). Same
+ * day and month, or day and month swapped → STRONG; unknown on either side, a registry that gives
+ * only the year, or a one-digit slip in month/day → MODERATE.
  *
  * VERY STRONG: STRONG plus a middle name/initial agreement, or the visitor's city and state (or
  * ZIP code) at one of the offender's registered locations.
@@ -200,7 +205,11 @@ export function scoreRegistryCandidate(visitor: RegistryVisitor, offender: Regis
     if (address) reasons.push(address);
     if (middle || address) strength = 'very strong';
   } else if (dob === 'same year') {
-    reasons.push('Birth year matches; day or month differs');
+    reasons.push(
+      offender.dob && /^\d{4}$/.test(offender.dob)
+        ? 'Birth year matches (registry gives only the year)'
+        : 'Date of birth differs by one digit (possible typo)',
+    );
   } else {
     reasons.push(visitor.dateOfBirth ? 'Registry has no date of birth' : 'Visitor date of birth unknown');
   }

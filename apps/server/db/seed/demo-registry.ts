@@ -23,7 +23,7 @@ import type { Db } from '../../src/platform/db/database';
  * | Jordan Samplewick 1972-05-06                   | Jordan Samplewick 1972-05-06                      | 2 Exact Strong |
  * |                                                | Jordan Samplewick 1972-06-05 (day/month swapped)  | 2 Exact Strong |
  * |                                                | Jordan Samplewick 1990-05-06 (other year)         | no match |
- * | Casey Placeholder 1985-03-10                   | Casey Placeholder 1985-11-20                      | 1 Exact Moderate |
+ * | Casey Placeholder 1985-03-10                   | Casey Placeholder 1985-03-11 (one-digit slip)    | 1 Exact Moderate |
  * | Dana Nullbirth (no date of birth)              | Dana Nullbirth 1979-04-04                         | 1 Exact Moderate |
  * | Terry Fauxley, born 1969 (year only)           | Terri Fauxley 1969-08-01                          | 4 Mixed Moderate |
  * | Robert Marlowe Testcase 1980-02-14             | Bob Testcase 1980-02-14 (nickname)                | 5 Mixed Strong |
@@ -145,9 +145,9 @@ export const PLANTED_REGISTRY: readonly PlantedRecord[] = [
     record: planted('PLANTED-EXACT-MODERATE', '1985-03-10', [name('Casey', 'Placeholder')], []),
     probes: [
       {
-        visitor: { firstName: 'Casey', lastName: 'Placeholder', dob: '1985-11-20' },
+        visitor: { firstName: 'Casey', lastName: 'Placeholder', dob: '1985-03-11' },
         expectedLevel: 1,
-        expectedReason: 'Birth year matches; day or month differs',
+        expectedReason: 'Date of birth differs by one digit (possible typo)',
       },
     ],
   },

@@ -163,6 +163,19 @@ export function createScreeningService(deps: AppDeps) {
   }
 
   return {
+    /**
+     * The exclusion check every check-in passes on the server at that moment (issue 4: "must
+     * never admit someone on an exclusion list without seeing it"): linked exclusions that apply
+     * here, and potential matches nobody has cleared yet. No registry call: it is cheap.
+     */
+    async exclusionGate(ctx: RequestCtx, visitorId: number, building: { id: number; clientId: number }) {
+      const subject = await repo.findSubject(ctx.actor, visitorId);
+      if (!subject) return { direct: [], unclearedPotential: [] };
+      const cleared = await repo.clearedRefs(building.clientId, visitorId);
+      const found = await exclusionMatches(ctx, building, subject, cleared);
+      return { direct: found.direct, unclearedPotential: found.potential.filter((m) => !m.cleared) };
+    },
+
     async screen(ctx: RequestCtx, visitorId: number, input: TScreeningRequest): Promise<TScreeningResponse> {
       requirePermission(ctx.actor, 'screening.run');
       const building = await repo.findBuilding(ctx.actor, input.buildingId);
