@@ -4,6 +4,7 @@ import type { AppDeps } from '../../platform/deps';
 import { requirePermission } from '../../platform/auth/permission';
 import { AppError, conflict, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
+import { createScreeningService } from '../screening/screening.service';
 import { createVisitorsRepository } from '../visitors/visitors.repository';
 import { createVisitsRepository } from '../visits/visits.repository';
 import { createVisitsService } from '../visits/visits.service';
@@ -51,6 +52,7 @@ export function createPreRegistrationsService(deps: AppDeps) {
   const visitsRepo = createVisitsRepository(deps.db);
   const visitorsRepo = createVisitorsRepository(deps.db);
   const visits = createVisitsService(deps);
+  const screening = createScreeningService(deps);
 
   async function requireCard(ctx: RequestCtx, id: number) {
     const card = await repo.get(ctx.actor, id);
@@ -116,6 +118,16 @@ export function createPreRegistrationsService(deps: AppDeps) {
         await repo.update(id, { visitorId });
       }
       const issues = (card.issues ?? {}) as Issues;
+      // ALLOW clears the potential exclusion matches the attendant just reviewed on the card,
+      // through the same remembered, audited clearing as the Allow / Deny Entry screen.
+      const gate = await screening.exclusionGate(ctx, visitorId, { id: card.buildingId, clientId: card.clientId });
+      for (const match of gate.unclearedPotential) {
+        await screening.clearMatch(ctx, visitorId, {
+          source: 'exclusion',
+          matchRef: match.id,
+          note: 'Cleared with ALLOW on the pre-registration card',
+        });
+      }
       if (card.bgResults === false) {
         await repo.update(id, {
           issues: { ...issues, clearedBy: ctx.actor.userId, clearedAt: deps.now().toISOString() },

@@ -12,6 +12,7 @@ import type { BadgeContent } from '../../integrations/printing/badge-content';
 import { buildBadgePdf } from '../../integrations/printing/pdf-badge';
 import { buildBadgeZpl } from '../../integrations/printing/zpl-badge';
 import { parsePrinterAddress, sendRawTcp } from '../../integrations/printing/printer-client';
+import { createScreeningService } from '../screening/screening.service';
 import { createVisitsRepository } from './visits.repository';
 
 /** Crockford base32 without ambiguous letters: printed under the barcode, typed if a scan fails. */
@@ -70,6 +71,7 @@ function toSummary(r: Row): TVisitSummary {
 export function createVisitsService(deps: AppDeps) {
   const repo = createVisitsRepository(deps.db);
   const idempotency = createIdempotency(deps.db);
+  const screening = createScreeningService(deps);
 
   async function requireBuilding(ctx: RequestCtx, buildingId: number) {
     const building = await repo.getBuildingForDesk(ctx.actor, buildingId);
@@ -143,6 +145,18 @@ export function createVisitsService(deps: AppDeps) {
       }
 
       return idempotency.run(ctx.actor.userId, idempotencyKey, 'visits.checkIn', input, async () => {
+        // Exclusions are checked on the server at this moment, not trusted from an earlier screen.
+        const gate = await screening.exclusionGate(ctx, visitor.id, building);
+        if (gate.direct.length > 0) {
+          throw conflict(
+            'This visitor is on the exclusion list and cannot be checked in. Deny entry and notify security.',
+          );
+        }
+        if (gate.unclearedPotential.length > 0) {
+          throw conflict(
+            'This visitor has possible exclusion matches that nobody has reviewed. Review them on the Allow / Deny Entry screen first.',
+          );
+        }
         const visitId = await deps.db
           .transaction(async (tx) => {
             if ((await repo.countDirectExclusions(visitor.id, building.clientId, building.id, tx)) > 0) {

@@ -106,6 +106,34 @@ describe('check-in', () => {
     expect(await t.deps.db.select().from(visits).where(eq(visits.visitorId, v.id))).toHaveLength(0);
   });
 
+  it('refuses a visitor with an unreviewed possible exclusion match until someone clears it', async () => {
+    const v = await newVisitor({ firstname: 'Possible', lastname: 'Namesake', dob: '1981-01-01' });
+    const [ex] = await t.deps.db
+      .insert(exclusions)
+      .values({
+        clientId: t.world.north.clientId,
+        isGlobal: true,
+        firstname: 'Possible',
+        lastname: 'Namesake',
+        dob: '1960-06-06',
+        exclusionType: 'Trespassed',
+      })
+      .returning();
+    const body = { visitorId: v.id, buildingId: t.world.north.northHighId };
+    const refused = await checkIn(desk, body);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('nobody has reviewed');
+    const cleared = await t
+      .as(desk)
+      .post(`/api/visitors/${v.id}/cleared-matches`, {
+        source: 'exclusion',
+        matchRef: String(ex.id),
+        note: 'Different person: born 1981',
+      });
+    expect(cleared.statusCode).toBe(201);
+    expect((await checkIn(desk, body)).statusCode).toBe(200);
+  });
+
   it('keeps attendants to their own building and districts apart', async () => {
     const v = await newVisitor();
     const lincoln = await t.login('desk.lincoln@demo.test');

@@ -1,0 +1,222 @@
+import type { TActor } from '@sv/contracts';
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { buildings, clients, exclusions, visitors } from '../../db/schema/index';
+import type { Db } from '../../platform/db/database';
+import { findPage } from '../../platform/db/paging';
+import { buildingFilter, clientFilter } from '../../platform/db/scope';
+
+const SORT_COLUMNS = {
+  name: [sql`lower(${exclusions.lastname})`, sql`lower(${exclusions.firstname})`],
+  dob: [exclusions.dob],
+  type: [exclusions.exclusionType],
+  building: [sql`lower(coalesce(${buildings.name}, ''))`],
+  client: [sql`lower(${clients.name})`],
+  created: [exclusions.created],
+  active: [exclusions.active],
+} as const;
+export type ExclusionSort = keyof typeof SORT_COLUMNS;
+
+export const exclusionColumns = {
+  id: exclusions.id,
+  clientId: exclusions.clientId,
+  clientName: clients.name,
+  buildingId: exclusions.buildingId,
+  buildingName: buildings.name,
+  isGlobal: exclusions.isGlobal,
+  active: exclusions.active,
+  firstname: exclusions.firstname,
+  lastname: exclusions.lastname,
+  dob: exclusions.dob,
+  exclusionType: exclusions.exclusionType,
+  reason: exclusions.reason,
+  photoFileId: exclusions.photoFileId,
+  created: exclusions.created,
+  createdBy: exclusions.createdBy,
+  visitorId: exclusions.visitorId,
+  visitorFirstname: visitors.firstname,
+  visitorMiddlename: visitors.middlename,
+  visitorLastname: visitors.lastname,
+  visitorSuffix: visitors.suffix,
+  visitorDob: visitors.dob,
+};
+
+/**
+ * Exclusions visible to the actor: admins all; client admins their client; attendants their
+ * client's global exclusions plus those of their own building (spec 000 §6, 002 §5).
+ */
+export const exclusionScope = (actor: TActor): SQL =>
+  buildingFilter(actor, { clientId: exclusions.clientId, buildingId: exclusions.buildingId }, { clientWideRows: true });
+
+export interface CandidateQuery {
+  /** exclusionNameKey of the visitor's names ('' = unknown) */
+  firstname: string;
+  lastname: string;
+  /** ISO date or null */
+  dob: string | null;
+  visitorId: number | null;
+}
+
+export function createExclusionsRepository(db: Db) {
+  const select = (tx: Db = db) =>
+    tx
+      .select(exclusionColumns)
+      .from(exclusions)
+      .innerJoin(clients, eq(clients.id, exclusions.clientId))
+      .leftJoin(buildings, eq(buildings.id, exclusions.buildingId))
+      .leftJoin(visitors, eq(visitors.id, exclusions.visitorId));
+
+  return {
+    async findPage(
+      actor: TActor,
+      q: {
+        page: number;
+        perPage: number;
+        sort: ExclusionSort;
+        dir: 'asc' | 'desc';
+        activeOnly: boolean;
+        clientId?: number;
+      },
+    ) {
+      const where = and(
+        exclusionScope(actor),
+        q.activeOnly ? eq(exclusions.active, true) : undefined,
+        q.clientId !== undefined ? eq(exclusions.clientId, q.clientId) : undefined,
+      );
+      const order = q.dir === 'desc' ? desc : asc;
+      const sortCols = SORT_COLUMNS[q.sort].map((c) => order(c));
+      // ties: Name (last, first) ascending, then id, so pages are stable
+      const ties = [...SORT_COLUMNS.name.map((c) => asc(c)), asc(exclusions.id)];
+      return findPage(
+        q,
+        (limit, offset) =>
+          select()
+            .where(where)
+            .orderBy(...sortCols, ...ties)
+            .limit(limit)
+            .offset(offset),
+        async () => {
+          const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(exclusions).where(where);
+          return r.n;
+        },
+      );
+    },
+
+    async findById(actor: TActor, id: number, tx: Db = db) {
+      const rows = await select(tx)
+        .where(and(eq(exclusions.id, id), exclusionScope(actor)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async insert(values: typeof exclusions.$inferInsert, tx: Db = db) {
+      const [row] = await tx.insert(exclusions).values(values).returning({ id: exclusions.id });
+      return row.id;
+    },
+
+    async update(id: number, values: Partial<typeof exclusions.$inferInsert>, tx: Db = db) {
+      await tx
+        .update(exclusions)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(exclusions.id, id));
+    },
+
+    /** A building in the actor's scope (any state), or null. */
+    async findBuilding(actor: TActor, buildingId: number, tx: Db = db) {
+      const rows = await tx
+        .select({
+          id: buildings.id,
+          clientId: buildings.clientId,
+          active: buildings.active,
+          timeZone: buildings.timeZone,
+        })
+        .from(buildings)
+        .where(
+          and(
+            eq(buildings.id, buildingId),
+            buildingFilter(actor, { clientId: buildings.clientId, buildingId: buildings.id }),
+          ),
+        )
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async clientExists(actor: TActor, clientId: number, tx: Db = db) {
+      const rows = await tx
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(eq(clients.id, clientId), clientFilter(actor, clients.id)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    async findVisitor(actor: TActor, visitorId: number, tx: Db = db) {
+      const rows = await tx
+        .select({ id: visitors.id, clientId: visitors.clientId })
+        .from(visitors)
+        .where(and(eq(visitors.id, visitorId), clientFilter(actor, visitors.clientId)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /**
+     * The potential-match query (spec 000 §5, 002 §5), indexed: active exclusions of the
+     * building's client that are global or for that building, and whose (first name and dob) or
+     * (first and last name) or (last name and dob) agree case-insensitively — plus those linked
+     * to the visitor (direct matches). The domain functions then decide direct vs potential.
+     * The caller has checked the building is in the actor's scope.
+     * Uses exclusions_first_idx / exclusions_last_idx / exclusions_dob_idx / exclusions_visitor_idx.
+     */
+    async findExclusionCandidates(actor: TActor, building: { id: number; clientId: number }, q: CandidateQuery) {
+      const first = q.firstname ? sql`lower(${exclusions.firstname}) = ${q.firstname}` : null;
+      const last = q.lastname ? sql`lower(${exclusions.lastname}) = ${q.lastname}` : null;
+      const dob = q.dob ? eq(exclusions.dob, q.dob) : null;
+      const arms: SQL[] = [];
+      if (first && dob) arms.push(and(first, dob)!);
+      if (first && last) arms.push(and(first, last)!);
+      if (last && dob) arms.push(and(last, dob)!);
+      if (q.visitorId !== null) arms.push(eq(exclusions.visitorId, q.visitorId));
+      if (arms.length === 0) return [];
+      return (
+        select()
+          .where(
+            and(
+              exclusionScope(actor),
+              eq(exclusions.clientId, building.clientId),
+              eq(exclusions.active, true),
+              or(isNull(exclusions.buildingId), eq(exclusions.buildingId, building.id)),
+              or(...arms),
+            ),
+          )
+          // No LIMIT: every arm is an exact equality, so the set is naturally small, and a cap could
+          // silently drop a real exclusion (security guide: never fail open).
+          .orderBy(
+            asc(sql`lower(${exclusions.lastname})`),
+            asc(sql`lower(${exclusions.firstname})`),
+            asc(exclusions.id),
+          )
+      );
+    },
+
+    /** Clients and ACTIVE buildings for the exclusion form (spec 000 §2). */
+    async formOptions(actor: TActor) {
+      const clientRows = await db
+        .select({ id: clients.id, name: clients.name })
+        .from(clients)
+        .where(clientFilter(actor, clients.id))
+        .orderBy(asc(clients.name));
+      const buildingRows = await db
+        .select({ id: buildings.id, clientId: buildings.clientId, name: buildings.name })
+        .from(buildings)
+        .where(
+          and(
+            buildingFilter(actor, { clientId: buildings.clientId, buildingId: buildings.id }),
+            eq(buildings.active, true),
+          ),
+        )
+        .orderBy(asc(buildings.name));
+      return { clients: clientRows, buildings: buildingRows };
+    },
+  };
+}
+export type ExclusionsRepository = ReturnType<typeof createExclusionsRepository>;
+export type ExclusionRow = NonNullable<Awaited<ReturnType<ExclusionsRepository['findById']>>>;
