@@ -93,7 +93,7 @@ async function main() {
   });
   if (!login.ok) throw new Error(`login failed (${login.status})`);
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  const csrf = (await login.json()).csrfToken as string;
+  const csrf = ((await login.json()) as { csrfToken: string }).csrfToken;
 
   const csv = exclusionCsv(IMPORT_ROWS);
   console.log(`import file: ${IMPORT_ROWS.toLocaleString()} rows, ${(csv.length / 1024).toFixed(0)} KB`);
@@ -106,9 +106,9 @@ async function main() {
       headers: { cookie, 'x-csrf-token': csrf },
       body: form,
     });
-    const body = await res.json();
+    const body = (await res.json()) as { results: { imported: number; duplicates: number; rejected: number } };
     if (!res.ok) throw new Error(`import failed ${res.status}: ${JSON.stringify(body)}`);
-    return body.results as { imported: number; duplicates: number; rejected: number };
+    return body.results;
   };
   const first = await phase(`import ${IMPORT_ROWS.toLocaleString()} exclusions (CSV)`, upload);
   console.log(`  → imported ${first.imported}, duplicates ${first.duplicates}, rejected ${first.rejected}`);

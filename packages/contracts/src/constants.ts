@@ -39,3 +39,18 @@ export const CONSTANTS = {
   impersonationMaxMinutes: 60,
   defaultTimeZone: 'America/Chicago',
 } as const;
+
+/**
+ * Documented limits of the import pipeline (spec 000 §5 leaves them to us).
+ * Plain data kept apart from the zod schemas so the web's initial bundle carries no zod.
+ */
+export const IMPORT_LIMITS = {
+  /** largest accepted file */
+  maxBytes: 5 * 1024 * 1024,
+  /** most data rows (after the header, blank rows not counted) */
+  maxRows: 20_000,
+  /** how long an error file can be downloaded */
+  errorFileDays: 7,
+  /** accepted file types */
+  extensions: ['.csv', '.xlsx'] as const,
+} as const;

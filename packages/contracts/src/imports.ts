@@ -5,18 +5,6 @@ import { z } from 'zod';
  * dialogs", spec 001 §7 "Import dialog behaviour").
  */
 
-/** Documented limits of the import pipeline (spec 000 §5 leaves them to us). */
-export const IMPORT_LIMITS = {
-  /** largest accepted file */
-  maxBytes: 5 * 1024 * 1024,
-  /** most data rows (after the header, blank rows not counted) */
-  maxRows: 20_000,
-  /** how long an error file can be downloaded */
-  errorFileDays: 7,
-  /** accepted file types */
-  extensions: ['.csv', '.xlsx'] as const,
-} as const;
-
 export const ZImportCounts = z.object({
   /** data rows read from the file */
   total: z.number().int(),
