@@ -62,9 +62,10 @@ describe('streaming helpers', () => {
       yield { a: '=cmd', b: 1 };
       yield { a: 'x,y', b: null };
     }
+    type Row = { a: string; b: number | null };
     const cols = [
-      { id: 'a', header: 'A', value: (r: { a: string }) => r.a },
-      { id: 'b', header: 'B', value: (r: { b: number | null }) => r.b },
+      { id: 'a', header: 'A', value: (r: Row) => r.a },
+      { id: 'b', header: 'B', value: (r: Row) => r.b },
     ];
     let text = '';
     for await (const chunk of csvStream(cols, rows())) text += chunk.toString();
