@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { files } from './files';
+import { buildings, clients, users } from './tenancy';
+import { visitors } from './visitors';
+
+/**
+ * spec 000 §3 Exclusion (banned-person list). A null building means global (isGlobal). Names
+ * are stored trimmed with inner white space collapsed, so `lower(firstname)` equals the domain's
+ * exclusionNameKey and the potential-match query (exclusions.repository.ts
+ * findExclusionCandidates) can use the expression indexes below.
+ */
+export const exclusions = pgTable(
+  'exclusions',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    buildingId: integer('building_id').references(() => buildings.id),
+    isGlobal: boolean('is_global').notNull().default(true),
+    active: boolean('active').notNull().default(true),
+    visitorId: integer('visitor_id').references(() => visitors.id),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    /** spec 000 §5: a missing date of birth is stored as 1970-01-01 */
+    dob: date('dob', { mode: 'string' }).notNull(),
+    exclusionType: text('exclusion_type').notNull(),
+    reason: text('reason').notNull().default(''),
+    photoFileId: uuid('photo_file_id').references(() => files.id),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('exclusions_client_active_idx').on(t.clientId, t.active),
+    index('exclusions_first_idx').on(t.clientId, sql`lower(${t.firstname})`),
+    index('exclusions_last_idx').on(t.clientId, sql`lower(${t.lastname})`),
+    index('exclusions_dob_idx').on(t.clientId, t.dob),
+    index('exclusions_visitor_idx').on(t.visitorId).where(sql`${t.visitorId} is not null`),
+    index('exclusions_building_idx').on(t.buildingId),
+  ],
+);

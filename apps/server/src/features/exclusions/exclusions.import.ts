@@ -1,0 +1,139 @@
+import { can, CONSTANTS } from '@sv/contracts';
+import { DEFAULT_EXCLUSION_DOB, EXCLUSION_TYPES, exclusionNameKey, isDobAcceptable, localDateOf } from '@sv/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { buildings, exclusions } from '../../db/schema/index';
+import type { Db } from '../../platform/db/database';
+import { buildingFilter } from '../../platform/db/scope';
+import type { RequestCtx } from '../../platform/http/request-context';
+import { cell, registerImport, requireClientOption } from '../../platform/imports/import-definition';
+import { cleanName, EXCLUSION_MESSAGES } from './exclusions.service';
+
+/**
+ * Exclusions bulk import (spec 000 §2; /Exclusion/exclusionSampleImport). Rows go to the client
+ * in the `clientId` option (admins) or the importer's own client. A blank Building makes the
+ * exclusion global; a named one must be an ACTIVE building of that client. A blank date of birth
+ * is stored as 01/01/1970 (spec 000 §5). Natural key: client + lower(first) + lower(last) + dob
+ * + building, so re-uploading the same file adds nothing.
+ */
+const TYPE_BY_TEXT = new Map<string, string>([...EXCLUSION_TYPES, 'Other'].map((t) => [t.toLowerCase(), t] as const));
+
+const rowSchema = z
+  .object({
+    firstname: cell.text(100).transform(cleanName),
+    lastname: cell.text(100).transform(cleanName),
+    dob: cell.optionalDate().transform((d) => d ?? DEFAULT_EXCLUSION_DOB),
+    exclusionType: z.string().transform((s, ctx) => {
+      const type = TYPE_BY_TEXT.get(s.toLowerCase().replace(/[^a-z]/g, ''));
+      if (!type) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be Failed Background Check, Trespassed, Terminated Employee, Violent Or Threatening Behavior, Restricted Access or Other',
+        });
+        return z.NEVER;
+      }
+      return type;
+    }),
+    reason: z.string().max(2000, 'must be at most 2000 characters'),
+    building: cell.optionalText(200),
+    active: cell.yesNo(true),
+  })
+  .superRefine((row, ctx) => {
+    if (row.exclusionType === 'Other' && row.reason === '') {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'is required when the type is Other' });
+    }
+  });
+type Row = z.output<typeof rowSchema>;
+
+const keyOf = (first: string, last: string, dob: string, building: string | null) =>
+  [exclusionNameKey(first), exclusionNameKey(last), dob, exclusionNameKey(building)].join('|');
+
+async function findBuilding(ctx: RequestCtx, tx: Db, clientId: number, name: string) {
+  const rows = await tx
+    .select({ id: buildings.id, active: buildings.active, timeZone: buildings.timeZone })
+    .from(buildings)
+    .where(
+      and(
+        eq(buildings.clientId, clientId),
+        eq(sql`lower(${buildings.name})`, name.toLowerCase()),
+        buildingFilter(ctx.actor, { clientId: buildings.clientId, buildingId: buildings.id }),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+registerImport({
+  kind: 'exclusions',
+  permission: 'exclusions.manage',
+  columns: [
+    { key: 'firstname', header: 'First Name', required: true, example: 'Pat' },
+    { key: 'lastname', header: 'Last Name', required: true, example: 'Placeholder' },
+    { key: 'dob', header: 'Date of Birth', example: '04/15/1980', help: 'MM/DD/YYYY; blank = 01/01/1970' },
+    { key: 'exclusionType', header: 'Type', required: true, example: 'Trespassed' },
+    { key: 'reason', header: 'Reason', example: 'Trespass notice issued' },
+    { key: 'building', header: 'Building', example: '', help: 'blank = global (every building of the client)' },
+    { key: 'active', header: 'Active', example: 'Yes' },
+  ],
+  rowSchema,
+  naturalKey: (row: Row) => keyOf(row.firstname, row.lastname, row.dob, row.building),
+  async existingKeys(ctx, keys, tx, options) {
+    const clientId = await requireClientOption(ctx, options, tx);
+    const lastNames = [...new Set(keys.map((k) => k.split('|')[1]))];
+    const rows = await tx
+      .select({
+        firstname: exclusions.firstname,
+        lastname: exclusions.lastname,
+        dob: exclusions.dob,
+        building: buildings.name,
+      })
+      .from(exclusions)
+      .leftJoin(buildings, eq(buildings.id, exclusions.buildingId))
+      .where(and(eq(exclusions.clientId, clientId), inArray(sql`lower(${exclusions.lastname})`, lastNames)));
+    const wanted = new Set(keys);
+    return new Set(rows.map((r) => keyOf(r.firstname, r.lastname, r.dob, r.building)).filter((k) => wanted.has(k)));
+  },
+  async checkRow(ctx, row: Row, tx, options) {
+    let timeZone: string = CONSTANTS.defaultTimeZone;
+    if (row.building === null) {
+      if (!can(ctx.actor, 'exclusions.setGlobal')) return EXCLUSION_MESSAGES.setGlobalDenied;
+    } else {
+      const clientId = await requireClientOption(ctx, options, tx);
+      const building = await findBuilding(ctx, tx, clientId, row.building);
+      if (!building) return `Building: no building named "${row.building}" in this client`;
+      if (!building.active) return EXCLUSION_MESSAGES.buildingInactive;
+      timeZone = building.timeZone;
+    }
+    if (row.dob !== DEFAULT_EXCLUSION_DOB && !isDobAcceptable(row.dob, localDateOf(new Date(), timeZone))) {
+      return `Date of Birth: ${EXCLUSION_MESSAGES.dobFuture}`;
+    }
+    return null;
+  },
+  async insertRows(ctx, rows: Row[], tx, options) {
+    const clientId = await requireClientOption(ctx, options, tx);
+    const buildingIds = new Map<string, number>();
+    const values: (typeof exclusions.$inferInsert)[] = [];
+    for (const row of rows) {
+      let buildingId: number | null = null;
+      if (row.building !== null) {
+        const key = row.building.toLowerCase();
+        if (!buildingIds.has(key)) buildingIds.set(key, (await findBuilding(ctx, tx, clientId, row.building))!.id);
+        buildingId = buildingIds.get(key)!;
+      }
+      values.push({
+        clientId,
+        buildingId,
+        isGlobal: buildingId === null,
+        active: row.active,
+        firstname: row.firstname,
+        lastname: row.lastname,
+        dob: row.dob,
+        exclusionType: row.exclusionType,
+        reason: row.reason,
+        createdBy: ctx.actor.userId,
+      });
+    }
+    if (values.length > 0) await tx.insert(exclusions).values(values);
+  },
+});

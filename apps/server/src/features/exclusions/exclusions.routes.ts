@@ -1,0 +1,155 @@
+import {
+  ZExclusionFormOptions,
+  ZExclusionResponse,
+  ZExclusionSave,
+  ZExclusionsQuery,
+  ZExclusionsResponse,
+  ZIdParam,
+  ZPotentialMatchesRequest,
+  ZPotentialMatchesResponse,
+  ZUploadResponse,
+} from '@sv/contracts';
+import type { AppDeps } from '../../platform/deps';
+import { readUploadedFile } from '../../platform/files/files';
+import { requireCtx } from '../../platform/http/request-context';
+import type { ZodApp } from '../../platform/http/zod-app';
+import './exclusions.export';
+import './exclusions.import';
+import { createExclusionsService } from './exclusions.service';
+
+const fieldNumber = (field: unknown): number | null => {
+  const value = (field as { value?: unknown } | undefined)?.value;
+  const n = Number(value);
+  return typeof value === 'string' && /^\d{1,9}$/.test(value) && n > 0 ? n : null;
+};
+
+/** Exclusions (spec 000 §2 Manage Exclusions; spec 002 §7 POST /Exclusion/PotentialMatches). */
+export async function exclusionsRoutes(app: ZodApp, deps: AppDeps) {
+  const service = createExclusionsService(deps);
+  const tags = ['exclusions'];
+
+  app.get(
+    '/api/exclusions',
+    {
+      schema: {
+        tags,
+        summary: 'Exclusions in scope, paged; active only by default; sorted by Name (last, first) ascending',
+        querystring: ZExclusionsQuery,
+        response: { 200: ZExclusionsResponse },
+      },
+    },
+    async (req) => service.list(requireCtx(req), req.query),
+  );
+
+  app.get(
+    '/api/exclusions/form-options',
+    {
+      schema: {
+        tags,
+        summary: 'Clients and active buildings the exclusion form may choose from',
+        response: { 200: ZExclusionFormOptions },
+      },
+    },
+    async (req) => service.formOptions(requireCtx(req)),
+  );
+
+  app.post(
+    '/api/exclusions/potential-matches',
+    {
+      schema: {
+        tags,
+        summary: 'Direct and potential exclusion matches of a visitor at a building, with why each matched',
+        body: ZPotentialMatchesRequest,
+        response: { 200: ZPotentialMatchesResponse },
+      },
+    },
+    async (req) => service.potentialMatches(requireCtx(req), req.body),
+  );
+
+  app.post(
+    '/api/exclusions/photos',
+    {
+      schema: {
+        tags,
+        summary:
+          'Upload a photo for an exclusion form (multipart: file, and clientId for admins); answers { results: [{ id }] }',
+        response: { 200: ZUploadResponse },
+      },
+    },
+    async (req) => {
+      const id = await service.uploadPhoto(requireCtx(req), async () => {
+        const { buffer, fields } = await readUploadedFile(req);
+        return { buffer, clientId: fieldNumber(fields.clientId) };
+      });
+      return { results: [{ id }] };
+    },
+  );
+
+  app.post(
+    '/api/exclusions',
+    {
+      schema: { tags, summary: 'Add an exclusion', body: ZExclusionSave, response: { 200: ZExclusionResponse } },
+    },
+    async (req) => ({ exclusion: await service.create(requireCtx(req), req.body) }),
+  );
+
+  app.get(
+    '/api/exclusions/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One exclusion (audited sensitive read)',
+        params: ZIdParam,
+        response: { 200: ZExclusionResponse },
+      },
+    },
+    async (req) => ({ exclusion: await service.get(requireCtx(req), req.params.id) }),
+  );
+
+  app.put(
+    '/api/exclusions/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit an exclusion',
+        params: ZIdParam,
+        body: ZExclusionSave,
+        response: { 200: ZExclusionResponse },
+      },
+    },
+    async (req) => ({ exclusion: await service.update(requireCtx(req), req.params.id, req.body) }),
+  );
+
+  app.post(
+    '/api/exclusions/:id/photo',
+    {
+      schema: {
+        tags,
+        summary: 'Upload and attach the exclusion’s photo (multipart: file)',
+        params: ZIdParam,
+        response: { 200: ZUploadResponse },
+      },
+    },
+    async (req) => {
+      const id = await service.replacePhoto(
+        requireCtx(req),
+        req.params.id,
+        async () => (await readUploadedFile(req)).buffer,
+      );
+      return { results: [{ id }] };
+    },
+  );
+
+  app.delete(
+    '/api/exclusions/:id/photo',
+    {
+      schema: {
+        tags,
+        summary: 'Remove the exclusion’s photo',
+        params: ZIdParam,
+        response: { 200: ZExclusionResponse },
+      },
+    },
+    async (req) => ({ exclusion: await service.removePhoto(requireCtx(req), req.params.id) }),
+  );
+}

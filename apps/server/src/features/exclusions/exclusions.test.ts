@@ -1,0 +1,397 @@
+import { CONSTANTS } from '@sv/contracts';
+import { DEFAULT_EXCLUSION_DOB } from '@sv/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents, exclusions, files, visitors } from '../../db/schema/index';
+import { createTestApp, type Session, type TestApp } from '../../test/test-app';
+import { insertExclusion, multipartBody, pngImage } from './exclusions.fixtures';
+import { EXCLUSION_MESSAGES } from './exclusions.service';
+
+let t: TestApp;
+let admin: Session;
+let north: Session;
+let south: Session;
+let deskNH: Session;
+let deskLincoln: Session;
+let kiosk: Session;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin@demo.test');
+  north = await t.login('admin.north@demo.test');
+  south = await t.login('admin.south@demo.test');
+  deskNH = await t.login('desk.northhigh@demo.test');
+  deskLincoln = await t.login('desk.lincoln@demo.test');
+  kiosk = await t.login('kiosk.northhigh@demo.test');
+});
+
+const body = (over: Record<string, unknown> = {}) => ({
+  isGlobal: true,
+  buildingId: null,
+  active: true,
+  firstname: 'Quinn',
+  lastname: 'Imaginary',
+  dob: '1984-06-07',
+  exclusionType: 'Trespassed',
+  reason: '',
+  ...over,
+});
+
+const upload = (s: Session, url: string, file: Buffer, opts: Parameters<typeof multipartBody>[1] = {}) => {
+  const m = multipartBody(file, opts);
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...m.headers, cookie: s.cookie, 'x-csrf-token': s.csrfToken },
+    payload: m.body,
+  });
+};
+
+describe('GET /api/exclusions (spec 000 §2 Manage Exclusions)', () => {
+  it('is active-only by default and sorted by Name (last, first) ascending', async () => {
+    const res = (await t.as(north).get('/api/exclusions')).json();
+    expect(res.data.every((e: { active: boolean }) => e.active)).toBe(true);
+    const names = res.data.map((e: { lastname: string; firstname: string }) =>
+      `${e.lastname}, ${e.firstname}`.toLowerCase(),
+    );
+    expect(names).toEqual([...names].sort());
+    const all = (await t.as(north).get('/api/exclusions?activeOnly=false')).json();
+    expect(all.count).toBeGreaterThan(res.count);
+    expect((await t.as(north).get('/api/exclusions?sort=reason')).statusCode).toBe(400);
+  });
+
+  it('labels the types with spaced words, any other type with its reason (spec 000 §3)', async () => {
+    const res = (await t.as(north).get('/api/exclusions?activeOnly=false&perPage=100')).json();
+    const byLast = Object.fromEntries(res.data.map((e: { lastname: string }) => [e.lastname, e]));
+    expect(byLast.Demoperson.typeLabel).toBe('Violent Or Threatening Behavior');
+    expect(byLast.Notreal.typeLabel).toBe('Custody order: not to pick up students (demo)');
+  });
+
+  it("client admins see their district only; attendants see global + their own building's", async () => {
+    const northRows = (await t.as(north).get(`/api/exclusions?clientId=${t.world.south.clientId}`)).json().data;
+    expect(northRows.every((e: { clientId: number }) => e.clientId === t.world.north.clientId)).toBe(true);
+    const desk = (await t.as(deskNH).get('/api/exclusions')).json().data;
+    expect(desk.length).toBeGreaterThan(0);
+    expect(
+      desk.every(
+        (e: { buildingId: number | null; clientId: number }) =>
+          e.clientId === t.world.north.clientId &&
+          (e.buildingId === null || e.buildingId === t.world.north.northHighId),
+      ),
+    ).toBe(true);
+    expect(desk.map((e: { lastname: string }) => e.lastname)).not.toContain('Notreal'); // Lincoln's
+    expect((await t.as(kiosk).get('/api/exclusions')).statusCode).toBe(403);
+  });
+
+  it('admins filter by client', async () => {
+    const res = (await t.as(admin).get(`/api/exclusions?clientId=${t.world.south.clientId}`)).json();
+    expect(res.data.map((e: { lastname: string }) => e.lastname)).toEqual(['Southperson']);
+  });
+});
+
+describe('POST/PUT /api/exclusions', () => {
+  it('applies the new-exclusion defaults: global, active, created now, the user’s client, no photo', async () => {
+    const res = await t.as(north).post('/api/exclusions', {
+      firstname: '  Robin   Q ',
+      lastname: 'Madeup',
+      exclusionType: 'RestrictedAccess',
+    });
+    expect(res.statusCode).toBe(200);
+    const e = res.json().exclusion;
+    expect(e).toMatchObject({
+      isGlobal: true,
+      buildingId: null,
+      active: true,
+      clientId: t.world.north.clientId,
+      photoFileId: null,
+      dob: DEFAULT_EXCLUSION_DOB,
+      firstname: 'Robin Q',
+      typeLabel: 'Restricted Access',
+      createdBy: north.userId,
+    });
+    expect(Math.abs(Date.parse(e.created) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('refuses a future date of birth and today (calendar allows up to yesterday)', async () => {
+    const future = await t.as(north).post('/api/exclusions', body({ dob: '2999-01-01' }));
+    expect(future.statusCode).toBe(400);
+    expect(future.json().fieldErrors.dob).toEqual([EXCLUSION_MESSAGES.dobFuture]);
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: CONSTANTS.defaultTimeZone });
+    expect((await t.as(north).post('/api/exclusions', body({ dob: today }))).statusCode).toBe(400);
+  });
+
+  it('needs an ACTIVE building of the same client when not global', async () => {
+    const none = await t.as(north).post('/api/exclusions', body({ isGlobal: false }));
+    expect(none.statusCode).toBe(400);
+    const other = await t
+      .as(north)
+      .post('/api/exclusions', body({ isGlobal: false, buildingId: t.world.south.southElemId }));
+    expect(other.statusCode).toBe(404);
+    const mismatch = await t
+      .as(admin)
+      .post(
+        '/api/exclusions',
+        body({ clientId: t.world.north.clientId, isGlobal: false, buildingId: t.world.south.southElemId }),
+      );
+    expect(mismatch.statusCode).toBe(400);
+    await t.deps.db.execute(sql`update buildings set active = false where id = ${t.world.north.lincolnId}`);
+    try {
+      const inactive = await t
+        .as(north)
+        .post('/api/exclusions', body({ isGlobal: false, buildingId: t.world.north.lincolnId }));
+      expect(inactive.statusCode).toBe(400);
+      expect(inactive.json().message).toBe(EXCLUSION_MESSAGES.buildingInactive);
+      const options = (await t.as(north).get('/api/exclusions/form-options')).json();
+      expect(options.buildings.map((b: { id: number }) => b.id)).toEqual([t.world.north.northHighId]);
+    } finally {
+      await t.deps.db.execute(sql`update buildings set active = true where id = ${t.world.north.lincolnId}`);
+    }
+    const ok = await t
+      .as(north)
+      .post('/api/exclusions', body({ isGlobal: false, buildingId: t.world.north.lincolnId }));
+    expect(ok.json().exclusion).toMatchObject({ isGlobal: false, buildingName: 'Lincoln Elementary' });
+  });
+
+  it('"Other" needs a reason, which then labels the type', async () => {
+    expect((await t.as(north).post('/api/exclusions', body({ exclusionType: 'Other' }))).statusCode).toBe(400);
+    const ok = await t.as(north).post('/api/exclusions', body({ exclusionType: 'Other', reason: 'Harassing staff' }));
+    expect(ok.json().exclusion.typeLabel).toBe('Harassing staff');
+  });
+
+  it('only managers write; a client admin of another district gets 404; a client id of another district 404', async () => {
+    expect((await t.as(deskNH).post('/api/exclusions', body())).statusCode).toBe(403);
+    const id = await insertExclusion(t.deps.db, { clientId: t.world.north.clientId });
+    expect((await t.as(south).get(`/api/exclusions/${id}`)).statusCode).toBe(404);
+    expect((await t.as(south).put(`/api/exclusions/${id}`, body())).statusCode).toBe(404);
+    expect((await t.as(deskNH).put(`/api/exclusions/${id}`, body())).statusCode).toBe(403);
+    expect((await t.as(south).post('/api/exclusions', body({ clientId: t.world.north.clientId }))).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('an attendant reads global and own-building exclusions only', async () => {
+    const lincolns = await insertExclusion(t.deps.db, {
+      clientId: t.world.north.clientId,
+      buildingId: t.world.north.lincolnId,
+    });
+    expect((await t.as(deskNH).get(`/api/exclusions/${lincolns}`)).statusCode).toBe(404);
+    expect((await t.as(deskLincoln).get(`/api/exclusions/${lincolns}`)).statusCode).toBe(200);
+  });
+
+  it('edits keep the client and the visitor link, show the visitor, and audit create/update/read', async () => {
+    const [visitor] = await t.deps.db
+      .insert(visitors)
+      .values({ clientId: t.world.north.clientId, firstname: 'Vera', lastname: 'Visitorly', dob: '1975-05-05' })
+      .returning();
+    const created = await t.as(north).post('/api/exclusions', body({ visitorId: visitor.id }));
+    const e = created.json().exclusion;
+    expect(e.visitor).toEqual({ name: 'Vera Visitorly', dob: '1975-05-05' });
+    const edited = await t.as(north).put(`/api/exclusions/${e.id}`, body({ lastname: 'Changed', active: false }));
+    expect(edited.json().exclusion).toMatchObject({ lastname: 'Changed', active: false, visitorId: visitor.id });
+    await t.as(deskNH).get(`/api/exclusions/${e.id}`);
+    const actions = (
+      await t.deps.db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.targetId, String(e.id)))
+    ).map((a) => a.action);
+    expect(actions).toEqual(expect.arrayContaining(['exclusion.create', 'exclusion.update', 'exclusion.read']));
+    const southVisitor = await t.as(south).post('/api/exclusions', body({ visitorId: visitor.id }));
+    expect(southVisitor.statusCode).toBe(404);
+  });
+});
+
+describe('photos (security guide "Photos and files")', () => {
+  it('re-encodes an upload to JPEG of at most 1024 px, without metadata, served with no-store', async () => {
+    const big = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#0a0' } })
+      .withMetadata({ exif: { IFD0: { Copyright: 'secret-gps' } } })
+      .png()
+      .toBuffer();
+    const res = await upload(north, '/api/exclusions/photos', big);
+    expect(res.statusCode).toBe(200);
+    const fileId = res.json().results[0].id;
+    const served = await t.as(north).get(`/api/files/${fileId}`);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.headers['cache-control']).toContain('no-store');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 1024, height: 512 });
+    expect(meta.exif).toBeUndefined();
+    const saved = await t.as(north).post('/api/exclusions', body({ photoFileId: fileId }));
+    expect(saved.json().exclusion.photoFileId).toBe(fileId);
+  });
+
+  it('checks the content by magic bytes, whatever the declared type', async () => {
+    const fake = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>');
+    const res = await upload(north, '/api/exclusions/photos', fake, { fileName: 'x.png', contentType: 'image/png' });
+    expect(res.statusCode).toBe(415);
+    const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
+    expect((await upload(north, '/api/exclusions/photos', gif)).statusCode).toBe(415);
+    const truncated = (await pngImage()).subarray(0, 40);
+    expect((await upload(north, '/api/exclusions/photos', truncated)).statusCode).toBe(415);
+  });
+
+  it('refuses files over 10 MB with 413', async () => {
+    const huge = Buffer.concat([await pngImage(), Buffer.alloc(CONSTANTS.photoMaxBytes + 10)]);
+    expect((await upload(north, '/api/exclusions/photos', huge)).statusCode).toBe(413);
+  });
+
+  it('serves photos only within the owner’s client scope; other tenants and kiosks get 404', async () => {
+    const id = await insertExclusion(t.deps.db, { clientId: t.world.north.clientId });
+    const res = await upload(north, `/api/exclusions/${id}/photo`, await pngImage());
+    expect(res.statusCode).toBe(200);
+    const fileId = res.json().results[0].id;
+    expect((await t.as(deskLincoln).get(`/api/files/${fileId}`)).statusCode).toBe(200);
+    expect((await t.as(south).get(`/api/files/${fileId}`)).statusCode).toBe(404);
+    expect((await t.as(kiosk).get(`/api/files/${fileId}`)).statusCode).toBe(404);
+    expect((await t.as(null).get(`/api/files/${fileId}`)).statusCode).toBe(401);
+    // another tenant's photo cannot be attached to an exclusion either
+    const southPhoto = (await upload(south, '/api/exclusions/photos', await pngImage())).json().results[0].id;
+    const attach = await t.as(north).put(`/api/exclusions/${id}`, body({ photoFileId: southPhoto }));
+    expect(attach.statusCode).toBe(400);
+    expect((await upload(south, `/api/exclusions/${id}/photo`, await pngImage())).statusCode).toBe(404);
+    const removed = await t.as(north).delete(`/api/exclusions/${id}/photo`);
+    expect(removed.json().exclusion.photoFileId).toBeNull();
+    const [{ n }] = await t.deps.db.select({ n: sql<number>`count(*)::int` }).from(files).where(eq(files.id, fileId));
+    expect(n).toBe(1);
+  });
+});
+
+describe('POST /api/exclusions/potential-matches (spec 000 §5, 002 §5)', () => {
+  const match = (s: Session, over: Record<string, unknown>) =>
+    t.as(s).post('/api/exclusions/potential-matches', { buildingId: t.world.north.northHighId, ...over });
+
+  it('finds potential matches on (first+dob), (first+last), (last+dob), case-insensitively, with why', async () => {
+    const res = await match(deskNH, { firstname: 'FAKEY', lastname: 'someoneelse', dob: '1979-03-14' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().direct).toEqual([]);
+    const [m] = res.json().potential;
+    expect(m.exclusion.lastname).toBe('McFakerson');
+    expect(m.agreed).toEqual(['firstName', 'dateOfBirth']);
+    expect(m.reasons).toEqual(['First name matches', 'Date of birth matches']);
+    expect(
+      (await match(deskNH, { firstname: 'x', lastname: 'mcfakerson', dob: '1979-03-14' })).json().potential,
+    ).toHaveLength(1);
+    expect(
+      (await match(deskNH, { firstname: 'fakey', lastname: 'MCFAKERSON', dob: null })).json().potential,
+    ).toHaveLength(1);
+    expect(
+      (await match(deskNH, { firstname: 'fakey', lastname: 'x', dob: '2000-01-01' })).json().potential,
+    ).toHaveLength(0);
+  });
+
+  it("ignores inactive exclusions, other buildings' exclusions and other districts", async () => {
+    expect((await match(north, { firstname: 'Former', lastname: 'Fictional' })).json().potential).toHaveLength(0);
+    expect((await match(north, { firstname: 'Sample', lastname: 'Notreal' })).json().potential).toHaveLength(0);
+    const atLincoln = await match(north, {
+      buildingId: t.world.north.lincolnId,
+      firstname: 'Sample',
+      lastname: 'Notreal',
+    });
+    expect(atLincoln.json().potential).toHaveLength(1);
+    expect((await match(north, { firstname: 'Imaginary', lastname: 'Southperson' })).json().potential).toHaveLength(0);
+    expect((await match(deskLincoln, { firstname: 'Fakey', lastname: 'McFakerson' })).statusCode).toBe(404);
+  });
+
+  it('reports an exclusion linked to the visitor as a direct match', async () => {
+    const [visitor] = await t.deps.db
+      .insert(visitors)
+      .values({ clientId: t.world.north.clientId, firstname: 'Dee', lastname: 'Rect', dob: '1966-06-06' })
+      .returning();
+    await insertExclusion(t.deps.db, {
+      clientId: t.world.north.clientId,
+      visitorId: visitor.id,
+      firstname: 'Dee',
+      lastname: 'Rect',
+    });
+    const res = (await match(deskNH, { firstname: 'Someone', lastname: 'Else', visitorId: visitor.id })).json();
+    expect(res.direct).toHaveLength(1);
+    expect(res.direct[0].reasons[0]).toBe('Exclusion is linked to this visitor');
+    expect(res.potential).toHaveLength(0);
+  });
+
+  it('the candidate query uses an index on a table with many rows', async () => {
+    const clientId = t.world.north.clientId;
+    await t.deps.database.query(
+      `insert into exclusions (client_id, firstname, lastname, dob, exclusion_type, is_global)
+       select $1, 'first' || g, 'last' || g, date '1950-01-01' + (g % 20000), 'Trespassed', true
+       from generate_series(1, 20000) g`,
+      [clientId],
+    );
+    await t.deps.database.query('analyze exclusions');
+    const plan = await t.deps.database.query<{ 'QUERY PLAN': string }>(
+      `explain select * from exclusions
+       where client_id = $1 and active = true and (building_id is null or building_id = $2)
+         and ((lower(firstname) = $3 and dob = $4) or (lower(firstname) = $3 and lower(lastname) = $5)
+           or (lower(lastname) = $5 and dob = $4))`,
+      [clientId, t.world.north.northHighId, 'first77', '1950-03-19', 'last77'],
+    );
+    const text = plan.map((r) => r['QUERY PLAN']).join('\n');
+    expect(text).toMatch(/Index/);
+    expect(text).not.toMatch(/Seq Scan on exclusions/);
+    const res = (await match(deskNH, { firstname: 'First77', lastname: 'LAST77', dob: null })).json();
+    expect(res.potential.map((m: { exclusion: { firstname: string } }) => m.exclusion.firstname)).toEqual(['first77']);
+  });
+});
+
+describe('exclusions import and export', () => {
+  const csv = (rows: string[]) =>
+    Buffer.from(['First Name,Last Name,Date of Birth,Type,Reason,Building,Active', ...rows].join('\r\n'));
+  const importAs = (s: Session, file: Buffer, fields: Record<string, string> = {}) =>
+    upload(s, '/api/imports/exclusions', file, { fileName: 'exclusions.csv', contentType: 'text/csv', fields });
+
+  it('imports the good rows of a mixed file, returns an error file, and a re-upload adds nothing', async () => {
+    const file = csv([
+      'Ima,Fakename,04/15/1980,Trespassed,,,Yes',
+      'Nota,Person,,Violent Or Threatening Behavior,,North High School,',
+      'Bad,Type,01/01/1990,Jaywalking,,,Yes',
+      'Future,Born,01/01/2999,Trespassed,,,Yes',
+      'Other,Building,01/01/1990,Trespassed,,South Valley Elementary,Yes',
+      ',Nofirst,01/01/1990,Trespassed,,,Yes',
+      'Needs,Reason,01/01/1990,Other,,,Yes',
+    ]);
+    const res = await importAs(north, file);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().results).toMatchObject({ total: 7, imported: 2, rejected: 5, duplicates: 0 });
+    const errors = await t.as(north).get(`/api/imports/error-files/${res.json().errorFile}`);
+    expect(errors.body).toContain('Type: must be');
+    expect(errors.body).toContain(EXCLUSION_MESSAGES.dobFuture);
+    expect(errors.body).toContain('South Valley Elementary');
+    expect(errors.body).toContain('First Name: is required');
+    expect(errors.body).toContain('Reason: is required when the type is Other');
+    const rows = await t.deps.db
+      .select()
+      .from(exclusions)
+      .where(and(eq(exclusions.lastname, 'Person'), eq(exclusions.firstname, 'Nota')));
+    expect(rows[0]).toMatchObject({
+      dob: DEFAULT_EXCLUSION_DOB,
+      buildingId: t.world.north.northHighId,
+      isGlobal: false,
+      clientId: t.world.north.clientId,
+      exclusionType: 'ViolentOrThreateningBehavior',
+    });
+    expect((await importAs(north, file)).json().results).toMatchObject({ imported: 0, duplicates: 2 });
+  });
+
+  it('a client admin cannot import into another district; attendants cannot import', async () => {
+    const file = csv(['Ima,Other,04/15/1980,Trespassed,,,Yes']);
+    expect((await importAs(north, file, { clientId: String(t.world.south.clientId) })).statusCode).toBe(404);
+    expect((await importAs(deskNH, file)).statusCode).toBe(403);
+  });
+
+  it('exports the scope only, with formula cells escaped', async () => {
+    await t.as(north).post('/api/exclusions', body({ lastname: '@SUM(1+1)', firstname: '=cmd' }));
+    const res = await t.as(north).get('/api/exports/exclusions?format=csv');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('no-store');
+    expect(res.body).toContain('McFakerson');
+    expect(res.body).not.toContain('Southperson');
+    expect(res.body).not.toContain('Fictional'); // inactive
+    expect(res.body).toContain(`'@SUM(1+1)`);
+    expect(res.body).toContain(`'=cmd`);
+    const desk = await t.as(deskNH).get('/api/exports/exclusions?format=csv');
+    expect(desk.body).not.toContain('Notreal');
+    expect((await t.as(north).get(`/Exclusion/exclusionExport/true/${t.world.south.clientId}`)).statusCode).toBe(404);
+  });
+});

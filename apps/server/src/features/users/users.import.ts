@@ -1,0 +1,134 @@
+import { can, ROLE } from '@sv/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { buildings, users } from '../../db/schema/index';
+import type { Db } from '../../platform/db/database';
+import { buildingFilter } from '../../platform/db/scope';
+import type { RequestCtx } from '../../platform/http/request-context';
+import { cell, registerImport, requireClientOption } from '../../platform/imports/import-definition';
+import { USER_MESSAGES } from './users.service';
+
+/**
+ * Users bulk import (spec 000 §2 "Bulk import dialogs"; /User/UserSampleImport). Rows go to
+ * the client in the `clientId` option (admins) or the importer's own client. Natural key:
+ * lower(email) — re-uploading the same file adds nothing. Imported users have no password
+ * yet; an activation e-mail is sent from the Users screen's row menu.
+ */
+const ROLE_BY_TEXT: Record<string, number> = {
+  clientadmin: ROLE.ClientAdmin,
+  administrator: ROLE.ClientAdmin,
+  '2': ROLE.ClientAdmin,
+  attendant: ROLE.Attendant,
+  '3': ROLE.Attendant,
+  kiosk: ROLE.Kiosk,
+  '4': ROLE.Kiosk,
+};
+
+const rowSchema = z.object({
+  name: cell.text(200),
+  email: z
+    .string()
+    .min(1, 'is required')
+    .transform((s, ctx) => {
+      if (!z.email().safeParse(s).success || s.length > 254) {
+        ctx.addIssue({ code: 'custom', message: 'must be an e-mail address' });
+        return z.NEVER;
+      }
+      return s.toLowerCase();
+    }),
+  role: z.string().transform((s, ctx) => {
+    const roleId = ROLE_BY_TEXT[s.toLowerCase().replace(/[^a-z0-9]/g, '')];
+    if (!roleId) {
+      ctx.addIssue({ code: 'custom', message: 'must be Client Admin, Attendant or Kiosk' });
+      return z.NEVER;
+    }
+    return roleId;
+  }),
+  building: cell.optionalText(200),
+  active: cell.yesNo(true),
+  elevatedReports: cell.yesNo(false),
+  scanWithCamera: cell.yesNo(false),
+});
+type Row = z.output<typeof rowSchema>;
+
+async function buildingIdOf(ctx: RequestCtx, tx: Db, clientId: number, name: string) {
+  const rows = await tx
+    .select({ id: buildings.id, active: buildings.active })
+    .from(buildings)
+    .where(
+      and(
+        eq(buildings.clientId, clientId),
+        eq(sql`lower(${buildings.name})`, name.toLowerCase()),
+        buildingFilter(ctx.actor, { clientId: buildings.clientId, buildingId: buildings.id }),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+registerImport({
+  kind: 'users',
+  permission: 'users.manage',
+  columns: [
+    { key: 'name', header: 'Name', required: true, example: 'Jordan Example' },
+    { key: 'email', header: 'Email', required: true, example: 'jordan.example@district.example' },
+    { key: 'role', header: 'Role', required: true, example: 'Attendant', help: 'Client Admin, Attendant or Kiosk' },
+    { key: 'building', header: 'Building', example: 'North High School', help: 'required for attendants and kiosks' },
+    { key: 'active', header: 'Active', example: 'Yes' },
+    { key: 'elevatedReports', header: 'Elevated Reports', example: 'No' },
+    { key: 'scanWithCamera', header: 'Scan With Camera', example: 'No' },
+  ],
+  rowSchema,
+  naturalKey: (row: Row) => row.email,
+  async existingKeys(ctx, keys, tx) {
+    const rows = await tx
+      .select({ email: sql<string>`lower(${users.email})` })
+      .from(users)
+      .where(
+        and(
+          inArray(sql`lower(${users.email})`, keys),
+          buildingFilter(ctx.actor, { clientId: users.clientId, buildingId: users.buildingId }),
+        ),
+      );
+    return new Set(rows.map((r) => r.email));
+  },
+  async checkRow(ctx, row: Row, tx, options) {
+    if (row.role === ROLE.ClientAdmin && !can(ctx.actor, 'users.manageAdministrators')) {
+      return USER_MESSAGES.administratorsOnly;
+    }
+    const taken = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, row.email))
+      .limit(1);
+    if (taken.length > 0) return USER_MESSAGES.emailTaken;
+    if (row.role === ROLE.ClientAdmin) return null;
+    if (!row.building) return USER_MESSAGES.buildingRequired;
+    const clientId = await requireClientOption(ctx, options, tx);
+    const building = await buildingIdOf(ctx, tx, clientId, row.building);
+    if (!building) return `Building: no building named "${row.building}" in this client`;
+    if (!building.active) return USER_MESSAGES.buildingInactive;
+    return null;
+  },
+  async insertRows(ctx, rows: Row[], tx, options) {
+    const clientId = await requireClientOption(ctx, options, tx);
+    const values: (typeof users.$inferInsert)[] = [];
+    for (const row of rows) {
+      const building =
+        row.role === ROLE.ClientAdmin || !row.building ? null : await buildingIdOf(ctx, tx, clientId, row.building);
+      values.push({
+        name: row.name,
+        email: row.email,
+        roleId: row.role,
+        clientId,
+        buildingId: building?.id ?? null,
+        homepage: row.role === ROLE.Kiosk ? '/safe/kiosk' : '/',
+        active: row.active,
+        elevatedReports: row.elevatedReports,
+        scanWithCamera: row.scanWithCamera,
+        passwordHash: null,
+      });
+    }
+    if (values.length > 0) await tx.insert(users).values(values);
+  },
+});

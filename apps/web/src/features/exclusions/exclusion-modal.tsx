@@ -1,0 +1,351 @@
+import {
+  Alert,
+  Button,
+  Center,
+  FileButton,
+  Group,
+  Image,
+  Loader,
+  Modal,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
+import { can, EXCLUSION_TYPE_OPTIONS, MESSAGES, ROLE, type TExclusion, ZExclusionSave } from '@sv/contracts';
+import { DEFAULT_EXCLUSION_DOB, formatUsDate } from '@sv/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { FormShell } from '../../components/form/form-shell';
+import { applyServerErrors, useContractForm } from '../../components/form/use-contract-form';
+import { useUser } from '../../lib/session';
+import { DobInput, type DobProblem } from './dob-input';
+import {
+  exclusionFormOptionsQuery,
+  exclusionQuery,
+  photoUrl,
+  uploadExclusionPhoto,
+  useSaveExclusion,
+} from './exclusions-api';
+
+type Values = z.output<typeof ZExclusionSave>;
+const FORM_SCHEMA = ZExclusionSave as unknown as z.ZodType<unknown, Values>;
+
+export interface ExclusionModalProps {
+  /** null = closed; 'new' = add; a number = edit */
+  target: number | 'new' | null;
+  onClose: () => void;
+  /** client preselected for a new exclusion (an admin's client filter) */
+  defaultClientId: number | null;
+}
+
+const valuesOf = (e: TExclusion): Values => ({
+  clientId: e.clientId,
+  isGlobal: e.isGlobal,
+  buildingId: e.buildingId,
+  active: e.active,
+  firstname: e.firstname,
+  lastname: e.lastname,
+  dob: e.dob,
+  exclusionType: e.exclusionType,
+  reason: e.reason,
+  photoFileId: e.photoFileId,
+  visitorId: e.visitorId,
+});
+
+/** Add Exclusion / Edit Exclusion (spec 000 §2, §4 defaults, §5 date of birth, §8 errors). */
+export function ExclusionModal(props: ExclusionModalProps) {
+  const { t } = useTranslation();
+  const editingId = typeof props.target === 'number' ? props.target : null;
+  const existing = useQuery({ ...exclusionQuery(editingId ?? 0), enabled: editingId !== null });
+  const { onClose } = props;
+
+  // spec 000 §8: a missing exclusion or a load failure closes the modal and logs the message
+  useEffect(() => {
+    if (editingId !== null && existing.isError) {
+      console.error(MESSAGES.exclusionLoadFailed);
+      onClose();
+    }
+  }, [editingId, existing.isError, onClose]);
+
+  const me = useUser();
+  const title = editingId === null ? t('exclusions.addTitle') : t('exclusions.editTitle');
+  return (
+    <Modal
+      opened={props.target !== null}
+      onClose={onClose}
+      title={title}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      size="xl"
+      centered
+    >
+      {props.target === null ? null : editingId !== null && !existing.data ? (
+        <Center py="xl">
+          <Loader role="status" aria-label={t('common.loading')} />
+        </Center>
+      ) : (
+        <ExclusionForm
+          key={editingId ?? 'new'}
+          exclusion={existing.data ?? null}
+          initial={
+            existing.data
+              ? valuesOf(existing.data)
+              : {
+                  // spec 000 §4: global, active, created now, the user's client, no photo
+                  clientId: me.roleId === ROLE.Admin ? props.defaultClientId : me.clientId,
+                  isGlobal: true,
+                  buildingId: null,
+                  active: true,
+                  firstname: '',
+                  lastname: '',
+                  dob: null,
+                  exclusionType: '',
+                  reason: '',
+                  photoFileId: null,
+                  visitorId: null,
+                }
+          }
+          onDone={onClose}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function ExclusionForm(props: { exclusion: TExclusion | null; initial: Values; onDone: () => void }) {
+  const { t } = useTranslation();
+  const me = useUser();
+  const isAdmin = me.roleId === ROLE.Admin;
+  const canSetGlobal = can(me, 'exclusions.setGlobal');
+  const options = useQuery(exclusionFormOptionsQuery);
+  const save = useSaveExclusion();
+  const [error, setError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  // spec 000 §5: an unknown date of birth is 01/01/1970, shown as an empty field
+  const [dobProblem, setDobProblem] = useState<DobProblem>(null);
+  const form = useContractForm<Values>(FORM_SCHEMA, {
+    initialValues: { ...props.initial, dob: props.initial.dob === DEFAULT_EXCLUSION_DOB ? null : props.initial.dob },
+  });
+  const v = form.values;
+  const clientId = isAdmin ? v.clientId : me.clientId;
+  const isNew = props.exclusion === null;
+
+  const typeOptions: { value: string; label: string }[] = EXCLUSION_TYPE_OPTIONS.map((type) => ({
+    value: type,
+    label: t(`exclusions.types.${type}`),
+  }));
+  if (v.exclusionType && !(EXCLUSION_TYPE_OPTIONS as readonly string[]).includes(v.exclusionType)) {
+    typeOptions.push({ value: v.exclusionType, label: props.exclusion?.typeLabel || v.exclusionType });
+  }
+  const clientData = (options.data?.clients ?? []).map((c) => ({ value: String(c.id), label: c.name }));
+  const buildingData = (options.data?.buildings ?? [])
+    .filter((b) => b.clientId === clientId)
+    .map((b) => ({ value: String(b.id), label: b.name }));
+  // the current building stays visible even if it was deactivated since
+  if (v.buildingId && props.exclusion?.buildingName && !buildingData.some((b) => b.value === String(v.buildingId))) {
+    buildingData.push({ value: String(v.buildingId), label: props.exclusion.buildingName });
+  }
+
+  const onPhoto = async (file: File | null) => {
+    if (!file) return;
+    setUploading(true);
+    try {
+      form.setFieldValue('photoFileId', await uploadExclusionPhoto(file, isAdmin ? clientId : null));
+    } catch {
+      // spec 000 §8: 'Upload failed' and the exclusion photoId is cleared
+      form.setFieldValue('photoFileId', null);
+      notifications.show({ color: 'red', message: MESSAGES.uploadFailed });
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    if (dobProblem) return; // spec 000 §5: a future date blocks saving
+    try {
+      await save.mutateAsync({
+        id: props.exclusion?.id ?? null,
+        body: {
+          ...values,
+          clientId,
+          buildingId: values.isGlobal ? null : values.buildingId,
+          dob: values.dob ?? DEFAULT_EXCLUSION_DOB,
+        },
+      });
+      notifications.show({ color: 'green', message: t('exclusions.saved') });
+      props.onDone();
+    } catch (err) {
+      setError(applyServerErrors(form, err));
+    }
+  });
+
+  const fullName = `${v.firstname} ${v.lastname}`.trim();
+  return (
+    <FormShell onSubmit={submit} saving={save.isPending} error={error} aria-label={t('exclusions.editTitle')}>
+      {props.exclusion?.visitor ? (
+        <Alert variant="light" color="blue" title={t('exclusions.linkedVisitor')}>
+          <SimpleGrid cols={2}>
+            <TextInput label={t('exclusions.visitorName')} value={props.exclusion.visitor.name} readOnly />
+            <TextInput
+              label={t('exclusions.visitorDob')}
+              value={props.exclusion.visitor.dob ? (formatUsDate(props.exclusion.visitor.dob) ?? '') : ''}
+              readOnly
+            />
+          </SimpleGrid>
+        </Alert>
+      ) : null}
+      <Group align="flex-start" gap="lg" wrap="nowrap">
+        <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
+          {isAdmin && isNew ? (
+            <Select
+              label={t('exclusions.field.client')}
+              required
+              searchable
+              data={clientData}
+              value={v.clientId ? String(v.clientId) : null}
+              onChange={(c) => {
+                form.setFieldValue('clientId', c ? Number(c) : null);
+                form.setFieldValue('buildingId', null);
+                form.setFieldValue('photoFileId', null);
+              }}
+              error={form.errors.clientId}
+            />
+          ) : null}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={t('exclusions.field.firstname')} required {...form.getInputProps('firstname')} />
+            <TextInput label={t('exclusions.field.lastname')} required {...form.getInputProps('lastname')} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <DobInput
+              label={t('exclusions.field.dob')}
+              description={t('exclusions.field.dobHint')}
+              value={v.dob}
+              problem={dobProblem}
+              onChange={(iso, problem) => {
+                form.setFieldValue('dob', iso);
+                setDobProblem(problem);
+              }}
+            />
+            <Select
+              label={t('exclusions.field.type')}
+              description={t('exclusions.field.typeHint')}
+              required
+              data={typeOptions}
+              value={v.exclusionType || null}
+              onChange={(type) => form.setFieldValue('exclusionType', type ?? '')}
+              error={form.errors.exclusionType}
+              allowDeselect={false}
+            />
+          </SimpleGrid>
+          <Textarea
+            label={t('exclusions.field.reason')}
+            description={t('exclusions.field.reasonHint')}
+            required={v.exclusionType === 'Other'}
+            autosize
+            minRows={2}
+            maxRows={5}
+            {...form.getInputProps('reason')}
+          />
+          <Group gap="xl">
+            <Switch
+              label={t('exclusions.field.isGlobal')}
+              disabled={!canSetGlobal}
+              {...form.getInputProps('isGlobal', { type: 'checkbox' })}
+            />
+            <Switch label={t('exclusions.field.active')} {...form.getInputProps('active', { type: 'checkbox' })} />
+          </Group>
+          {!v.isGlobal ? (
+            <Select
+              label={t('exclusions.field.building')}
+              required
+              searchable
+              data={buildingData}
+              value={v.buildingId ? String(v.buildingId) : null}
+              onChange={(b) => form.setFieldValue('buildingId', b ? Number(b) : null)}
+              error={form.errors.buildingId}
+            />
+          ) : null}
+        </Stack>
+        <Paper withBorder p="sm" w={200} radius="md">
+          <Stack gap="xs" align="center">
+            <Text size="sm" fw={500}>
+              {t('exclusions.field.photo')}
+            </Text>
+            {v.photoFileId ? (
+              <Image
+                src={photoUrl(v.photoFileId)}
+                alt={t('exclusions.field.photoAlt', { name: fullName })}
+                w={160}
+                h={160}
+                fit="cover"
+                radius="sm"
+                data-testid="exclusion-photo"
+              />
+            ) : (
+              <Center w={160} h={160} bg="var(--mantine-color-gray-1)" style={{ borderRadius: 4 }}>
+                <Stack gap={4} align="center">
+                  <IconPhoto size={32} aria-hidden color="var(--mantine-color-gray-6)" />
+                  <Text size="xs" c="dimmed">
+                    {t('exclusions.field.noPhoto')}
+                  </Text>
+                </Stack>
+              </Center>
+            )}
+            <FileButton onChange={onPhoto} accept="image/jpeg,image/png,image/webp">
+              {(p) => (
+                <Button
+                  {...p}
+                  size="xs"
+                  variant="light"
+                  fullWidth
+                  loading={uploading}
+                  disabled={isAdmin && !clientId}
+                  leftSection={<IconUpload size={14} aria-hidden />}
+                >
+                  {v.photoFileId ? t('exclusions.field.replacePhoto') : t('exclusions.field.choosePhoto')}
+                </Button>
+              )}
+            </FileButton>
+            {v.photoFileId ? (
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                fullWidth
+                leftSection={<IconTrash size={14} aria-hidden />}
+                onClick={() => form.setFieldValue('photoFileId', null)}
+              >
+                {t('exclusions.field.removePhoto')}
+              </Button>
+            ) : null}
+            <Text size="xs" c="dimmed" ta="center">
+              {t('exclusions.field.photoHint')}
+            </Text>
+          </Stack>
+        </Paper>
+      </Group>
+      {props.exclusion ? (
+        <Text size="xs" c="dimmed">
+          {t('exclusions.createdOn', { date: new Date(props.exclusion.created).toLocaleString() })}
+        </Text>
+      ) : null}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={props.onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" loading={save.isPending} disabled={dobProblem !== null || uploading}>
+          {t('common.save')}
+        </Button>
+      </Group>
+    </FormShell>
+  );
+}

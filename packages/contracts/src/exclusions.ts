@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { pageQuery, pageResponse, ZIsoDate } from './common';
+
+/**
+ * Exclusions, the banned-person list (spec 000 §2 Exclusions screen, §3 Exclusion, §4 new
+ * exclusion defaults, §5 date of birth and potential matches; spec 002 §5).
+ * Matching rules live in @sv/domain (exclusion-matching.ts).
+ */
+
+/** Types with a fixed label (spec 000 §3); 'Other' and any other type show the reason text. */
+export const EXCLUSION_TYPE_OPTIONS = [
+  'FailedBackgroundCheck',
+  'Trespassed',
+  'TerminatedEmployee',
+  'ViolentOrThreateningBehavior',
+  'RestrictedAccess',
+  'Other',
+] as const;
+
+/**
+ * Sort keys. 'name' (last, first) is the first column and the default sort, ascending; the
+ * screen does not offer it as a user sort (spec 000 §2) but the API keeps it as the default.
+ */
+export const EXCLUSION_SORTS = ['name', 'dob', 'type', 'building', 'client', 'created', 'active'] as const;
+
+const boolParam = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
+
+export const ZExclusionsQuery = pageQuery(EXCLUSION_SORTS, 'name').extend({
+  /** spec 000 §2: the active-only toggle is on by default */
+  activeOnly: boolParam.default(true),
+  /** admins only (the client filter); everyone else is held to their scope */
+  clientId: z.coerce.number().int().positive().optional(),
+});
+export type TExclusionsQuery = z.input<typeof ZExclusionsQuery>;
+
+export const ZExclusion = z.object({
+  id: z.number().int(),
+  clientId: z.number().int(),
+  clientName: z.string(),
+  /** null = global */
+  buildingId: z.number().int().nullable(),
+  buildingName: z.string().nullable(),
+  isGlobal: z.boolean(),
+  active: z.boolean(),
+  firstname: z.string(),
+  lastname: z.string(),
+  /** ISO date; 1970-01-01 stands for "not known" (spec 000 §5) */
+  dob: ZIsoDate,
+  exclusionType: z.string(),
+  /** the spaced label, or the reason text for any other type (spec 000 §3) */
+  typeLabel: z.string(),
+  reason: z.string(),
+  photoFileId: z.string().uuid().nullable(),
+  created: z.string(),
+  createdBy: z.number().int().nullable(),
+  /** spec 000 §4: an exclusion linked to a visitor shows that visitor's name and dob */
+  visitorId: z.number().int().nullable(),
+  visitor: z.object({ name: z.string(), dob: ZIsoDate.nullable() }).nullable(),
+});
+export type TExclusion = z.infer<typeof ZExclusion>;
+
+export const ZExclusionsResponse = pageResponse(ZExclusion);
+export type TExclusionsResponse = z.infer<typeof ZExclusionsResponse>;
+export const ZExclusionResponse = z.object({ exclusion: ZExclusion });
+
+export const ZExclusionSave = z
+  .object({
+    /** admins choose; everyone else gets their own client */
+    clientId: z.number().int().positive().nullable().default(null),
+    /** spec 000 §4: new exclusions are global by default; needs 'exclusions.setGlobal' */
+    isGlobal: z.boolean().default(true),
+    /** required when not global: an ACTIVE building of the same client */
+    buildingId: z.number().int().positive().nullable().default(null),
+    active: z.boolean().default(true),
+    firstname: z.string().trim().min(1, 'Enter a first name').max(100),
+    lastname: z.string().trim().min(1, 'Enter a last name').max(100),
+    /** missing → 1970-01-01 (spec 000 §5); a date from today on is refused */
+    dob: ZIsoDate.nullable().default(null),
+    exclusionType: z.string().trim().min(1, 'Choose a type').max(100),
+    reason: z.string().trim().max(2000).default(''),
+    photoFileId: z.string().uuid().nullable().default(null),
+    /** create only: the visitor this exclusion is about (front desk "Deny & Add Exclusion") */
+    visitorId: z.number().int().positive().nullable().default(null),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.isGlobal && v.buildingId === null) {
+      ctx.addIssue({ code: 'custom', path: ['buildingId'], message: 'Choose a building or make it global' });
+    }
+    if (v.exclusionType === 'Other' && v.reason.trim() === '') {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Describe the reason' });
+    }
+  });
+export type TExclusionSave = z.input<typeof ZExclusionSave>;
+
+/** spec 002 §7 POST /Exclusion/PotentialMatches: screening at the moment of check-in. */
+export const ZPotentialMatchesRequest = z.object({
+  buildingId: z.number().int().positive(),
+  firstname: z.string().trim().max(100).default(''),
+  lastname: z.string().trim().max(100).default(''),
+  dob: ZIsoDate.nullable().default(null),
+  visitorId: z.number().int().positive().nullable().default(null),
+});
+export type TPotentialMatchesRequest = z.input<typeof ZPotentialMatchesRequest>;
+
+export const ZExclusionMatch = z.object({
+  exclusion: ZExclusion,
+  /** which fields agree: firstName, lastName, dateOfBirth */
+  agreed: z.array(z.enum(['firstName', 'lastName', 'dateOfBirth'])),
+  /** why it matched, in words */
+  reasons: z.array(z.string()),
+});
+export const ZPotentialMatchesResponse = z.object({
+  direct: z.array(ZExclusionMatch),
+  potential: z.array(ZExclusionMatch),
+});
+export type TPotentialMatchesResponse = z.infer<typeof ZPotentialMatchesResponse>;
+
+/** Clients and ACTIVE buildings the exclusion form may choose from (spec 000 §2). */
+export const ZExclusionFormOptions = z.object({
+  clients: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  buildings: z.array(z.object({ id: z.number().int(), clientId: z.number().int(), name: z.string() })),
+});
+export type TExclusionFormOptions = z.infer<typeof ZExclusionFormOptions>;
