@@ -10,8 +10,8 @@ import type { TitleKey } from './routes';
 export function FullPageLoader() {
   const { t } = useTranslation();
   return (
-    <Center h="100vh" aria-busy="true">
-      <Loader aria-label={t('shell.loading')} />
+    <Center h="100vh" role="status" aria-busy="true" aria-label={t('shell.loading')}>
+      <Loader />
     </Center>
   );
 }
