@@ -1,5 +1,5 @@
 -- Extensions the schema relies on (drizzle-kit does not emit CREATE EXTENSION).
--- pg_trgm: typo-tolerant name search; fuzzystrmatch: soundex/dmetaphone for screening;
+-- pg_trgm: typo-tolerant name search; fuzzystrmatch: soundex/levenshtein for screening;
 -- unaccent: accent-insensitive names; citext: case-insensitive text.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 --> statement-breakpoint
