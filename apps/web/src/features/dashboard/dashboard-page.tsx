@@ -1,36 +1,452 @@
-import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconUpload } from '@tabler/icons-react';
+import {
+  CONSTANTS,
+  MESSAGES,
+  ROLE,
+  type TCheckInResponse,
+  type TPreRegistration,
+  type TVisitSummary,
+} from '@sv/contracts';
+import { dashboardRefreshMs, localDateOf, visitorCardColumns } from '@sv/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ImportDialog } from '../../components/import-dialog';
+import { ApiError } from '../../lib/api-client';
+import { useCan } from '../../lib/can';
 import { useUser } from '../../lib/session';
+import { buildingQuery, buildingsLookupQuery } from '../buildings/buildings-api';
+import { deskPaths } from '../scan/desk-paths';
+import type { DeskNavigationState, ScanMode } from '../scan/scan-api';
+import { ScanModal } from '../scan/scan-modal';
+import { AddExclusionModal } from '../visitor-flow/add-exclusion-modal';
+import { visitorQuery } from '../visitor-flow/visitor-flow-api';
+import {
+  clientSettingsQuery,
+  currentVisitsQuery,
+  dashboardKeys,
+  isPending,
+  isScheduled,
+  preRegistrationsQuery,
+  printBadge,
+  useAllow,
+  useAutoCheckOut,
+  useBuildingEvents,
+  useCancelCheckIn,
+  useCheckOut,
+  useClosePreRegistration,
+  useDeny,
+} from './dashboard-api';
+import { DeskButtons } from './desk-buttons';
+import { fullName } from './format';
+import { PendingCard, ScheduledCard } from './preregistration-cards';
+import { VisitCard } from './visit-card';
+import { VisitorSearch } from './visitor-search';
+
+/** Window width for the card columns (spec 002 §2: 1-4 columns at 768 / 992 / 1200 px). */
+function useWindowWidth() {
+  const [width, setWidth] = useState(() => window.innerWidth);
+  useEffect(() => {
+    const onResize = () => setWidth(window.innerWidth);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return width;
+}
+
+const errorText = (err: unknown) => (err instanceof ApiError ? err.message : MESSAGES.errorRetrieving);
+
+function Section(props: { title: string; count: number | null; testId: string; intro?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${props.testId}-title`} data-testid={props.testId}>
+      <Stack gap="sm">
+        <Group gap="xs" align="center">
+          <Title order={2} size="h4" id={`${props.testId}-title`}>
+            {props.title}
+          </Title>
+          {props.count !== null ? (
+            <Badge variant="light" color="gray" size="lg" radius="sm" c="dark.6" aria-hidden>
+              {props.count}
+            </Badge>
+          ) : null}
+        </Group>
+        {props.intro ? (
+          <Text size="sm" c="dimmed" mt={-6}>
+            {props.intro}
+          </Text>
+        ) : null}
+        {props.children}
+      </Stack>
+    </section>
+  );
+}
 
 /**
- * Home. The front-desk dashboard (spec 002 §2) builds on this; until then it greets the user
- * and offers the areas of their navigation as cards.
+ * The front-desk dashboard (spec 002 §2 Dashboard; §4 Pending visitor, Dashboard visitor flow,
+ * Scan flow; §9 refresh): the desk's buttons, the visitor search, the cards awaiting a decision,
+ * the current visits and today's scheduled visitors of one building, live over server-sent
+ * events with polling as the fallback.
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const user = useUser();
-  const areas = user.links.filter((l) => l.key !== 'home' && !l.url.startsWith('action:'));
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const isAttendant = user.roleId === ROLE.Attendant;
+  const canImport = useCan('visitors.manage');
+  const [params, setParams] = useSearchParams();
+
+  // building: attendants always their own; others pick one, remembered in the URL (?building=)
+  const lookup = useQuery({
+    ...buildingsLookupQuery({ clientId: user.clientId ?? undefined, activeOnly: true }),
+    enabled: !isAttendant,
+  });
+  const fromUrl = Number(params.get('building')) || null;
+  const buildings = lookup.data ?? [];
+  const buildingId: number | null = isAttendant
+    ? user.buildingId
+    : ((fromUrl && buildings.some((b) => b.id === fromUrl) ? fromUrl : null) ??
+      (user.buildingId && buildings.some((b) => b.id === user.buildingId) ? user.buildingId : null) ??
+      buildings[0]?.id ??
+      null);
+  const building = buildings.find((b) => b.id === buildingId);
+  const clientId = isAttendant ? user.clientId : (building?.clientId ?? user.clientId);
+  const ownBuilding = buildingId !== null && buildingId === user.buildingId;
+  const buildingRow = useQuery({ ...buildingQuery(buildingId ?? 0), enabled: buildingId !== null && !ownBuilding });
+  const timeZone = (ownBuilding ? user.buildingTimeZone : buildingRow.data?.timeZone) ?? CONSTANTS.defaultTimeZone;
+  const buildingName = ownBuilding ? user.buildingName : (building?.name ?? buildingRow.data?.name ?? null);
+
+  const settings = useQuery({ ...clientSettingsQuery(clientId ?? 0), enabled: clientId !== null });
+  const refreshMs = dashboardRefreshMs(settings.data?.enableCheckForVisitorsMoreOften);
+  const visits = useQuery({ ...currentVisitsQuery(buildingId ?? 0, refreshMs), enabled: buildingId !== null });
+  const preRegs = useQuery({ ...preRegistrationsQuery(buildingId ?? 0, refreshMs), enabled: buildingId !== null });
+  useBuildingEvents(buildingId);
+  useAutoCheckOut(buildingId, settings.isFetched && !settings.data?.disableAutoLogoutVisitors);
+
+  const today = preRegs.data?.localDate ?? localDateOf(new Date(), timeZone);
+  const cards = preRegs.data?.data ?? [];
+  const pending = cards.filter(isPending);
+  const scheduled = cards.filter(isScheduled);
+  const columns = visitorCardColumns(useWindowWidth());
+
+  const [scanMode, setScanMode] = useState<ScanMode | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
+  const [confirmAllow, setConfirmAllow] = useState<TPreRegistration | null>(null);
+  // spec 002 §4 DENY: an admin whose visitor has no active exclusion goes on to add one, prefilled
+  const [excludeVisitorId, setExcludeVisitorId] = useState<number | null>(null);
+  const excludeVisitor = useQuery({ ...visitorQuery(excludeVisitorId ?? 0), enabled: excludeVisitorId !== null });
+  const [busy, setBusy] = useState<{ id: number; action: 'allow' | 'deny' | 'close' | 'cancel' | 'checkIn' } | null>(
+    null,
+  );
+  // one Idempotency-Key per user action, reused when that action is retried after a failure
+  const allowKeys = useRef(new Map<number, string>());
+
+  const refreshLists = useCallback(() => {
+    if (buildingId) void qc.invalidateQueries({ queryKey: dashboardKeys.building(buildingId) });
+  }, [qc, buildingId]);
+  const closeScan = useCallback(() => setScanMode(null), []);
+  const closeExclusion = useCallback(() => {
+    setExcludeVisitorId(null);
+    refreshLists();
+  }, [refreshLists]);
+
+  const checkOut = useCheckOut(buildingId);
+  const allow = useAllow(buildingId);
+  const deny = useDeny(buildingId);
+  const close = useClosePreRegistration(buildingId);
+  const cancelCheckIn = useCancelCheckIn(buildingId);
+
+  const fail = (message: string) => notifications.show({ color: 'red', autoClose: CONSTANTS.alertFailureMs, message });
+  const succeed = (message: string) =>
+    notifications.show({ color: 'teal', autoClose: CONSTANTS.alertSuccessMs, message });
+
+  const print = async (visitId: number, mode: 'network' | 'pdf') => {
+    const result = await printBadge(visitId, mode);
+    if (result.via === 'network') succeed(t('dashboard.printed'));
+    else if ('failed' in result) fail(t('dashboard.printFallback', { message: result.failed }));
+  };
+
+  /** ALLOW or a scheduled check-in without a visitor record: check in, then the badge (spec 002 §4). */
+  const checkInCard = async (card: TPreRegistration, action: 'allow' | 'checkIn') => {
+    const idempotencyKey = allowKeys.current.get(card.id) ?? crypto.randomUUID();
+    allowKeys.current.set(card.id, idempotencyKey);
+    setBusy({ id: card.id, action });
+    let res: TCheckInResponse;
+    try {
+      res = await allow.mutateAsync({ id: card.id, idempotencyKey });
+    } catch (err) {
+      fail(t('dashboard.actionFailed', { message: errorText(err) }));
+      return;
+    } finally {
+      setBusy(null);
+    }
+    allowKeys.current.delete(card.id);
+    succeed(t('dashboard.checkedInName', { name: fullName(card.firstname, card.lastname) }));
+    if (res.print.required) await print(res.visit.id, res.print.mode);
+  };
+
+  const onDeny = async (card: TPreRegistration) => {
+    if (!buildingId) return;
+    setBusy({ id: card.id, action: 'deny' });
+    try {
+      const res = await deny.mutateAsync({ card, buildingId });
+      if (res.securityNotified) succeed(t('dashboard.securityNotified'));
+      else fail(t('dashboard.securityNotifyFailed'));
+      // spec 002 §4: an admin whose visitor has no active exclusion goes on to add one
+      if (res.offerAddExclusion && card.visitorId) setExcludeVisitorId(card.visitorId);
+    } catch (err) {
+      fail(err instanceof ApiError ? err.message : t('dashboard.securityNotifyFailed'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onClose = async (card: TPreRegistration) => {
+    setBusy({ id: card.id, action: 'close' });
+    try {
+      await close.mutateAsync(card.id);
+    } catch (err) {
+      fail(t('dashboard.actionFailed', { message: errorText(err) }));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onCancelCheckIn = async (card: TPreRegistration) => {
+    setBusy({ id: card.id, action: 'cancel' });
+    try {
+      await cancelCheckIn.mutateAsync(card.id);
+    } catch {
+      fail(t('dashboard.cancelCheckInFailed'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onScheduledCheckIn = (card: TPreRegistration) => {
+    if (card.visitorId && buildingId)
+      navigate(deskPaths.background(card.visitorId, card.id), {
+        state: { buildingId, preRegId: card.id } satisfies DeskNavigationState,
+      });
+    else void checkInCard(card, 'checkIn');
+  };
+
+  const onCheckOut = async (visit: TVisitSummary) => {
+    try {
+      await checkOut.mutateAsync(visit.id);
+      succeed(t('dashboard.checkedOutName', { name: visit.visitorName }));
+    } catch (err) {
+      fail(t('dashboard.actionFailed', { message: errorText(err) }));
+    }
+  };
+
+  const busyFor = (id: number) => (busy?.id === id ? busy.action : null);
+  const grid = (children: ReactNode, cols: number = columns) => (
+    <SimpleGrid cols={cols} spacing="md" verticalSpacing="md">
+      {children}
+    </SimpleGrid>
+  );
+  const listProblem = (failed: boolean) =>
+    failed ? (
+      <Alert color="orange" variant="light">
+        {t('dashboard.loadFailed')}
+      </Alert>
+    ) : null;
+
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          {t('titles.dashboard')}
-        </Title>
-        <Text c="dimmed">{[user.clientName, user.buildingName].filter(Boolean).join(' · ') || user.roleName}</Text>
-      </div>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }}>
-        {areas.map((area) => (
-          <Card key={area.key} withBorder component={Link} to={area.url} padding="lg">
-            <Text fw={600}>{t(area.label)}</Text>
-            {area.childLinks ? (
-              <Text size="sm" c="dimmed" mt={4}>
-                {area.childLinks.map((c) => t(c.label)).join(', ')}
-              </Text>
+    <Stack gap="xl">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <Title order={1} size="h3">
+            {buildingName ? t('dashboard.titleAt', { building: buildingName }) : t('dashboard.title')}
+          </Title>
+          <Group gap="sm" align="flex-end">
+            {isAttendant ? null : (
+              <Select
+                label={t('dashboard.building')}
+                placeholder={t('dashboard.chooseBuilding')}
+                data={buildings.map((b) => ({ value: String(b.id), label: b.name }))}
+                value={buildingId ? String(buildingId) : null}
+                onChange={(v) =>
+                  setParams(
+                    (p) => {
+                      const next = new URLSearchParams(p);
+                      if (v) next.set('building', v);
+                      else next.delete('building');
+                      return next;
+                    },
+                    { replace: true },
+                  )
+                }
+                allowDeselect={false}
+                searchable={buildings.length > 8}
+                w={260}
+                data-testid="building-filter"
+              />
+            )}
+            {canImport && buildingId ? (
+              <Button
+                variant="default"
+                leftSection={<IconUpload size={16} aria-hidden />}
+                onClick={() => setImportOpen(true)}
+              >
+                {t('dashboard.importPreRegistrations')}
+              </Button>
             ) : null}
-          </Card>
-        ))}
-      </SimpleGrid>
+          </Group>
+        </Group>
+
+        <DeskButtons
+          compact={columns < 4}
+          settings={settings.data}
+          onVisitor={() =>
+            navigate(deskPaths.newVisitor, buildingId ? { state: { buildingId } satisfies DeskNavigationState } : {})
+          }
+          onCheckIn={() => setScanMode('in')}
+          onCheckOut={() => setScanMode('out')}
+        />
+        {buildingId ? (
+          <div style={{ maxWidth: 560 }}>
+            <VisitorSearch buildingId={buildingId} />
+          </div>
+        ) : null}
+      </Stack>
+
+      {buildingId === null ? (
+        <Text c="dimmed">{t('dashboard.noBuilding')}</Text>
+      ) : (
+        <>
+          {pending.length ? (
+            <Section
+              title={t('dashboard.pendingTitle')}
+              count={pending.length}
+              testId="pending-list"
+              intro={t('dashboard.pendingIntro')}
+            >
+              {grid(
+                pending.map((card) => (
+                  <PendingCard
+                    key={card.id}
+                    card={card}
+                    today={today}
+                    busy={(['allow', 'deny', 'close'] as const).find((a) => a === busyFor(card.id)) ?? null}
+                    onAllow={() => setConfirmAllow(card)}
+                    onDeny={() => void onDeny(card)}
+                    onClose={() => void onClose(card)}
+                  />
+                )),
+                // the cards awaiting a decision carry the most to read: at most three side by side
+                Math.min(columns, 3),
+              )}
+            </Section>
+          ) : null}
+
+          <Section title={t('dashboard.currentTitle')} count={visits.data?.length ?? null} testId="current-visits">
+            {listProblem(visits.isError && !visits.data)}
+            {visits.data && visits.data.length === 0 ? <Text c="dimmed">{t('dashboard.currentEmpty')}</Text> : null}
+            {visits.data?.length
+              ? grid(
+                  visits.data.map((v) => (
+                    <VisitCard
+                      key={v.id}
+                      visit={v}
+                      timeZone={timeZone}
+                      today={today}
+                      checkingOut={checkOut.isPending && checkOut.variables === v.id}
+                      onCheckOut={() => void onCheckOut(v)}
+                      onPrint={() => void print(v.id, 'network')}
+                    />
+                  )),
+                )
+              : null}
+          </Section>
+
+          <Section
+            title={t('dashboard.scheduledTitle')}
+            count={preRegs.data ? scheduled.length : null}
+            testId="scheduled-list"
+          >
+            {listProblem(preRegs.isError && !preRegs.data)}
+            {preRegs.data && scheduled.length === 0 ? <Text c="dimmed">{t('dashboard.scheduledEmpty')}</Text> : null}
+            {scheduled.length
+              ? grid(
+                  scheduled.map((card) => (
+                    <ScheduledCard
+                      key={card.id}
+                      card={card}
+                      today={today}
+                      busy={busyFor(card.id) === 'cancel' || busyFor(card.id) === 'checkIn'}
+                      onCheckIn={() => onScheduledCheckIn(card)}
+                      onCancelCheckIn={() => void onCancelCheckIn(card)}
+                    />
+                  )),
+                )
+              : null}
+          </Section>
+        </>
+      )}
+
+      <ScanModal mode={scanMode} buildingId={buildingId} onClose={closeScan} onChanged={refreshLists} />
+
+      <Modal
+        opened={confirmAllow !== null}
+        onClose={() => setConfirmAllow(null)}
+        title={t('dashboard.allowConfirm')}
+        centered
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        styles={{ title: { fontWeight: 700 } }}
+      >
+        {confirmAllow ? (
+          <Stack gap="md">
+            <Text>
+              {t('dashboard.allowConfirmBody', { name: fullName(confirmAllow.firstname, confirmAllow.lastname) })}
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setConfirmAllow(null)}>
+                {t('common.cancel')}
+              </Button>
+              <Button
+                color="teal.9"
+                data-autofocus
+                onClick={() => {
+                  const card = confirmAllow;
+                  setConfirmAllow(null);
+                  void checkInCard(card, 'allow');
+                }}
+              >
+                {t('dashboard.allowConfirmOk')}
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
+
+      {excludeVisitor.data ? (
+        <AddExclusionModal
+          opened={excludeVisitorId !== null}
+          visitor={excludeVisitor.data}
+          buildingId={buildingId}
+          onClose={closeExclusion}
+        />
+      ) : null}
+
+      {buildingId ? (
+        <ImportDialog
+          kind="preregistrations"
+          title={t('dashboard.importTitle')}
+          opened={importOpen}
+          onClose={(success) => {
+            setImportOpen(false);
+            if (success) refreshLists();
+          }}
+          options={{ buildingId }}
+        >
+          <Text size="sm">{t('dashboard.importFor', { building: buildingName ?? '' })}</Text>
+        </ImportDialog>
+      ) : null}
     </Stack>
   );
 }

@@ -1,0 +1,113 @@
+import { Badge, Combobox, Group, Loader, Stack, Text, TextInput, useCombobox } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { CONSTANTS, type TVisitorMatch } from '@sv/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { deskPaths } from '../scan/desk-paths';
+import type { DeskNavigationState } from '../scan/scan-api';
+import { visitorSearchQuery } from './dashboard-api';
+import { formatDob, fullName } from './format';
+
+const NEW = 'new';
+
+/**
+ * Find a visitor by name (spec 002 §2 search box, §7 POST /api/search with a 'Create a New
+ * Visitor' entry): blank input is ignored (§5); 'searching...' while the search runs; a failure
+ * reads 'No results found.' (§8). Picking a visitor opens their background check.
+ */
+export function VisitorSearch(props: { buildingId: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [term] = useDebouncedValue(text.trim(), CONSTANTS.searchDelayMs);
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const search = useQuery(visitorSearchQuery(props.buildingId, term));
+  const active = term.length > 0;
+  const pending = text.trim() !== term || search.isFetching;
+  const matches: TVisitorMatch[] = search.data ?? [];
+
+  const pick = (value: string) => {
+    combobox.closeDropdown();
+    const state: DeskNavigationState = { buildingId: props.buildingId };
+    if (value === NEW) navigate(deskPaths.newVisitor, { state });
+    else navigate(deskPaths.background(Number(value)), { state });
+  };
+
+  const status = pending ? (
+    <Group gap="xs" px="sm" py={6}>
+      <Loader size="xs" aria-hidden />
+      <Text size="sm">{t('dashboard.searching')}</Text>
+    </Group>
+  ) : search.isError || matches.length === 0 ? (
+    <Text size="sm" px="sm" py={6}>
+      {t('dashboard.noResults')}
+    </Text>
+  ) : null;
+
+  return (
+    <Combobox store={combobox} onOptionSubmit={pick} withinPortal position="bottom-start" shadow="md">
+      <Combobox.Target>
+        <TextInput
+          label={t('dashboard.searchLabel')}
+          placeholder={t('dashboard.searchPlaceholder')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          rightSection={pending && active ? <Loader size="xs" aria-hidden /> : null}
+          value={text}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            if (e.currentTarget.value.trim()) combobox.openDropdown();
+            else combobox.closeDropdown();
+            combobox.updateSelectedOptionIndex();
+          }}
+          onFocus={() => {
+            if (text.trim()) combobox.openDropdown();
+          }}
+          onBlur={() => combobox.closeDropdown()}
+          autoComplete="off"
+          data-testid="visitor-search"
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown hidden={!text.trim()} miw={320}>
+        <div aria-live="polite">{status}</div>
+        <Combobox.Options mah={360} style={{ overflowY: 'auto' }} aria-label={t('dashboard.searchLabel')}>
+          {!pending
+            ? matches.map((m) => {
+                const dob = formatDob(m.dob);
+                const place = [m.city, m.state].filter(Boolean).join(', ');
+                return (
+                  <Combobox.Option value={String(m.id)} key={m.id}>
+                    <Stack gap={0}>
+                      <Group gap="xs" justify="space-between" wrap="nowrap">
+                        <Text fw={600} size="sm">
+                          {fullName(m.firstname, m.lastname, m.middlename)}
+                        </Text>
+                        {m.openVisit ? (
+                          <Badge size="sm" color="teal.9" variant="filled">
+                            {t('dashboard.statusCheckedIn')}
+                          </Badge>
+                        ) : null}
+                      </Group>
+                      <Text size="xs" c="dimmed">
+                        {[dob, place].filter(Boolean).join(' · ')}
+                      </Text>
+                    </Stack>
+                  </Combobox.Option>
+                );
+              })
+            : null}
+          <Combobox.Option value={NEW} data-testid="create-new-visitor">
+            <Group gap="xs" wrap="nowrap">
+              <IconUserPlus size={16} aria-hidden />
+              <Text size="sm" fw={600} c="blue.8">
+                {t('dashboard.createNewVisitor')}
+              </Text>
+            </Group>
+          </Combobox.Option>
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}

@@ -1,0 +1,56 @@
+import type { TScanResponse, TVisitorMatch } from '@sv/contracts';
+import { describe, expect, it } from 'vitest';
+import { scanOutcome } from './scan-api';
+
+const match = (id: number, openVisitId: number | null = null): TVisitorMatch => ({
+  id,
+  firstname: `First${id}`,
+  middlename: '',
+  lastname: `Last${id}`,
+  dob: null,
+  city: '',
+  state: '',
+  photoFileId: null,
+  openVisit: openVisitId
+    ? { id: openVisitId, buildingId: 1, buildingName: 'B', checkIn: '2026-01-01T10:00:00Z' }
+    : null,
+});
+const license = { firstName: 'Ann', lastName: 'Lee' } as TScanResponse['license'];
+const res = (over: Partial<TScanResponse>): TScanResponse => ({
+  kind: 'unknown',
+  license: null,
+  matches: [],
+  checkedOutVisitIds: [],
+  ...over,
+});
+
+describe('scanOutcome (spec 002 §4 Scan flow)', () => {
+  it('check-in and new with exactly one match go to that visitor', () => {
+    expect(scanOutcome('in', res({ kind: 'badge', matches: [match(7)] }))).toEqual({ kind: 'visitor', visitorId: 7 });
+    expect(scanOutcome('new', res({ kind: 'license', license, matches: [match(8)] }))).toEqual({
+      kind: 'visitor',
+      visitorId: 8,
+    });
+  });
+  it('several matches are not a result', () => {
+    expect(scanOutcome('in', res({ kind: 'license', license, matches: [match(1), match(2)] }))).toEqual({
+      kind: 'multiple',
+    });
+  });
+  it('a licence nobody matches becomes a new visitor prefilled from it', () => {
+    expect(scanOutcome('in', res({ kind: 'license', license }))).toEqual({ kind: 'newLicense', license });
+  });
+  it('an unknown code is the no-data state', () => {
+    expect(scanOutcome('in', res({}))).toEqual({ kind: 'noData' });
+  });
+  it('check-out reports who the server checked out', () => {
+    const out = scanOutcome(
+      'out',
+      res({ kind: 'badge', matches: [match(1, 11), match(2, 12)], checkedOutVisitIds: [11, 12] }),
+    );
+    expect(out).toEqual({ kind: 'checkedOut', visitIds: [11, 12], names: ['First1 Last1', 'First2 Last2'] });
+  });
+  it('check-out with nothing checked out is the no-data state, even for a known licence', () => {
+    expect(scanOutcome('out', res({ kind: 'license', license, matches: [match(1)] }))).toEqual({ kind: 'noData' });
+  });
+});
