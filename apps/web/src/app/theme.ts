@@ -11,7 +11,18 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
   colors: {
-    blue: ['#e7f1fb', '#cfe2f6', '#9dc4ec', '#69a5e2', '#3f8ad9', '#2579d4', '#1c6fb8', '#135ea5', '#075393', '#004781'],
+    blue: [
+      '#e7f1fb',
+      '#cfe2f6',
+      '#9dc4ec',
+      '#69a5e2',
+      '#3f8ad9',
+      '#2579d4',
+      '#1c6fb8',
+      '#135ea5',
+      '#075393',
+      '#004781',
+    ],
   },
   primaryShade: 7,
   components: {
@@ -27,6 +38,10 @@ export const theme = createTheme({
  */
 export const cssVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5c636a', '--mantine-color-error': '#c92a2a', '--mantine-color-placeholder': '#6c737a' },
+  light: {
+    '--mantine-color-dimmed': '#5c636a',
+    '--mantine-color-error': '#c92a2a',
+    '--mantine-color-placeholder': '#6c737a',
+  },
   dark: {},
 });

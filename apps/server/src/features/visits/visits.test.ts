@@ -123,13 +123,11 @@ describe('check-in', () => {
     const refused = await checkIn(desk, body);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('nobody has reviewed');
-    const cleared = await t
-      .as(desk)
-      .post(`/api/visitors/${v.id}/cleared-matches`, {
-        source: 'exclusion',
-        matchRef: String(ex.id),
-        note: 'Different person: born 1981',
-      });
+    const cleared = await t.as(desk).post(`/api/visitors/${v.id}/cleared-matches`, {
+      source: 'exclusion',
+      matchRef: String(ex.id),
+      note: 'Different person: born 1981',
+    });
     expect(cleared.statusCode).toBe(201);
     expect((await checkIn(desk, body)).statusCode).toBe(200);
   });
