@@ -1,6 +1,6 @@
 import type {
   TCheckInResponse,
-  TClientSettingsResponse,
+  TDeskSettingsResponse,
   TPreRegistration,
   TVisitorMatch,
   TVisitSummary,
@@ -48,18 +48,21 @@ export const preRegistrationsQuery = (buildingId: number, refetchInterval: numbe
   });
 
 /**
- * The client's general settings (dashboard labels, refresh rate). Null when the user may not read
- * them: the dashboard then uses the defaults (spec 002 §9) rather than sending the user to sign in.
+ * The district's desk settings (dashboard labels, refresh rate, auto-logout): readable by its
+ * attendants (GET /api/clients/:id/desk-settings, no secrets). Null when unreadable: the dashboard
+ * then uses the defaults (spec 002 §9) rather than sending the user to sign in.
  */
+export type TDeskSettings = TDeskSettingsResponse['desk'];
 export const clientSettingsQuery = (clientId: number) =>
   queryOptions({
     queryKey: dashboardKeys.settings(clientId),
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal }): Promise<TDeskSettings | null> => {
       try {
-        return await api.get<TClientSettingsResponse>(`/api/clients/${clientId}/settings`, {
+        const res = await api.get<TDeskSettingsResponse>(`/api/clients/${clientId}/desk-settings`, {
           signal,
           noRedirect: true,
         });
+        return res.desk;
       } catch (err) {
         if (err instanceof ApiError && (err.status === 403 || err.status === 404)) return null;
         throw err;

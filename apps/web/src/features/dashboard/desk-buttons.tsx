@@ -1,6 +1,6 @@
+import type { TDeskSettings } from './dashboard-api';
 import { Button, Grid, Text } from '@mantine/core';
 import { IconLogin, IconLogout, IconSchool, IconUserPlus } from '@tabler/icons-react';
-import type { TClientSettingsResponse } from '@sv/contracts';
 import { buttonSpan, sisMode, visibleButtons } from '@sv/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +28,7 @@ const COLORS: Record<ButtonKey, { color: string; variant: 'filled' | 'light' }> 
 export function DeskButtons(props: {
   /** narrower windows: no icons and a smaller font, so long labels fit (phones: two buttons a row) */
   compact: boolean;
-  settings: TClientSettingsResponse | null | undefined;
+  settings: TDeskSettings | null | undefined;
   onVisitor: () => void;
   onCheckIn: () => void;
   onCheckOut: () => void;
