@@ -64,6 +64,26 @@ async function findBuilding(ctx: RequestCtx, tx: Db, clientId: number, name: str
   return rows[0] ?? null;
 }
 
+/**
+ * A file names the same few buildings on thousands of rows: look each name up once per upload
+ * (the pipeline hands every callback the same `options` object for one upload).
+ */
+const buildingCache = new WeakMap<object, Map<string, ReturnType<typeof findBuilding>>>();
+function findBuildingOnce(ctx: RequestCtx, tx: Db, clientId: number, name: string, options: Record<string, string>) {
+  let byName = buildingCache.get(options);
+  if (!byName) {
+    byName = new Map();
+    buildingCache.set(options, byName);
+  }
+  const key = `${clientId}|${name.toLowerCase()}`;
+  let hit = byName.get(key);
+  if (!hit) {
+    hit = findBuilding(ctx, tx, clientId, name);
+    byName.set(key, hit);
+  }
+  return hit;
+}
+
 registerImport({
   kind: 'exclusions',
   permission: 'exclusions.manage',
@@ -100,7 +120,7 @@ registerImport({
       if (!can(ctx.actor, 'exclusions.setGlobal')) return EXCLUSION_MESSAGES.setGlobalDenied;
     } else {
       const clientId = await requireClientOption(ctx, options, tx);
-      const building = await findBuilding(ctx, tx, clientId, row.building);
+      const building = await findBuildingOnce(ctx, tx, clientId, row.building, options);
       if (!building) return `Building: no building named "${row.building}" in this client`;
       if (!building.active) return EXCLUSION_MESSAGES.buildingInactive;
       timeZone = building.timeZone;
@@ -118,7 +138,8 @@ registerImport({
       let buildingId: number | null = null;
       if (row.building !== null) {
         const key = row.building.toLowerCase();
-        if (!buildingIds.has(key)) buildingIds.set(key, (await findBuilding(ctx, tx, clientId, row.building))!.id);
+        if (!buildingIds.has(key))
+          buildingIds.set(key, (await findBuildingOnce(ctx, tx, clientId, row.building, options))!.id);
         buildingId = buildingIds.get(key)!;
       }
       values.push({
