@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDenyEntryResponse } from './denials';
 import { ZVisitorType } from './visits';
 
 /** spec 002 §3 Pending (pre-registered) visitor card. */
@@ -38,3 +39,7 @@ export const ZAllowPreRegistrationRequest = z.object({
 });
 
 export const ZCancelCheckInResponse = z.object({ ok: z.literal(true) });
+
+/** DENY on a card (spec 002 §4): the visitor record is created from the card when needed. */
+export const ZDenyPreRegistrationRequest = z.object({ level: z.number().int().min(1).max(6).nullable().optional() });
+export const ZDenyPreRegistrationResponse = ZDenyEntryResponse.extend({ visitorId: z.number().int() });

@@ -47,6 +47,12 @@ export const authz: AuthzEntry[] = [
   },
   {
     method: 'POST',
+    route: '/api/preregistrations/:id/deny',
+    request: async (f) => ({ url: `/api/preregistrations/${await cardOfA(f)}/deny`, body: {} }),
+    expect: atBuilding1,
+  },
+  {
+    method: 'POST',
     route: '/api/preregistrations/:id/close',
     request: async (f) => ({ url: `/api/preregistrations/${await cardOfA(f)}/close`, body: {} }),
     expect: atBuilding1,

@@ -2,6 +2,8 @@ import {
   ZAllowPreRegistrationRequest,
   ZCancelCheckInResponse,
   ZCheckInResponse,
+  ZDenyPreRegistrationRequest,
+  ZDenyPreRegistrationResponse,
   ZPreRegistration,
   ZPreRegistrationList,
 } from '@sv/contracts';
@@ -42,6 +44,19 @@ export async function preRegistrationsRoutes(app: ZodApp, deps: AppDeps) {
       },
     },
     async (req) => service.allow(requireCtx(req), req.params.id, req.body, requireIdempotencyKey(req)),
+  );
+  app.post(
+    '/api/preregistrations/:id/deny',
+    {
+      schema: {
+        tags,
+        summary: 'DENY: record the denial with the card’s counts and notify security',
+        params: ZId,
+        body: ZDenyPreRegistrationRequest,
+        response: { 200: ZDenyPreRegistrationResponse },
+      },
+    },
+    async (req) => service.deny(requireCtx(req), req.params.id, req.body.level),
   );
   app.post(
     '/api/preregistrations/:id/close',

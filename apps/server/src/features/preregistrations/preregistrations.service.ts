@@ -4,6 +4,7 @@ import type { AppDeps } from '../../platform/deps';
 import { requirePermission } from '../../platform/auth/permission';
 import { AppError, conflict, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
+import { createDenialsService } from '../denials/denials.service';
 import { createScreeningService } from '../screening/screening.service';
 import { createVisitorsRepository } from '../visitors/visitors.repository';
 import { createVisitsRepository } from '../visits/visits.repository';
@@ -53,11 +54,44 @@ export function createPreRegistrationsService(deps: AppDeps) {
   const visitorsRepo = createVisitorsRepository(deps.db);
   const visits = createVisitsService(deps);
   const screening = createScreeningService(deps);
+  const denials = createDenialsService(deps);
 
   async function requireCard(ctx: RequestCtx, id: number) {
     const card = await repo.get(ctx.actor, id);
     if (!card) throw notFound('Pre-registration not found');
     return card;
+  }
+
+  /** The card's visitor record, created from the pre-registration the first time it is needed. */
+  async function ensureVisitor(card: PreRegRow): Promise<number> {
+    if (card.visitorId) return card.visitorId;
+    const visitorId = await visitorsRepo.insert(card.clientId, card.buildingId, {
+      title: '',
+      firstname: card.firstname,
+      middlename: '',
+      lastname: card.lastname,
+      suffix: '',
+      dob: card.dob,
+      sex: '',
+      eye: '',
+      hair: '',
+      height: '',
+      weight: '',
+      race: '',
+      note: '',
+      street1: '',
+      street2: '',
+      city: '',
+      state: '',
+      zipcode: '',
+      county: '',
+      email: card.email,
+      phone: card.phone,
+      currentDriversLicenseNumber: '',
+      licenseState: '',
+    });
+    await repo.update(card.id, { visitorId });
+    return visitorId;
   }
 
   return {
@@ -88,35 +122,7 @@ export function createPreRegistrationsService(deps: AppDeps) {
         return { visit, print: { mode: 'pdf' as const, required: false, pdfUrl: `/api/visits/${visit.id}/badge.pdf` } };
       }
       if (!['scheduled', 'pending'].includes(card.status)) throw conflict('This visitor was already handled.');
-      let visitorId = card.visitorId;
-      if (!visitorId) {
-        visitorId = await visitorsRepo.insert(card.clientId, card.buildingId, {
-          title: '',
-          firstname: card.firstname,
-          middlename: '',
-          lastname: card.lastname,
-          suffix: '',
-          dob: card.dob,
-          sex: '',
-          eye: '',
-          hair: '',
-          height: '',
-          weight: '',
-          race: '',
-          note: '',
-          street1: '',
-          street2: '',
-          city: '',
-          state: '',
-          zipcode: '',
-          county: '',
-          email: card.email,
-          phone: card.phone,
-          currentDriversLicenseNumber: '',
-          licenseState: '',
-        });
-        await repo.update(id, { visitorId });
-      }
+      const visitorId = await ensureVisitor(card);
       const issues = (card.issues ?? {}) as Issues;
       // ALLOW clears the potential exclusion matches the attendant just reviewed on the card,
       // through the same remembered, audited clearing as the Allow / Deny Entry screen.
@@ -161,6 +167,34 @@ export function createPreRegistrationsService(deps: AppDeps) {
         id,
       });
       return result;
+    },
+
+    /**
+     * DENY on a card (spec 002 §4): records the denial with the card's counts and notifies
+     * security, creating the visitor record from the card when needed (so the denial and any
+     * exclusion added afterwards are linked to a person).
+     */
+    async deny(ctx: RequestCtx, id: number, level: number | null | undefined) {
+      requirePermission(ctx.actor, 'entry.deny');
+      const card = await requireCard(ctx, id);
+      if (!['scheduled', 'pending'].includes(card.status)) throw conflict('This visitor was already handled.');
+      const visitorId = await ensureVisitor(card);
+      const issues = (card.issues ?? {}) as Issues;
+      const result = await denials.deny(ctx, visitorId, {
+        buildingId: card.buildingId,
+        exclusionCount: issues.exclusionCount ?? 0,
+        potentialCount: issues.potentialCount ?? 0,
+        watchdogCount: issues.watchdogCount ?? 0,
+        level: level ?? null,
+        preRegistrationId: id,
+      });
+      await deps.realtime.publish({
+        type: 'preregistration.changed',
+        clientId: card.clientId,
+        buildingId: card.buildingId,
+        id,
+      });
+      return { ...result, visitorId };
     },
 
     /** CLOSE (spec 002 §4): dismisses the card. */

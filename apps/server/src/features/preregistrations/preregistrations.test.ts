@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { preRegistrations, visits } from '../../db/schema/index';
+import { deniedEntries, preRegistrations, visits } from '../../db/schema/index';
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -118,6 +118,21 @@ describe('pending cards: ALLOW, CLOSE, cancel check-in (spec 002 §4)', () => {
     const again = await t.as(desk).post(`/api/preregistrations/${c.id}/cancel-check-in`);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Unable to cancel check-in.');
+  });
+
+  it('DENY on a card creates the visitor, records the denial with the card counts and notifies security', async () => {
+    const [row] = await t.deps.db
+      .insert(preRegistrations)
+      .values({ clientId: t.world.north.clientId, buildingId: t.world.north.northHighId, firstname: 'Deny', lastname: 'Oncard', visitDate: '2026-11-23', status: 'pending', bgResults: false, issues: { potentialCount: 1, watchdogCount: 1 } })
+      .returning();
+    const res = await t.as(desk).post(`/api/preregistrations/${row.id}/deny`, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ securityNotified: true, message: 'Security has been notified of this user on the premises.' });
+    const after = await card('Oncard');
+    expect(after).toMatchObject({ status: 'denied', visitorId: res.json().visitorId });
+    const [denied] = await t.deps.db.select().from(deniedEntries).where(eq(deniedEntries.preRegistrationId, row.id));
+    expect(denied).toMatchObject({ potentialCount: 1, watchdogCount: 1, visitorId: res.json().visitorId });
+    expect((await t.as(desk).post(`/api/preregistrations/${row.id}/deny`, {})).statusCode).toBe(409);
   });
 
   it('CLOSE dismisses a card', async () => {

@@ -4,7 +4,7 @@ import type {
   TPreRegistration,
   TVisitorMatch,
   TVisitSummary,
-  ZDenyEntryResponse,
+  ZDenyPreRegistrationResponse,
   ZPreRegistrationList,
   ZPrintResponse,
 } from '@sv/contracts';
@@ -15,7 +15,7 @@ import { ApiError, api } from '../../lib/api-client';
 import { deskPaths } from '../scan/desk-paths';
 
 type TPreRegistrationList = z.infer<typeof ZPreRegistrationList>;
-type TDenyEntryResponse = z.infer<typeof ZDenyEntryResponse>;
+type TDenyPreRegistrationResponse = z.infer<typeof ZDenyPreRegistrationResponse>;
 type TPrintResponse = z.infer<typeof ZPrintResponse>;
 
 /** Query keys of the dashboard: everything of one building sits under `building(id)`. */
@@ -195,18 +195,15 @@ export function useAllow(buildingId: number | null) {
   });
 }
 
-/** DENY (spec 002 §4): records the denial with the card's counts, then security is notified. */
+/**
+ * DENY (spec 002 §4): the server records the denial with the card's counts (creating the visitor
+ * record from the card when needed) and notifies security.
+ */
 export function useDeny(buildingId: number | null) {
   const refresh = useRefreshBuilding(buildingId);
   return useMutation({
-    mutationFn: ({ card, buildingId: b }: { card: TPreRegistration; buildingId: number }) =>
-      api.post<TDenyEntryResponse>(`/api/visitors/${card.visitorId}/denials`, {
-        buildingId: b,
-        exclusionCount: card.issues.exclusionCount,
-        potentialCount: card.issues.potentialCount,
-        watchdogCount: card.issues.watchdogCount,
-        preRegistrationId: card.id,
-      }),
+    mutationFn: ({ card }: { card: TPreRegistration; buildingId: number }) =>
+      api.post<TDenyPreRegistrationResponse>(`/api/preregistrations/${card.id}/deny`, {}),
     onSettled: refresh,
   });
 }

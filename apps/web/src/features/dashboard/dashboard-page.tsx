@@ -196,7 +196,7 @@ export default function DashboardPage() {
       if (res.securityNotified) succeed(t('dashboard.securityNotified'));
       else fail(t('dashboard.securityNotifyFailed'));
       // spec 002 §4: an admin whose visitor has no active exclusion goes on to add one
-      if (res.offerAddExclusion && card.visitorId) setExcludeVisitorId(card.visitorId);
+      if (res.offerAddExclusion) setExcludeVisitorId(res.visitorId);
     } catch (err) {
       fail(err instanceof ApiError ? err.message : t('dashboard.securityNotifyFailed'));
     } finally {

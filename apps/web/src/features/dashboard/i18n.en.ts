@@ -70,7 +70,6 @@ export default {
     allowConfirm: MESSAGES.allowConfirm,
     allowConfirmBody: '{{name}} will be checked in and a badge printed.',
     allowConfirmOk: 'Allow and check in',
-    denyNeedsVisitor: 'This pre-registration has no visitor record yet, so a denial cannot be recorded.',
     securityNotified: MESSAGES.securityNotified,
     securityNotifyFailed: MESSAGES.securityNotifyFailed,
     actionFailed: 'That did not work: {{message}}',

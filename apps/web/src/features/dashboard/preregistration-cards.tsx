@@ -84,7 +84,6 @@ export function PendingCard(props: {
   const { t } = useTranslation();
   const c = props.card;
   const name = fullName(c.firstname, c.lastname);
-  const canDeny = c.visitorId !== null;
   return (
     <Card
       withBorder
@@ -120,11 +119,6 @@ export function PendingCard(props: {
               {t('dashboard.noIssueDetails')}
             </Text>
           )}
-          {canDeny ? null : (
-            <Text size="xs" c="dimmed">
-              {t('dashboard.denyNeedsVisitor')}
-            </Text>
-          )}
         </Stack>
         <Stack gap="xs">
           <Button
@@ -142,7 +136,7 @@ export function PendingCard(props: {
               color="red.9"
               onClick={props.onDeny}
               loading={props.busy === 'deny'}
-              disabled={!canDeny || (props.busy !== null && props.busy !== 'deny')}
+              disabled={props.busy !== null && props.busy !== 'deny'}
               aria-label={t('dashboard.denyName', { name })}
               px="xs"
             >
