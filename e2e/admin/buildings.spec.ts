@@ -97,7 +97,8 @@ test('adds a building with the new-building defaults, then edits it; active-only
   const edit = page.getByRole('dialog', { name: 'Edit Building' });
   await expect(edit.getByRole('textbox', { name: 'Name' })).toHaveValue('Willow Creek Middle School');
   await expect(edit.getByRole('textbox', { name: 'Client' })).toHaveValue('North County Schools');
-  await edit.getByRole('switch', { name: 'Active' }).uncheck({ force: true });
+  await edit.getByRole('switch', { name: 'Active' }).evaluate((el) => (el as HTMLInputElement).click());
+  await expect(edit.getByRole('switch', { name: 'Active' })).not.toBeChecked();
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit).toBeHidden();
   await expect(table(page).getByRole('row').filter({ hasText: 'Willow Creek Middle School' })).toHaveCount(0);

@@ -26,7 +26,7 @@ export const theme = createTheme({
   },
   primaryShade: 7,
   components: {
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': i18n.t('common.close') } } }),
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': i18n.t('common.dismiss') } } }),
     FileInput: FileInput.extend({ defaultProps: { clearButtonProps: { 'aria-label': i18n.t('common.clear') } } }),
     Select: Select.extend({ defaultProps: { clearButtonProps: { 'aria-label': i18n.t('common.clear') } } }),
   },

@@ -13,6 +13,7 @@ export const en = {
     cancel: 'Cancel',
     close: 'Close',
     clear: 'Clear',
+    dismiss: 'Dismiss',
     edit: 'Edit',
     add: 'Add',
     delete: 'Delete',
