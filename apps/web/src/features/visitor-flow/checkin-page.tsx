@@ -1,0 +1,377 @@
+import {
+  Alert,
+  Avatar,
+  Button,
+  Center,
+  Group,
+  Image,
+  Loader,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconCamera, IconCheck } from '@tabler/icons-react';
+import type { TBuildingRow, TCheckInResponse, TVisitor } from '@sv/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { FormShell } from '../../components/form/form-shell';
+import { ApiError } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import { useBuilding } from './badge-parts';
+import { DeskBuildingSelect, useDeskBuilding } from './desk-building';
+import { type FlowState, flowPaths, flowState, fullName, routeId, showDate } from './flow';
+import { type PhotoChoice, PhotoModal } from './photo-modal';
+import {
+  badgePdfPath,
+  fileUrl,
+  reasonKind,
+  sendBadgeToPrinter,
+  uploadVisitorPhoto,
+  useCheckIn,
+  visitorQuery,
+  visitReasonsQuery,
+} from './visitor-flow-api';
+
+type DeskType = 'visitor' | 'volunteer' | 'vendor';
+
+/** spec 002 §5: a photo is required unless the building's attendant setting for the type is off. */
+export const photoRequired = (b: TBuildingRow, type: DeskType) =>
+  type === 'volunteer' ? b.requireAttendantVolunteerPhotoCheckIn : b.requireAttendantVisitorPhotoCheckIn;
+
+/**
+ * Check-in (spec 002 §2 /visitor/checkin/{visitorId}, §4 photo modal and badge printing, §7
+ * POST /Visit/CheckIn). Reached from the allow/deny screen only: opened directly, it sends the
+ * visitor through screening first so nobody is admitted unscreened.
+ */
+export default function CheckInPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const location = useLocation();
+  const visitorId = routeId(params.visitorId);
+  const nav = flowState(location.state);
+  const visitor = useQuery({ ...visitorQuery(visitorId ?? 0), enabled: visitorId !== null });
+  if (visitorId === null) return <Navigate to={paths.home} replace />;
+  if (!nav.screened || nav.screened.visitorId !== visitorId) {
+    return (
+      <Navigate
+        to={flowPaths.background('visitor', visitorId, nav.preRegId)}
+        replace
+        state={{ buildingId: nav.buildingId }}
+      />
+    );
+  }
+  if (visitor.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {t('visitorFlow.loadFailed')}
+      </Alert>
+    );
+  }
+  if (!visitor.data) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  return <CheckInForm visitor={visitor.data} nav={nav} />;
+}
+
+function CheckInForm({ visitor, nav }: { visitor: TVisitor; nav: FlowState }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const desk = useDeskBuilding({ initial: nav.screened?.buildingId ?? nav.buildingId, clientId: visitor.clientId });
+  const buildingId = desk.buildingId;
+  const building = useBuilding(buildingId);
+  const checkIn = useCheckIn();
+  const name = fullName(visitor);
+
+  const [type, setType] = useState<DeskType>('visitor');
+  const [reasonId, setReasonId] = useState<string | null>(null);
+  const [reasonText, setReasonText] = useState('');
+  const [personVisiting, setPersonVisiting] = useState('');
+  const [minutes, setMinutes] = useState<number | ''>('');
+  const [photo, setPhoto] = useState<PhotoChoice>(null);
+  const [photoUrl, setPhotoUrl] = useState<string | null>(null);
+  // 'submit': opened by the Check In button, so saving the photo carries on with the check-in
+  const [photoOpen, setPhotoOpen] = useState<false | 'take' | 'submit'>(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // one Idempotency-Key per submission, reused when the same submission is retried
+  const idempotencyKey = useRef<string | null>(null);
+  const uploaded = useRef<{ blob: Blob; fileId: string } | null>(null);
+
+  const reasons = useQuery({ ...visitReasonsQuery(buildingId ?? 0, reasonKind(type)), enabled: buildingId !== null });
+  const required = building.data ? photoRequired(building.data, type) : true;
+  const reasonData = (reasons.data ?? []).map((r) => ({ value: String(r.id), label: r.label }));
+  const screenedHere = nav.screened?.buildingId === buildingId;
+
+  // a changed submission is a new submission
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every input of the request resets the key
+  useEffect(() => {
+    idempotencyKey.current = null;
+  }, [type, reasonId, reasonText, personVisiting, minutes, photo, buildingId]);
+
+  useEffect(() => {
+    if (photo?.kind !== 'new') {
+      setPhotoUrl(null);
+      return;
+    }
+    const url = URL.createObjectURL(photo.blob);
+    setPhotoUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [photo]);
+
+  const complete = async (choice: PhotoChoice) => {
+    if (!buildingId || !building.data) return;
+    setError(null);
+    setBusy(true);
+    try {
+      let photoFileId: string | null = null;
+      if (choice?.kind === 'original') photoFileId = choice.fileId;
+      if (choice?.kind === 'new') {
+        if (uploaded.current?.blob !== choice.blob) {
+          uploaded.current = { blob: choice.blob, fileId: await uploadVisitorPhoto(visitor.id, choice.blob) };
+        }
+        photoFileId = uploaded.current.fileId;
+      }
+      idempotencyKey.current ??= crypto.randomUUID();
+      const selected = reasons.data?.find((r) => String(r.id) === reasonId);
+      const res: TCheckInResponse = await checkIn.mutateAsync({
+        idempotencyKey: idempotencyKey.current,
+        body: {
+          visitorId: visitor.id,
+          buildingId,
+          visitorType: type,
+          visitReasonId: selected?.id ?? null,
+          reason: selected?.label ?? reasonText.trim(),
+          personVisiting: personVisiting.trim(),
+          allowedMinutes: minutes === '' ? null : minutes,
+          photoFileId,
+          preRegistrationId: nav.preRegId ?? null,
+        },
+      });
+      idempotencyKey.current = null;
+      setPhotoOpen(false);
+      const print = await printAfterCheckIn(res);
+      const state: FlowState = { buildingId, print: print ?? undefined };
+      navigate(flowPaths.checkedIn('visit', res.visit.id), { state });
+    } catch (err) {
+      setPhotoOpen(false);
+      setError(err instanceof ApiError ? err.message : t('visitorFlow.photo.uploadFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** spec 002 §4: a badge is printed only after the check-in is committed. */
+  const printAfterCheckIn = async (res: TCheckInResponse): Promise<FlowState['print'] | null> => {
+    if (!res.print.required) return null;
+    if (res.print.mode === 'network') {
+      try {
+        const r = await sendBadgeToPrinter(res.visit.id);
+        return { mode: 'network', ok: r.printed, message: r.message };
+      } catch (err) {
+        return { mode: 'network', ok: false, message: err instanceof ApiError ? err.message : String(err) };
+      }
+    }
+    // spec 002 §7 window: the browser print window at /Badge/print/{id}
+    const w = window.open(badgePdfPath(res.visit.id), '_blank');
+    return {
+      mode: 'pdf',
+      ok: w !== null,
+      message: w ? t('visitorFlow.badge.pdfOpened') : t('visitorFlow.badge.popupBlocked'),
+    };
+  };
+
+  const submit = (e?: FormEvent<HTMLFormElement>) => {
+    e?.preventDefault();
+    if (!buildingId || !building.data) return setError(t('visitorFlow.buildingNeeded'));
+    if (required && !photo) return setPhotoOpen('submit');
+    void complete(photo);
+  };
+
+  const openVisit = visitor.openVisit;
+  return (
+    <Stack gap="md" maw={900}>
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Title order={1} size="h2">
+          {t('visitorFlow.checkIn.title')}
+        </Title>
+        <DeskBuildingSelect desk={desk} disabled={busy} />
+      </Group>
+      <Paper withBorder radius="md" p="sm">
+        <Group gap="sm" wrap="nowrap">
+          <Avatar
+            src={visitor.photoFileId ? fileUrl(visitor.photoFileId) : null}
+            alt={t('visitorFlow.photo.originalAlt', { name })}
+            size={56}
+            radius="sm"
+          />
+          <div style={{ minWidth: 0 }}>
+            <Text fw={700} size="xl" lh={1.2} style={{ overflowWrap: 'anywhere' }}>
+              {name}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {visitor.dob ? t('visitorFlow.screen.visitorDob', { dob: showDate(visitor.dob) }) : ''}
+            </Text>
+          </div>
+        </Group>
+      </Paper>
+      {!screenedHere && buildingId ? (
+        <Alert color="orange" variant="light">
+          {t('visitorFlow.checkIn.needsScreening')}{' '}
+          <Link to={flowPaths.background('visitor', visitor.id, nav.preRegId)} state={{ buildingId }}>
+            {t('visitorFlow.screen.title')}
+          </Link>
+        </Alert>
+      ) : null}
+      {openVisit ? (
+        <Alert color="blue" variant="light" role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('visitorFlow.checkIn.alreadyIn', { name, building: openVisit.buildingName })}</Text>
+            <Group gap="xs">
+              <Button size="xs" component={Link} to={flowPaths.badge(visitor.id)} variant="default">
+                {t('visitorFlow.checkIn.viewBadge')}
+              </Button>
+              <Button size="xs" component={Link} to={flowPaths.checkOut(visitor.id)} variant="default">
+                {t('visitorFlow.checkIn.checkOutFirst')}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      ) : null}
+      <FormShell onSubmit={submit} saving={busy} error={error} aria-label={t('visitorFlow.checkIn.title')}>
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="md">
+            <div>
+              <Text size="sm" fw={500} mb={4} id="visitor-type-label">
+                {t('visitorFlow.checkIn.type')}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="visitor-type-label"
+                value={type}
+                onChange={(v) => {
+                  setType(v as DeskType);
+                  setReasonId(null);
+                }}
+                data={(['visitor', 'volunteer', 'vendor'] as const).map((v) => ({
+                  value: v,
+                  label: t(`visitorFlow.checkIn.types.${v}`),
+                }))}
+                fullWidth
+                size="md"
+              />
+            </div>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              {reasonData.length || reasons.isPending ? (
+                <Select
+                  label={t('visitorFlow.checkIn.reason')}
+                  placeholder={reasons.isPending ? t('common.loading') : t('visitorFlow.checkIn.reasonPick')}
+                  disabled={reasons.isPending}
+                  data={reasonData}
+                  value={reasonId}
+                  onChange={setReasonId}
+                  searchable
+                  clearable
+                />
+              ) : (
+                <TextInput
+                  label={t('visitorFlow.checkIn.reason')}
+                  value={reasonText}
+                  onChange={(e) => setReasonText(e.currentTarget.value)}
+                  maxLength={200}
+                />
+              )}
+              <TextInput
+                label={t('visitorFlow.checkIn.personVisiting')}
+                value={personVisiting}
+                onChange={(e) => setPersonVisiting(e.currentTarget.value)}
+                maxLength={200}
+                autoComplete="off"
+              />
+              <NumberInput
+                label={t('visitorFlow.checkIn.duration')}
+                description={t('visitorFlow.checkIn.durationHint')}
+                value={minutes}
+                onChange={(v) => setMinutes(typeof v === 'number' ? v : '')}
+                min={1}
+                max={24 * 60}
+                allowDecimal={false}
+                allowNegative={false}
+              />
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+        <Paper withBorder radius="md" p="md">
+          <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+            <Group gap="sm" wrap="nowrap">
+              {photoUrl ? (
+                <Image src={photoUrl} alt={t('visitorFlow.photo.capturedAlt', { name })} w={72} h={72} radius="sm" />
+              ) : (
+                <Center w={72} h={72} bg="var(--mantine-color-gray-1)" style={{ borderRadius: 4 }}>
+                  <IconCamera size={28} aria-hidden color="var(--mantine-color-gray-6)" />
+                </Center>
+              )}
+              <div>
+                <Text fw={600}>{t('visitorFlow.checkIn.photo')}</Text>
+                <Text size="sm" c={photo ? 'green.8' : 'dimmed'}>
+                  {photo
+                    ? photo.kind === 'new'
+                      ? t('visitorFlow.checkIn.photoTaken')
+                      : t('visitorFlow.photo.useOriginal')
+                    : required
+                      ? t('visitorFlow.checkIn.photoRequired')
+                      : t('visitorFlow.checkIn.photoOptional')}
+                </Text>
+              </div>
+            </Group>
+            <Button
+              variant="default"
+              leftSection={<IconCamera size={16} aria-hidden />}
+              onClick={() => setPhotoOpen('take')}
+            >
+              {t('visitorFlow.checkIn.takePhoto')}
+            </Button>
+          </Group>
+        </Paper>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => navigate(paths.home)} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            size="lg"
+            color="teal.9"
+            leftSection={<IconCheck size={20} aria-hidden />}
+            loading={busy}
+            disabled={!building.data || Boolean(openVisit)}
+          >
+            {error ? t('visitorFlow.checkIn.retry') : t('visitorFlow.checkIn.submit')}
+          </Button>
+        </Group>
+      </FormShell>
+      <PhotoModal
+        opened={photoOpen !== false}
+        required={required}
+        name={name}
+        originalFileId={visitor.photoFileId}
+        saving={busy}
+        onCancel={() => setPhotoOpen(false)}
+        onSave={(choice) => {
+          setPhoto(choice);
+          if (photoOpen === 'submit') void complete(choice);
+          else setPhotoOpen(false);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,114 @@
+import { ROLE, type TSessionUser } from '@sv/contracts';
+import { addDays, formatUsDate } from '@sv/domain';
+
+/**
+ * Links of the visitor flow (spec 002 §2 routes). Kept here until lib/paths.ts carries them
+ * (that file belongs to the shell).
+ */
+export const flowPaths = {
+  newVisitor: '/visitor/verify/0',
+  verify: (type: string, visitorId: number | string) => `/verify/${type}/${visitorId}`,
+  background: (type: string, visitorId: number | string, preRegId?: number | string | null) =>
+    preRegId ? `/background/${type}/${visitorId}/${preRegId}` : `/background/${type}/${visitorId}`,
+  checkIn: (visitorId: number | string) => `/visitor/checkin/${visitorId}`,
+  checkOut: (visitorId: number | string) => `/visitor/checkout/${visitorId}`,
+  badge: (visitorId: number | string) => `/visitor/badge/${visitorId}`,
+  checkedIn: (type: string, id: number | string) => `/visitor/in/${type}/${id}`,
+  checkedOut: '/visitor/out',
+};
+
+/**
+ * What one screen hands the next in router navigation state (never the URL: security guide).
+ * `screened` proves the visitor went through the allow/deny screen on this page visit.
+ */
+export interface FlowState {
+  buildingId?: number;
+  preRegId?: number | null;
+  screened?: { visitorId: number; buildingId: number };
+  print?: { mode: 'network' | 'pdf'; ok: boolean; message: string };
+  name?: string;
+}
+
+export function flowState(state: unknown): FlowState {
+  if (!state || typeof state !== 'object') return {};
+  const s = state as Record<string, unknown>;
+  const num = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined);
+  const out: FlowState = {};
+  if (num(s.buildingId)) out.buildingId = num(s.buildingId);
+  if (num(s.preRegId)) out.preRegId = num(s.preRegId);
+  if (s.screened && typeof s.screened === 'object') {
+    const sc = s.screened as Record<string, unknown>;
+    const visitorId = num(sc.visitorId);
+    const buildingId = num(sc.buildingId);
+    if (visitorId && buildingId) out.screened = { visitorId, buildingId };
+  }
+  if (s.print && typeof s.print === 'object') out.print = s.print as FlowState['print'];
+  if (typeof s.name === 'string') out.name = s.name;
+  return out;
+}
+
+/** Route ids: a positive integer or null. */
+export function routeId(value: string | undefined): number | null {
+  if (!value || !/^\d{1,9}$/.test(value)) return null;
+  const n = Number(value);
+  return n > 0 ? n : null;
+}
+
+/** Roles that pick the building at the desk (admins and client admins, spec 002 §2 building filter). */
+export const picksBuilding = (user: TSessionUser) => user.roleId === ROLE.Admin || user.roleId === ROLE.ClientAdmin;
+
+/** Today in the browser's calendar as YYYY-MM-DD (the server re-checks in the building's zone). */
+export function todayIso(now = new Date()) {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
+}
+export const yesterdayIso = () => addDays(todayIso(), -1);
+
+/** Whole years between a date of birth and today. */
+export function ageOf(dob: string | null | undefined, today = todayIso()): number | null {
+  if (!dob || !/^\d{4}-\d{2}-\d{2}/.test(dob)) return null;
+  const [y, m, d] = dob.slice(0, 10).split('-').map(Number);
+  const [ty, tm, td] = today.split('-').map(Number);
+  let age = ty - y;
+  if (tm < m || (tm === m && td < d)) age -= 1;
+  return age >= 0 ? age : null;
+}
+
+/** mm/dd/yyyy for full dates; a year-only registry date stays as it is. */
+export const showDate = (iso: string | null | undefined) =>
+  iso ? (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? (formatUsDate(iso) ?? iso) : iso) : null;
+
+/** A time in the building's zone (security guide: never the browser's offset for the building's day). */
+export function showTime(instant: string | null | undefined, timeZone: string | null | undefined) {
+  if (!instant) return '';
+  const d = new Date(instant);
+  const opts: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+  try {
+    return d.toLocaleTimeString('en-US', { ...opts, timeZone: timeZone || undefined });
+  } catch {
+    return d.toLocaleTimeString('en-US', opts);
+  }
+}
+
+export function showDateTime(instant: string | null | undefined, timeZone: string | null | undefined) {
+  if (!instant) return '';
+  const d = new Date(instant);
+  const opts: Intl.DateTimeFormatOptions = {
+    month: '2-digit',
+    day: '2-digit',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  };
+  try {
+    return d.toLocaleString('en-US', { ...opts, timeZone: timeZone || undefined });
+  } catch {
+    return d.toLocaleString('en-US', opts);
+  }
+}
+
+export const fullName = (v: { firstname?: string; middlename?: string; lastname?: string; suffix?: string }) =>
+  [v.firstname, v.middlename, v.lastname, v.suffix].filter((p) => p?.trim()).join(' ');
+
+/** Light alerts keep their coloured frame, but titles in body text colour (WCAG AA contrast on the tint). */
+export const alertTitleText = { title: { color: 'var(--mantine-color-text)' } } as const;

@@ -1,0 +1,725 @@
+import {
+  Alert,
+  Avatar,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { notify } from './notify';
+import {
+  IconAlertTriangle,
+  IconBan,
+  IconCircleCheck,
+  IconRefresh,
+  IconShieldExclamation,
+  IconUserCheck,
+  IconUserX,
+} from '@tabler/icons-react';
+import { CONSTANTS, MESSAGES, ROLE, type TScreeningMatch, type TScreeningResponse, type TVisitor } from '@sv/contracts';
+import { denyButtonLabel } from '@sv/domain';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import { useUser } from '../../lib/session';
+import { AddExclusionModal } from './add-exclusion-modal';
+import { DeskBuildingSelect, useDeskBuilding } from './desk-building';
+import {
+  ageOf,
+  alertTitleText,
+  type FlowState,
+  flowPaths,
+  flowState,
+  fullName,
+  routeId,
+  showDate,
+  showTime,
+} from './flow';
+import { MatchCard, type VisitorIdentity } from './match-card';
+import {
+  buildingQuery,
+  fileUrl,
+  screeningQuery,
+  type TDenyResult,
+  useClearMatch,
+  useDenyEntry,
+  useNotifySecurity,
+  visitorQuery,
+} from './visitor-flow-api';
+
+/**
+ * Background search and allow/deny entry (spec 002 §2 /background/{type}/{visitorId}/{preRegId?},
+ * §4 ALLOW/DENY, §5 exclusion rules, §8 registry failure). Screening runs on the server on load;
+ * the decision is at the top, every match below it with why it matched and whether it is cleared.
+ */
+export default function ScreeningPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const visitorId = routeId(params.visitorId);
+  const visitor = useQuery({ ...visitorQuery(visitorId ?? 0), enabled: visitorId !== null });
+  if (visitorId === null || visitor.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {t('visitorFlow.loadFailed')}
+      </Alert>
+    );
+  }
+  if (!visitor.data) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  return <Screening visitor={visitor.data} />;
+}
+
+function Screening({ visitor }: { visitor: TVisitor }) {
+  const { t } = useTranslation();
+  const user = useUser();
+  const params = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const nav = flowState(location.state);
+  const preRegId = routeId(params.preRegId);
+  const desk = useDeskBuilding({ initial: nav.buildingId ?? null, clientId: visitor.clientId });
+  const buildingId = desk.buildingId;
+  const building = useQuery({ ...buildingQuery(buildingId ?? 0), enabled: buildingId !== null });
+  const [run] = useState(() => Date.now());
+  const screening = useQuery({ ...screeningQuery(visitor.id, buildingId ?? 0, run), enabled: buildingId !== null });
+  const clear = useClearMatch(visitor.id);
+  const deny = useDenyEntry(visitor.id);
+  const notifySecurity = useNotifySecurity(visitor.id);
+
+  const [clearing, setClearing] = useState<TScreeningMatch | null>(null);
+  const [confirmAllow, setConfirmAllow] = useState(false);
+  const [notifyOpen, setNotifyOpen] = useState(false);
+  const [denied, setDenied] = useState<TDenyResult | null>(null);
+  const [exclusionOpen, setExclusionOpen] = useState(false);
+
+  const s = screening.data;
+  const name = fullName(visitor);
+  const identity: VisitorIdentity = { name, dob: visitor.dob };
+  const allMatches = s ? [...s.exclusions.direct, ...s.exclusions.potential, ...s.registry.matches] : [];
+  const open = allMatches.filter((m) => m.kind !== 'direct' && !m.cleared);
+  const direct = s?.exclusions.direct ?? [];
+  const registryFailed = s?.registry.status === 'failed';
+  const registryNotRun = s?.registry.status === 'not_run';
+  const blocked = direct.length > 0;
+  const canAllow = Boolean(s) && !blocked && open.length === 0 && !denied;
+  const isAdmin = user.roleId === ROLE.Admin;
+  const denyLabel = denyButtonLabel({ isAdmin, hasActiveExclusion: visitor.hasActiveExclusion });
+  // registry matches come strongest evidence first: the first open one carries the level to report
+  const strongest = s?.registry.matches.find((m) => !m.cleared) ?? null;
+  const strongestLevel = strongest?.level ?? null;
+
+  const summaryText = (sc: TScreeningResponse | undefined) => {
+    if (!sc) return '';
+    const parts: string[] = [];
+    if (sc.summary.exclusionCount)
+      parts.push(t('visitorFlow.screen.summaryDirect', { count: sc.summary.exclusionCount }));
+    if (sc.summary.potentialCount)
+      parts.push(t('visitorFlow.screen.summaryPotential', { count: sc.summary.potentialCount }));
+    if (sc.summary.watchdogCount)
+      parts.push(t('visitorFlow.screen.summaryRegistry', { count: sc.summary.watchdogCount }));
+    return parts.join(' · ');
+  };
+
+  const allow = () => {
+    if (!buildingId) return;
+    const state: FlowState = {
+      buildingId,
+      preRegId,
+      screened: { visitorId: visitor.id, buildingId },
+    };
+    navigate(flowPaths.checkIn(visitor.id), { state });
+  };
+
+  const onAllow = () => {
+    if (registryFailed || registryNotRun) setConfirmAllow(true);
+    else allow();
+  };
+
+  const onDeny = async () => {
+    if (!buildingId) return;
+    try {
+      const res = await deny.mutateAsync({
+        buildingId,
+        exclusionCount: s?.summary.exclusionCount ?? 0,
+        potentialCount: s?.summary.potentialCount ?? 0,
+        watchdogCount: s?.summary.watchdogCount ?? 0,
+        level: strongestLevel,
+        preRegistrationId: preRegId,
+      });
+      setDenied(res);
+      notify({
+        color: res.securityNotified ? 'green' : 'orange',
+        autoClose: CONSTANTS.alertSuccessMs,
+        message: res.message,
+      });
+      if (res.offerAddExclusion) setExclusionOpen(true);
+    } catch (err) {
+      notify({
+        color: 'red',
+        autoClose: CONSTANTS.alertFailureMs,
+        message: err instanceof ApiError ? err.message : t('common.somethingWrong'),
+      });
+    }
+  };
+
+  const verdict = verdictOf({
+    t,
+    denied,
+    needBuilding: buildingId === null && !desk.loading,
+    loading: screening.isPending && buildingId !== null,
+    failed: screening.isError,
+    s,
+    blocked,
+    openCount: open.length,
+  });
+
+  return (
+    <Stack gap="md" maw={1100}>
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Title order={1} size="h2">
+          {t('visitorFlow.screen.title')}
+        </Title>
+        <DeskBuildingSelect desk={desk} disabled={Boolean(denied)} />
+      </Group>
+
+      {/* who is being screened */}
+      <Paper withBorder radius="md" p="sm">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Avatar
+              src={visitor.photoFileId ? fileUrl(visitor.photoFileId) : null}
+              alt={t('visitorFlow.photo.originalAlt', { name })}
+              size={56}
+              radius="sm"
+            />
+            <div style={{ minWidth: 0 }}>
+              <Text fw={700} size="xl" lh={1.2} data-testid="screened-name" style={{ overflowWrap: 'anywhere' }}>
+                {name}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {visitor.dob
+                  ? `${t('visitorFlow.screen.visitorDob', { dob: showDate(visitor.dob) })} · ${t('visitorFlow.record.ageValue', { count: ageOf(visitor.dob) ?? 0 })}`
+                  : t('visitorFlow.screen.noDob')}
+                {visitor.city ? ` · ${visitor.city}${visitor.state ? `, ${visitor.state}` : ''}` : ''}
+              </Text>
+            </div>
+          </Group>
+          <Group gap="xs">
+            {s ? (
+              <Text size="xs" c="dimmed">
+                {t('visitorFlow.screen.screenedAt', {
+                  time: showTime(s.screenedAt, building.data?.timeZone ?? user.buildingTimeZone),
+                })}
+              </Text>
+            ) : null}
+            <Button
+              variant="subtle"
+              size="xs"
+              leftSection={<IconRefresh size={14} aria-hidden />}
+              onClick={() => void screening.refetch()}
+              loading={screening.isFetching}
+              disabled={!buildingId || Boolean(denied)}
+            >
+              {t('visitorFlow.screen.rerun')}
+            </Button>
+            <Button
+              variant="default"
+              size="xs"
+              component={Link}
+              to={flowPaths.verify('visitor', visitor.id)}
+              state={{ buildingId: buildingId ?? undefined }}
+            >
+              {t('visitorFlow.screen.editVisitor')}
+            </Button>
+          </Group>
+        </Group>
+      </Paper>
+
+      {/* the decision */}
+      <Paper
+        withBorder
+        radius="md"
+        p="md"
+        data-testid="verdict"
+        data-verdict={verdict.key}
+        style={{
+          borderWidth: 2,
+          borderColor: `var(--mantine-color-${verdict.color}-6)`,
+          background: `var(--mantine-color-${verdict.color}-0)`,
+        }}
+      >
+        <Stack gap="sm">
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            {verdict.icon}
+            <div>
+              <Text fw={800} size="xl" lh={1.25} role="status">
+                {verdict.title}
+              </Text>
+              {verdict.body ? <Text size="sm">{verdict.body}</Text> : null}
+              {s && summaryText(s) ? (
+                <Text size="sm" fw={600} mt={4}>
+                  {summaryText(s)}
+                </Text>
+              ) : null}
+            </div>
+          </Group>
+          {registryFailed ? (
+            <Alert color="red.9" variant="filled" icon={<IconAlertTriangle size={20} aria-hidden />} role="alert">
+              <Text fw={700}>{s?.registry.message || MESSAGES.backgroundCheckFailed}</Text>
+            </Alert>
+          ) : null}
+
+          {denied ? (
+            <Stack gap="sm" align="flex-start">
+              <Alert
+                color={denied.securityNotified ? 'green' : 'orange'}
+                variant="light"
+                role="alert"
+                data-testid="deny-result"
+                icon={<IconShieldExclamation size={20} aria-hidden />}
+                w="100%"
+              >
+                <Text fw={600}>{denied.message || t('visitorFlow.screen.deniedNotNotified')}</Text>
+              </Alert>
+              <Group gap="sm">
+                {denied.offerAddExclusion ? (
+                  <Button size="md" color="red.9" variant="outline" onClick={() => setExclusionOpen(true)}>
+                    {t('visitorFlow.screen.addExclusion')}
+                  </Button>
+                ) : null}
+                <Button size="md" onClick={() => navigate(paths.home)}>
+                  {t('visitorFlow.done')}
+                </Button>
+              </Group>
+            </Stack>
+          ) : (
+            <Stack gap={6}>
+              <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+                <Button
+                  size="lg"
+                  color="teal.9"
+                  leftSection={<IconUserCheck size={20} aria-hidden />}
+                  disabled={!canAllow}
+                  onClick={onAllow}
+                >
+                  {t('visitorFlow.screen.allow')}
+                </Button>
+                <Button
+                  size="lg"
+                  color="red.9"
+                  leftSection={<IconUserX size={20} aria-hidden />}
+                  disabled={!buildingId || screening.isPending}
+                  loading={deny.isPending}
+                  onClick={() => void onDeny()}
+                >
+                  {denyLabel}
+                </Button>
+                <Button
+                  size="lg"
+                  variant="outline"
+                  color="red.9"
+                  leftSection={<IconShieldExclamation size={20} aria-hidden />}
+                  disabled={!buildingId}
+                  onClick={() => setNotifyOpen(true)}
+                >
+                  {t('visitorFlow.screen.notifySecurity')}
+                </Button>
+              </SimpleGrid>
+              {s && !canAllow ? (
+                <Text size="sm" c="dimmed" data-testid="allow-hint">
+                  {blocked
+                    ? t('visitorFlow.screen.allowBlockedDirect')
+                    : t('visitorFlow.screen.allowBlockedIssues', { count: open.length })}
+                </Text>
+              ) : null}
+            </Stack>
+          )}
+        </Stack>
+      </Paper>
+
+      {screening.isError ? (
+        <Alert color="red" role="alert" title={t('visitorFlow.screen.failed')} styles={alertTitleText}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              {screening.error instanceof ApiError ? screening.error.message : t('common.somethingWrong')}
+            </Text>
+            <Button size="xs" variant="white" color="red" onClick={() => void screening.refetch()}>
+              {t('visitorFlow.screen.rerun')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
+
+      {s ? (
+        <>
+          <Section title={t('visitorFlow.screen.exclusions')}>
+            {[...s.exclusions.direct, ...s.exclusions.potential].length === 0 ? (
+              <EmptyLine>{t('visitorFlow.screen.exclusionsNone')}</EmptyLine>
+            ) : (
+              [...s.exclusions.direct, ...sortOpenFirst(s.exclusions.potential)].map((m) => (
+                <MatchCard
+                  key={`${m.kind}-${m.id}`}
+                  match={m}
+                  visitor={identity}
+                  onClear={denied ? undefined : setClearing}
+                />
+              ))
+            )}
+          </Section>
+          <Section title={t('visitorFlow.screen.registry')}>
+            {s.registry.status === 'not_run' ? (
+              <Alert
+                color="yellow"
+                variant="light"
+                title={t('visitorFlow.screen.verdictNotRun')}
+                styles={alertTitleText}
+              >
+                {s.registry.message}
+              </Alert>
+            ) : null}
+            {s.registry.status === 'ok' && s.registry.matches.length === 0 ? (
+              <EmptyLine>{t('visitorFlow.screen.registryNone')}</EmptyLine>
+            ) : null}
+            {sortOpenFirst(s.registry.matches).map((m) => (
+              <MatchCard
+                key={`registry-${m.id}`}
+                match={m}
+                visitor={identity}
+                onClear={denied ? undefined : setClearing}
+              />
+            ))}
+          </Section>
+        </>
+      ) : null}
+
+      <ClearMatchModal
+        match={clearing}
+        saving={clear.isPending}
+        onCancel={() => setClearing(null)}
+        onConfirm={async (note) => {
+          if (!clearing) return;
+          try {
+            await clear.mutateAsync({
+              source: clearing.kind === 'registry' ? 'registry' : 'exclusion',
+              matchRef: clearing.id,
+              note: note || undefined,
+            });
+            setClearing(null);
+            notify({ color: 'green', message: t('visitorFlow.screen.cleared') });
+          } catch (err) {
+            notify({
+              color: 'red',
+              autoClose: CONSTANTS.alertFailureMs,
+              message: err instanceof ApiError ? err.message : t('common.somethingWrong'),
+            });
+          }
+        }}
+      />
+
+      <Modal
+        opened={confirmAllow}
+        onClose={() => setConfirmAllow(false)}
+        title={MESSAGES.allowConfirm}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        centered
+      >
+        <Stack gap="sm">
+          {registryFailed ? (
+            <Alert color="red" variant="light" title={MESSAGES.backgroundCheckFailed} styles={alertTitleText}>
+              {t('visitorFlow.screen.verdictRegistryFailedBody')}
+            </Alert>
+          ) : (
+            <Alert color="yellow" variant="light" title={t('visitorFlow.screen.verdictNotRun')} styles={alertTitleText}>
+              {t('visitorFlow.screen.allowNotRunBody')}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmAllow(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Button color="teal.9" onClick={allow}>
+              {t('visitorFlow.screen.allowAnyway')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+
+      <NotifySecurityModal
+        opened={notifyOpen}
+        saving={notifySecurity.isPending}
+        initialIssues={[
+          t('visitorFlow.screen.notifyDefault', {
+            name,
+            building: building.data?.name ?? user.buildingName ?? '',
+          }),
+          summaryText(s),
+          strongest
+            ? t('visitorFlow.screen.summaryRegistryLevel', {
+                name: `${strongest.firstName} ${strongest.lastName}`.trim(),
+                level: strongest.levelLabel ?? '',
+              })
+            : '',
+        ]
+          .filter(Boolean)
+          .join('\n')}
+        onCancel={() => setNotifyOpen(false)}
+        onSend={async (issues) => {
+          if (!buildingId) return;
+          try {
+            const res = await notifySecurity.mutateAsync({ buildingId, issues, level: strongestLevel });
+            setNotifyOpen(false);
+            notify({
+              color: 'green',
+              autoClose: CONSTANTS.alertSuccessMs,
+              message: res.message || MESSAGES.securityNotified,
+            });
+          } catch {
+            notify({
+              color: 'red',
+              autoClose: CONSTANTS.alertFailureMs,
+              message: MESSAGES.securityNotifyFailed,
+            });
+          }
+        }}
+      />
+
+      <AddExclusionModal
+        opened={exclusionOpen}
+        visitor={visitor}
+        buildingId={buildingId}
+        onClose={(saved) => {
+          setExclusionOpen(false);
+          if (saved) navigate(paths.home);
+        }}
+      />
+    </Stack>
+  );
+}
+
+/** Open matches first, cleared ones after (they stay visible: the attendant sees what was cleared). */
+const sortOpenFirst = (ms: TScreeningMatch[]) => [...ms].sort((a, b) => Number(a.cleared) - Number(b.cleared));
+
+function verdictOf(input: {
+  t: (k: string, o?: Record<string, unknown>) => string;
+  denied: TDenyResult | null;
+  needBuilding: boolean;
+  loading: boolean;
+  failed: boolean;
+  s: TScreeningResponse | undefined;
+  blocked: boolean;
+  openCount: number;
+}): { key: string; color: string; title: string; body?: string; icon: ReactNode } {
+  const { t, s } = input;
+  const icon = (I: typeof IconBan, color: string) => (
+    <I size={36} color={`var(--mantine-color-${color}-7)`} aria-hidden style={{ flexShrink: 0 }} />
+  );
+  if (input.denied) {
+    return {
+      key: 'denied',
+      color: 'red',
+      title: t('visitorFlow.screen.denied'),
+      icon: icon(IconUserX, 'red'),
+    };
+  }
+  if (input.needBuilding) {
+    return {
+      key: 'building',
+      color: 'gray',
+      title: t('visitorFlow.buildingPick'),
+      icon: icon(IconAlertTriangle, 'gray'),
+    };
+  }
+  if (input.loading) {
+    return { key: 'loading', color: 'gray', title: t('visitorFlow.screen.checking'), icon: <Loader size="md" /> };
+  }
+  if (input.blocked) {
+    return {
+      key: 'blocked',
+      color: 'red',
+      title: t('visitorFlow.screen.verdictBlocked'),
+      body: t('visitorFlow.screen.verdictBlockedBody'),
+      icon: icon(IconBan, 'red'),
+    };
+  }
+  if (input.failed || !s) {
+    return { key: 'error', color: 'red', title: t('visitorFlow.screen.failed'), icon: icon(IconAlertTriangle, 'red') };
+  }
+  if (input.openCount > 0) {
+    return {
+      key: 'review',
+      color: 'orange',
+      title: t('visitorFlow.screen.verdictReview', { count: input.openCount }),
+      body: t('visitorFlow.screen.verdictReviewBody'),
+      icon: icon(IconAlertTriangle, 'orange'),
+    };
+  }
+  if (s.registry.status === 'failed') {
+    return {
+      key: 'registry-failed',
+      color: 'red',
+      title: t('visitorFlow.screen.verdictRegistryFailed'),
+      body: t('visitorFlow.screen.verdictRegistryFailedBody'),
+      icon: icon(IconAlertTriangle, 'red'),
+    };
+  }
+  if (s.registry.status === 'not_run') {
+    return {
+      key: 'not-run',
+      color: 'yellow',
+      title: t('visitorFlow.screen.verdictNotRun'),
+      body: s.registry.message,
+      icon: icon(IconAlertTriangle, 'yellow'),
+    };
+  }
+  return {
+    key: 'clear',
+    color: 'green',
+    title: t('visitorFlow.screen.verdictClear'),
+    body: t('visitorFlow.screen.verdictClearBody'),
+    icon: icon(IconCircleCheck, 'green'),
+  };
+}
+
+function Section(props: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="sm" component="section">
+      <Title order={2} size="h3">
+        {props.title}
+      </Title>
+      {props.children}
+    </Stack>
+  );
+}
+
+function EmptyLine(props: { children: ReactNode }) {
+  return (
+    <Group gap="xs" c="dimmed" wrap="nowrap" align="flex-start">
+      <IconCircleCheck size={18} aria-hidden color="var(--mantine-color-green-7)" style={{ flexShrink: 0 }} />
+      <Text size="sm">{props.children}</Text>
+    </Group>
+  );
+}
+
+function ClearMatchModal(props: {
+  match: TScreeningMatch | null;
+  saving: boolean;
+  onCancel: () => void;
+  onConfirm: (note: string) => void | Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [note, setNote] = useState('');
+  const m = props.match;
+  const name = m ? [m.firstName, m.lastName].filter(Boolean).join(' ') : '';
+  return (
+    <Modal
+      opened={m !== null}
+      onClose={props.onCancel}
+      title={t('visitorFlow.screen.clearTitle')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      centered
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void Promise.resolve(props.onConfirm(note.trim())).then(() => setNote(''));
+        }}
+      >
+        <Stack gap="sm">
+          <Text size="sm">{t('visitorFlow.screen.clearBody', { name })}</Text>
+          <Textarea
+            label={t('visitorFlow.screen.clearNote')}
+            placeholder={t('visitorFlow.screen.clearNotePlaceholder')}
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+            maxLength={1000}
+            autosize
+            minRows={2}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onCancel}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={props.saving}>
+              {t('visitorFlow.screen.clearConfirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function NotifySecurityModal(props: {
+  opened: boolean;
+  saving: boolean;
+  initialIssues: string;
+  onCancel: () => void;
+  onSend: (issues: string) => void | Promise<void>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onCancel}
+      title={t('visitorFlow.screen.notifyTitle')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      centered
+    >
+      {props.opened ? <NotifyForm {...props} /> : null}
+    </Modal>
+  );
+}
+
+function NotifyForm(props: {
+  saving: boolean;
+  initialIssues: string;
+  onCancel: () => void;
+  onSend: (issues: string) => void | Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [issues, setIssues] = useState(props.initialIssues.slice(0, 1000));
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void props.onSend(issues.trim());
+      }}
+    >
+      <Stack gap="sm">
+        <Textarea
+          label={t('visitorFlow.screen.notifyIssues')}
+          value={issues}
+          onChange={(e) => setIssues(e.currentTarget.value)}
+          maxLength={1000}
+          autosize
+          minRows={3}
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onCancel}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" color="red.9" loading={props.saving}>
+            {t('visitorFlow.screen.notifySend')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
