@@ -1,7 +1,9 @@
 import { ROLE } from '@sv/contracts';
 import { sql } from 'drizzle-orm';
-import { clients } from '../../src/db/schema/index';
+import { clients, visitReasons } from '../../src/db/schema/index';
 import type { Db } from '../../src/platform/db/database';
+import { seedDemoExclusions } from './demo-exclusions';
+import { seedDemoRegistry } from './demo-registry';
 import { createBuilding, createClient, createContact, createUser, ensureStates } from './factories';
 
 export const DEMO_PASSWORD = 'demo-Visitor-2026';
@@ -118,6 +120,31 @@ export async function seedDemo(db: Db): Promise<DemoWorld> {
     contactType: 'Global',
     confidenceLevelNotification: '1,2,3,4,5,6',
   });
+  await seedDemoExclusions(db, {
+    northId: north.id,
+    northHighId: northHigh.id,
+    lincolnId: lincoln.id,
+    southId: south.id,
+    southElemId: southElem.id,
+  });
+  await seedDemoRegistry(db);
+  // Reasons offered at check-in (spec 002 §7 GetVisitorReasons / GetVolunteerReasons)
+  const reasons = (clientId: number) => [
+    ...[
+      'Parent / guardian meeting',
+      'Scheduled appointment',
+      'Delivery',
+      'Contractor / maintenance',
+      'Guest speaker',
+    ].map((label, i) => ({ clientId, kind: 'visitor', label, sortOrder: i })),
+    ...['Classroom helper', 'Field trip chaperone', 'Library volunteer', 'Lunch / recess aide'].map((label, i) => ({
+      clientId,
+      kind: 'volunteer',
+      label,
+      sortOrder: i,
+    })),
+  ];
+  await db.insert(visitReasons).values([...reasons(north.id), ...reasons(south.id)]);
   return {
     north: { clientId: north.id, northHighId: northHigh.id, lincolnId: lincoln.id },
     south: { clientId: south.id, southElemId: southElem.id },
