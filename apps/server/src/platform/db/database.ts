@@ -25,7 +25,7 @@ const pgliteExtensions = { pg_trgm, citext, fuzzystrmatch, unaccent };
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
-  /** raw SQL for pg-boss and reports (parameters as $1..$n) */
+  /** raw SQL for reports and scripts (parameters as $1..$n) */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** LISTEN on a channel; returns an unsubscribe function (used for dashboard push) */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;

@@ -21,7 +21,7 @@ export const scheduledJobs: ScheduledJob[] = [
 
 /**
  * Runs the scheduled jobs in-process on an interval. See ADR 0005 for why this is a small
- * interval runner over an idempotent job table rather than pg-boss for now.
+ * interval runner over idempotent sweeps rather than a job queue.
  */
 export async function startJobs(deps: AppDeps, log: FastifyBaseLogger) {
   const timers = scheduledJobs.map((job) =>
