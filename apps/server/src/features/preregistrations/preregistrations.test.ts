@@ -123,11 +123,23 @@ describe('pending cards: ALLOW, CLOSE, cancel check-in (spec 002 §4)', () => {
   it('DENY on a card creates the visitor, records the denial with the card counts and notifies security', async () => {
     const [row] = await t.deps.db
       .insert(preRegistrations)
-      .values({ clientId: t.world.north.clientId, buildingId: t.world.north.northHighId, firstname: 'Deny', lastname: 'Oncard', visitDate: '2026-11-23', status: 'pending', bgResults: false, issues: { potentialCount: 1, watchdogCount: 1 } })
+      .values({
+        clientId: t.world.north.clientId,
+        buildingId: t.world.north.northHighId,
+        firstname: 'Deny',
+        lastname: 'Oncard',
+        visitDate: '2026-11-23',
+        status: 'pending',
+        bgResults: false,
+        issues: { potentialCount: 1, watchdogCount: 1 },
+      })
       .returning();
     const res = await t.as(desk).post(`/api/preregistrations/${row.id}/deny`, {});
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ securityNotified: true, message: 'Security has been notified of this user on the premises.' });
+    expect(res.json()).toMatchObject({
+      securityNotified: true,
+      message: 'Security has been notified of this user on the premises.',
+    });
     const after = await card('Oncard');
     expect(after).toMatchObject({ status: 'denied', visitorId: res.json().visitorId });
     const [denied] = await t.deps.db.select().from(deniedEntries).where(eq(deniedEntries.preRegistrationId, row.id));
