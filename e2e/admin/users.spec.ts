@@ -106,19 +106,33 @@ test('an admin sees the Administrator roles, and a duplicate e-mail shows the se
 
 test('editing a user: deactivate an attendant, who then leaves the active list', async ({ page }) => {
   await loginAs(page, 'clientAdminNorth');
+  // The browser suite shares one database: deactivate an attendant made for this test, never a demo login.
+  const { csrfToken } = await (await page.request.get('/api/auth/session')).json();
+  const lookup = await (await page.request.get('/api/buildings/lookup')).json();
+  const lincoln = (lookup.data ?? lookup).find((b: { name: string }) => b.name === 'Lincoln Elementary');
+  const tag = Date.now();
+  const name = `Dana Deactivate ${tag}`;
+  const email = `dana.${tag}@north.example`;
+  const created = await page.request.post('/api/users', {
+    headers: { 'x-csrf-token': csrfToken },
+    data: { name, email, roleId: 3, buildingId: lincoln.id, homepage: '/' },
+  });
+  expect(created.ok()).toBe(true);
   await page.goto('/user/attendant');
-  await rowOf(page, 'Attendants', 'Lina Desk').getByRole('button', { name: 'Actions for Lina Desk' }).click();
+  await rowOf(page, 'Attendants', name)
+    .getByRole('button', { name: `Actions for ${name}` })
+    .click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit User' });
-  await expect(dialog.getByRole('textbox', { name: 'Email' })).toHaveValue('desk.lincoln@demo.test');
+  await expect(dialog.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
   await dialog.getByRole('switch', { name: 'Active' }).evaluate((el) => (el as HTMLInputElement).click());
   await expect(dialog.getByRole('switch', { name: 'Active' })).not.toBeChecked();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
-  await expect(table(page, 'Attendants')).not.toContainText('Lina Desk');
+  await expect(table(page, 'Attendants')).not.toContainText(name);
   await page.goto('/user/attendant?activeOnly=false');
   await expect(page.getByRole('switch', { name: 'Active only' })).not.toBeChecked();
-  await expect(rowOf(page, 'Attendants', 'Lina Desk')).toContainText('Inactive');
+  await expect(rowOf(page, 'Attendants', name)).toContainText('Inactive');
 });
 
 test('imports a mixed good and bad users file: results, the error file, the new rows', async ({ page }) => {
