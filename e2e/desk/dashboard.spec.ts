@@ -74,7 +74,7 @@ test.describe('dashboard', () => {
     const buttons = page.getByRole('navigation', { name: 'Front desk actions' });
     await expect(buttons.getByRole('button', { name: 'TEMPORARY VISITOR' })).toBeVisible();
     await expect(buttons.getByRole('button', { name: 'SAFEVISITOR ID BADGE CHECK IN' })).toBeVisible();
-    await expect(buttons.getByRole('button', { name: 'CHECK OUT' })).toBeVisible();
+    await expect(buttons.getByRole('button', { name: 'CHECK OUT', exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Current visits' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Scheduled today' })).toBeVisible();
     await expectAccessible(page);
@@ -108,7 +108,7 @@ test.describe('dashboard', () => {
       await page.goto('/');
       const nav = page.getByRole('navigation', { name: 'Front desk actions' });
       await expect(nav.getByRole('button', { name: 'GUEST SIGN IN' })).toBeVisible();
-      await expect(nav.getByRole('button', { name: 'CHECK OUT' })).toHaveCount(0);
+      await expect(nav.getByRole('button', { name: 'CHECK OUT', exact: true })).toHaveCount(0);
       const count = await nav.getByRole('button').count();
       // 12 ÷ visible buttons (spec 002 §2)
       await expect(nav).toHaveAttribute('data-span', String(Math.floor(12 / count)));

@@ -424,7 +424,7 @@ test('a clean visitor: record with date and zip masks → allow → photo → ne
 
     // check-out by scanning the badge at the dashboard
     await page.goto('/');
-    await page.getByRole('button', { name: 'CHECK OUT' }).click();
+    await page.getByRole('button', { name: 'CHECK OUT', exact: true }).click();
     const out = page.getByRole('dialog', { name: 'Check out: scan a badge or licence' });
     await expect(out.getByTestId('scan-area')).toBeFocused();
     await scanKeys(page, badgeCode);
