@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TActor } from '@sv/contracts';
+import { buildAamvaPayload } from '@sv/domain';
 import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -49,6 +50,14 @@ const SOAK = argv.includes('--soak');
 const DURATION = opt('duration', 10);
 const WARMUP = opt('warmup', 3);
 const CONNECTIONS = opt('connections', 10);
+/**
+ * Latency targets are read at a fixed arrival rate (open-loop pacing, autocannon overallRate):
+ * 50 req/s is a state-wide morning peak of screenings and searches (1,000 buildings, one every
+ * 20 s each). A saturating closed loop measures throughput instead: there, latency is mostly
+ * queueing behind the other 9 connections on a 2-core machine, whatever the query costs.
+ */
+const LATENCY_RATE = opt('rate', 50);
+const LATENCY_CONNECTIONS = 4;
 const RUSH_SECONDS = SOAK ? 600 : opt('rush', 60);
 const ONLY = (() => {
   const i = argv.indexOf('--only');
@@ -239,12 +248,21 @@ async function cannon(
   name: string,
   group: string,
   build: () => Parameters<typeof autocannon>[0]['requests'],
-  o: { duration?: number; amount?: number; connections?: number; warmup?: boolean; note?: string } = {},
+  o: {
+    duration?: number;
+    amount?: number;
+    connections?: number;
+    warmup?: boolean;
+    note?: string;
+    /** fixed arrival rate (req/s over all connections) instead of a saturating closed loop */
+    rate?: number;
+  } = {},
 ): Promise<ScenarioResult | null> {
   if (!wanted(name)) return null;
-  const connections = o.connections ?? CONNECTIONS;
+  const connections = o.connections ?? (o.rate ? LATENCY_CONNECTIONS : CONNECTIONS);
+  const pacing = o.rate ? { overallRate: o.rate } : {};
   if (o.warmup !== false && WARMUP > 0 && o.amount === undefined) {
-    await autocannon({ url: BASE, connections, duration: WARMUP, requests: build() });
+    await autocannon({ url: BASE, connections, duration: WARMUP, requests: build(), ...pacing });
   }
   const latencies: number[] = [];
   const from = Date.now();
@@ -254,6 +272,11 @@ async function cannon(
     ...(o.amount !== undefined ? { amount: o.amount } : { duration: o.duration ?? DURATION }),
     timeout: 10,
     requests: build(),
+    ...pacing,
+  });
+  const statuses: Record<string, number> = {};
+  inst.on('response', (_c: unknown, status: number) => {
+    if (status >= 300) statuses[status] = (statuses[status] ?? 0) + 1;
   });
   inst.on('response', (_c: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
   const r = await inst;
@@ -269,11 +292,14 @@ async function cannon(
     requests: r.requests.total,
     errors: r.errors + r.timeouts + r.non2xx,
     peakRssMb: peakMb(from, Date.now()),
+    connections,
+    ...(o.rate ? { rate: o.rate } : {}),
+    ...(Object.keys(statuses).length ? { errorStatuses: statuses } : {}),
     ...(o.note ? { note: o.note } : {}),
   };
   results.push(res);
   console.log(
-    `  ${name.padEnd(34)} ${String(res.reqPerSec).padStart(8)} req/s  p50 ${res.p50} p95 ${res.p95} p99 ${res.p99} ms  errors ${res.errors}  peak RSS ${res.peakRssMb} MB`,
+    `  ${name.padEnd(44)} ${String(res.reqPerSec).padStart(8)} req/s  p50 ${res.p50} p95 ${res.p95} p99 ${res.p99} ms  errors ${res.errors}${res.errorStatuses ? ` ${JSON.stringify(res.errorStatuses)}` : ''}  peak RSS ${res.peakRssMb} MB`,
   );
   return res;
 }
@@ -378,17 +404,23 @@ async function explainAll(url: string, ds: Dataset, planted: PlantedProbe[]) {
       plans[name] = `(could not run: ${(err as Error).message})`;
       continue;
     }
-    const q = captured[0];
-    if (!q) continue;
-    // warm once, then the measured plan
-    const text = `explain (analyze, buffers) ${q.query}`;
-    await pool.query(text, q.params as unknown[]);
-    const rows = (await pool.query(text, q.params as unknown[])).rows as Record<string, string>[];
-    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
-    plans[name] = plan;
+    // every statement the scenario ran (the name search runs one tier after another), in order
+    const parts: string[] = [];
+    const texts: string[] = [];
+    for (const [k, q] of captured.entries()) {
+      // warm once, then the measured plan
+      const text = `explain (analyze, buffers) ${q.query}`;
+      await pool.query(text, q.params as unknown[]);
+      const rows = (await pool.query(text, q.params as unknown[])).rows as Record<string, string>[];
+      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      parts.push(plan);
+      texts.push(`-- statement ${k + 1}: ${q.query}\n-- params: ${JSON.stringify(q.params)}\n\n${plan}\n`);
+    }
+    if (parts.length === 0) continue;
+    plans[name] = parts.join('\n');
     fs.writeFileSync(
       path.join(dir, `${name}.txt`),
-      `-- ${name} (${ds.profile}, scale ${ds.scale})\n-- ${q.query}\n-- params: ${JSON.stringify(q.params)}\n\n${plan}\n`,
+      `-- ${name} (${ds.profile}, scale ${ds.scale})\n${texts.join('\n')}`,
     );
   }
   await pool.end();
@@ -413,16 +445,28 @@ async function main() {
     `bench: profile ${ds.profile} (scale ${ds.scale}), visitors ${ds.counts.visitors.toLocaleString()}, visits ${ds.counts.visits.toLocaleString()}, registry ${ds.counts.registry_offenders.toLocaleString()}; load average ${load0.map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`,
   );
 
-  // Visitors free to check in: not checked in, not linked to an exclusion, not a screening probe.
+  // Visitors free to check in: not checked in, not linked to an exclusion, without a potential
+  // exclusion match (two of first name, last name and date of birth agree: the product refuses
+  // those check-ins until someone reviews them, as it should), not a screening probe.
   const probeIds = planted.map((p) => p.visitorId).concat(ds.screeningClean);
   const deskClients = [...new Set(ds.deskBuildings.map((d) => d.clientId))];
   const free = await meta.query<{ id: number; client_id: number }>(
-    `select id, client_id from (
+    `with agreeing as (
+       select v.id from visitors v join exclusions e on e.client_id = v.client_id and e.active
+          and lower(e.firstname) = lower(v.firstname) and e.dob = v.dob where v.client_id = any($1)
+       union
+       select v.id from visitors v join exclusions e on e.client_id = v.client_id and e.active
+          and lower(e.firstname) = lower(v.firstname) and lower(e.lastname) = lower(v.lastname) where v.client_id = any($1)
+       union
+       select v.id from visitors v join exclusions e on e.client_id = v.client_id and e.active
+          and lower(e.lastname) = lower(v.lastname) and e.dob = v.dob where v.client_id = any($1))
+     select id, client_id from (
        select v.id, v.client_id, row_number() over (partition by v.client_id order by v.id desc) as n
          from visitors v
         where v.client_id = any($1)
           and not exists (select 1 from visits x where x.visitor_id = v.id and x.check_out is null)
           and not exists (select 1 from exclusions e where e.visitor_id = v.id)
+          and not exists (select 1 from agreeing a where a.id = v.id)
           and v.id <> all($2)) t
       where n <= 8000`,
     [deskClients, probeIds],
@@ -461,9 +505,24 @@ async function main() {
       cycling(buildingIds, (id) => ({ method: 'GET', path: `/__bench/pk/${id}` })),
     );
 
-    // search, scan
+    // search, scan, screening: each at the fixed arrival rate (latency targets), then saturated
+    // (throughput, and latency under queueing)
+    const both = async (
+      name: string,
+      group: string,
+      build: () => Parameters<typeof autocannon>[0]['requests'],
+      note?: string,
+    ) => {
+      await cannon(name, group, build, {
+        rate: LATENCY_RATE,
+        note: `at ${LATENCY_RATE} req/s${note ? `; ${note}` : ''}`,
+      });
+      await cannon(`${name} — saturated`, group, build, {
+        note: `${CONNECTIONS} connections, closed loop${note ? `; ${note}` : ''}`,
+      });
+    };
     for (const kind of ['exact', 'prefix', 'typo'] as const) {
-      await cannon(`visitor search: ${kind}`, 'search', () =>
+      await both(`visitor search: ${kind}`, 'search', () =>
         cycling(
           ds.search[kind],
           (text) => ({ method: 'POST', path: '/api/visitors/search', body: JSON.stringify({ text }) }),
@@ -471,9 +530,18 @@ async function main() {
         ),
       );
     }
-    const sample = JSON.parse(fs.readFileSync('/work/shared/data/aamva-samples.json', 'utf8')).cases[0].raw as string;
-    const scanRaw = (lic: string) => sample.replace('DAQS65807412', `DAQ${lic}`);
-    await cannon('scan lookup (licence)', 'scan', () =>
+    // a real AAMVA card payload per licence, built by the product's own encoder
+    const scanRaw = (lic: string) =>
+      buildAamvaPayload({
+        firstName: 'BENCH',
+        lastName: 'SCANNER',
+        dateOfBirth: '1980-01-01',
+        state: 'IL',
+        city: 'SPRINGFIELD',
+        postalCode: '62701',
+        licenseNumber: lic,
+      });
+    await both('scan lookup (licence)', 'scan', () =>
       cycling(
         ds.licences,
         (lic) => ({
@@ -485,36 +553,20 @@ async function main() {
       ),
     );
 
-    // screening
-    await cannon('screening: with matches', 'screening', () =>
+    const screen = (ids: number[]) => () =>
       cycling(
-        [ds.screeningHit],
+        ids,
         (id) => ({ method: 'POST', path: `/api/visitors/${id}/screening`, body: JSON.stringify({ buildingId: busy }) }),
         session,
-      ),
-    );
-    await cannon('screening: no match', 'screening', () =>
-      cycling(
-        [ds.screeningClean],
-        (id) => ({ method: 'POST', path: `/api/visitors/${id}/screening`, body: JSON.stringify({ buildingId: busy }) }),
-        session,
-      ),
-    );
+      );
+    await both('screening: with matches', 'screening', screen([ds.screeningHit]));
+    await both('screening: no match', 'screening', screen([ds.screeningClean]));
     const commons = planted.filter((p) => p.category === 'common').map((p) => p.visitorId);
-    await cannon(
+    await both(
       'screening: common names (mix)',
       'screening',
-      () =>
-        cycling(
-          commons,
-          (id) => ({
-            method: 'POST',
-            path: `/api/visitors/${id}/screening`,
-            body: JSON.stringify({ buildingId: busy }),
-          }),
-          session,
-        ),
-      { note: 'the false-positive probe visitors, one after another' },
+      screen(commons),
+      'the false-positive probe visitors, one after another',
     );
 
     // dashboard data (before check-ins change the open count)
@@ -833,6 +885,8 @@ async function quality(planted: PlantedProbe[], session: Session, buildingId: nu
     registryMatches: 0,
     withExclusionPotential: 0,
     byLevel: {} as Record<string, number>,
+    /** probes with a Strong or Very Strong match (levels 2, 3, 5, 6: the date of birth agrees) */
+    withStrongMatch: 0,
   };
   let i = 0;
   const worker = async () => {
@@ -846,6 +900,7 @@ async function quality(planted: PlantedProbe[], session: Session, buildingId: nu
         if (matches.length > 0) common.withRegistryMatch++;
         common.registryMatches += matches.length;
         for (const m of matches) common.byLevel[String(m.level)] = (common.byLevel[String(m.level)] ?? 0) + 1;
+        if (matches.some((m) => m.level !== undefined && [2, 3, 5, 6].includes(m.level))) common.withStrongMatch++;
         if ((body?.exclusions?.potential ?? []).length > 0) common.withExclusionPotential++;
         continue;
       }
@@ -869,6 +924,7 @@ async function quality(planted: PlantedProbe[], session: Session, buildingId: nu
     commonNames: {
       ...common,
       falsePositiveRatePct: round((common.withRegistryMatch / Math.max(1, common.probes)) * 100, 1),
+      strongFalsePositiveRatePct: round((common.withStrongMatch / Math.max(1, common.probes)) * 100, 1),
       exclusionPotentialRatePct: round((common.withExclusionPotential / Math.max(1, common.probes)) * 100, 1),
     },
   };
@@ -892,7 +948,12 @@ function targets(rs: ScenarioResult[], extra: Record<string, unknown>, web: WebS
   const p95 = (names: string[], limit: number, label: string) => {
     for (const n of names) {
       const r = by(n);
-      if (r) out.push({ target: `${label}: ${n} p95 ≤ ${limit} ms`, measured: `${r.p95} ms`, pass: r.p95 <= limit });
+      if (r)
+        out.push({
+          target: `${label}: ${n} p95 ≤ ${limit} ms (at ${r.rate ?? '?'} req/s)`,
+          measured: `${r.p95} ms`,
+          pass: r.p95 <= limit,
+        });
     }
   };
   p95(['screening: with matches', 'screening: no match', 'screening: common names (mix)'], 20, 'Screening');
@@ -1005,7 +1066,7 @@ function markdown(report: any, plans: Record<string, string>): string {
       L.push(`| ${k} | ${v.probes} | ${v.found} | ${v.recallPct}% |`);
     L.push('');
     L.push(
-      `Common names (top-10 given names × top-20 surnames, not in the registry): ${q.commonNames.withRegistryMatch} of ${q.commonNames.probes} got at least one registry match (false-positive rate ${q.commonNames.falsePositiveRatePct}%; levels ${JSON.stringify(q.commonNames.byLevel)}); ${q.commonNames.exclusionPotentialRatePct}% got an exclusion potential match.`,
+      `Common names (top-10 given names × top-20 surnames, not in the registry): ${q.commonNames.withRegistryMatch} of ${q.commonNames.probes} got at least one registry match (false-positive rate ${q.commonNames.falsePositiveRatePct}%; levels ${JSON.stringify(q.commonNames.byLevel)}); ${q.commonNames.withStrongMatch} (${q.commonNames.strongFalsePositiveRatePct}%) got a Strong or Very Strong one (the date of birth agrees), the rest only Moderate ones (a year-only registry date, a missing date, or a one-digit slip); ${q.commonNames.exclusionPotentialRatePct}% got an exclusion potential match.`,
     );
     for (const [k, v] of Object.entries(q.recall as Record<string, { missed: string[] }>)) {
       if (v.missed.length) L.push(`\nMissed ${k} (first ${v.missed.length}): ${v.missed.join('; ')}`);
@@ -1036,9 +1097,14 @@ function markdown(report: any, plans: Record<string, string>): string {
     L.push('');
     L.push('## Query plans (EXPLAIN ANALYZE, BUFFERS; full text in bench/results/plans/)');
     for (const n of planNames) {
-      const lines = plans[n].split('\n');
-      const exec = lines.find((l) => l.includes('Execution Time')) ?? '';
-      L.push(`- ${n}: ${exec.trim()}`);
+      const times = plans[n]
+        .split('\n')
+        .filter((l) => l.includes('Execution Time'))
+        .map((l) => Number(/([\d.]+) ms/.exec(l)?.[1] ?? 0));
+      const total = times.reduce((a, b) => a + b, 0);
+      L.push(
+        `- ${n}: ${times.length} statement${times.length === 1 ? '' : 's'}, execution ${times.map((t) => `${t} ms`).join(' + ')}${times.length > 1 ? ` = ${total.toFixed(3)} ms` : ''}`,
+      );
     }
   }
   L.push('');

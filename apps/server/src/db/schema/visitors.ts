@@ -46,9 +46,22 @@ export const visitors = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('visitors_client_idx').on(t.clientId),
+    // No index on client_id alone: every index below starts with it, and a bare client_id index
+    // tempted the planner into filtering a whole district row by row (issue 5 query plans).
+    // Name search (issue 5: p95 ≤ 30 ms over 2M visitors), see visitors.repository.ts `search`.
+    // Last tier (both names misspelled, or one misspelled word): trigram similarity / substring
+    // on the normalised name. A GIN index led by client_id (btree_gin) would keep it inside the
+    // district, but btree_gin GIN scans return wrong rows on the embedded database (PGlite
+    // 0.5.16), so it stays on search_name alone: ADR 0007.
     index('visitors_search_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
-    index('visitors_client_last_first_idx').on(t.clientId, sql`lower(${t.lastname})`, sql`lower(${t.firstname})`),
+    // Prefix tiers (and the exact name + date-of-birth lookup of a scan): last-name and
+    // first-name prefixes; text_pattern_ops so LIKE 'abc%' is a range scan whatever the collation.
+    index('visitors_client_last_first_prefix_idx').on(
+      t.clientId,
+      sql`lower(${t.lastname}) text_pattern_ops`,
+      sql`lower(${t.firstname}) text_pattern_ops`,
+    ),
+    index('visitors_client_first_prefix_idx').on(t.clientId, sql`lower(${t.firstname}) text_pattern_ops`),
     index('visitors_license_idx')
       .on(t.clientId, t.currentDriversLicenseNumber)
       .where(sql`${t.currentDriversLicenseNumber} <> ''`),

@@ -1,6 +1,7 @@
 import { VISITOR_TYPES } from '@sv/contracts';
 import { z } from 'zod';
 import { cell, registerImport, requireBuildingOption } from '../../platform/imports/import-definition';
+import { notifyFrontDesk } from '../../platform/realtime/realtime';
 import { createPreRegistrationsRepository } from './preregistrations.repository';
 
 /**
@@ -76,5 +77,7 @@ registerImport({
         importKey: keyOf(r),
       })),
     );
+    // open dashboards show the new cards at once (delivered when the import commits)
+    if (rows.length > 0) await notifyFrontDesk(tx, { type: 'preregistration.changed', clientId, buildingId });
   },
 });

@@ -14,6 +14,7 @@ import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
 import './preregistrations.import';
 import { createPreRegistrationsService } from './preregistrations.service';
+import { sendJsonText } from '../../platform/http/json-text';
 
 const ZId = z.object({ id: z.coerce.number().int().positive() });
 const tags = ['front desk'];
@@ -30,7 +31,8 @@ export async function preRegistrationsRoutes(app: ZodApp, deps: AppDeps) {
         response: { 200: ZPreRegistrationList },
       },
     },
-    async (req) => service.dashboardList(requireCtx(req), req.params.buildingId),
+    // already-serialised JSON (shared by the building's dashboards): sent as is
+    async (req, reply) => sendJsonText(reply, await service.dashboardListJson(requireCtx(req), req.params.buildingId)),
   );
   app.post(
     '/api/preregistrations/:id/allow',

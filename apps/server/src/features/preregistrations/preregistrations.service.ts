@@ -2,6 +2,7 @@ import { MESSAGES, type TPreRegistration } from '@sv/contracts';
 import { localDateOf } from '@sv/domain';
 import type { AppDeps } from '../../platform/deps';
 import { requirePermission } from '../../platform/auth/permission';
+import { inScope } from '../../platform/db/scope';
 import { AppError, conflict, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
 import { createDenialsService } from '../denials/denials.service';
@@ -95,14 +96,33 @@ export function createPreRegistrationsService(deps: AppDeps) {
   }
 
   return {
-    async dashboardList(ctx: RequestCtx, buildingId: number) {
+    /**
+     * Today's cards as the response body (JSON text), shared by every open dashboard of the
+     * building until the next event or the building's midnight (building-read-cache.ts).
+     */
+    async dashboardListJson(ctx: RequestCtx, buildingId: number): Promise<string> {
       requirePermission(ctx.actor, 'visitors.read');
-      const building = await visitsRepo.getBuildingForDesk(ctx.actor, buildingId);
-      if (!building) throw notFound('Building not found');
-      // "today" is the building's local day (security guide: never the browser's offset)
-      const localDate = localDateOf(deps.now(), building.timeZone);
-      const rows = await repo.findForDashboard(ctx.actor, buildingId, localDate);
-      return { data: rows.map(toCard), localDate };
+      const answer = await deps.realtime.reads.read(
+        buildingId,
+        'preregistrations.today',
+        (cached: { clientId: number; timeZone: string; localDate: string; body: string }) =>
+          inScope(ctx.actor, { clientId: cached.clientId, buildingId }) &&
+          localDateOf(deps.now(), cached.timeZone) === cached.localDate,
+        async () => {
+          const building = await visitsRepo.getBuildingForDesk(ctx.actor, buildingId);
+          if (!building) throw notFound('Building not found');
+          // "today" is the building's local day (security guide: never the browser's offset)
+          const localDate = localDateOf(deps.now(), building.timeZone);
+          const rows = await repo.findForDashboard(ctx.actor, buildingId, localDate);
+          return {
+            clientId: building.clientId,
+            timeZone: building.timeZone,
+            localDate,
+            body: JSON.stringify({ data: rows.map(toCard), localDate }),
+          };
+        },
+      );
+      return answer.body;
     },
 
     /**

@@ -1,6 +1,6 @@
 import type { TActor, TVisitorFields } from '@sv/contracts';
 import { normalizeName } from '@sv/domain';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { badges, buildings, exclusions, visitors, visits } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
 import { clientFilter } from '../../platform/db/scope';
@@ -94,30 +94,89 @@ export function createVisitorsRepository(db: Db) {
     },
 
     /**
-     * Typo-tolerant name search within one district (issue 4): trigram similarity on the
-     * normalised name, or every typed word contained in it; best matches first.
+     * Name search within one district (issue 4: fast and typo-tolerant; issue 5: p95 ≤ 30 ms
+     * over 2M visitors). Tiers, each on an index that starts with the district, each tried only
+     * when the previous one found nobody:
+     * 1. the words as typed, as name prefixes: one word is a last- or first-name prefix; two or
+     *    more are "first … last" or "last … first" (middle words must appear in the name).
+     *    Last-name order first, then by last and first name, so an exact name leads.
+     * 2. one name as typed (a prefix) and the other misspelled: at most 2 edits, closest first.
+     * 3. trigram similarity of the whole name, or every word contained in it, best first.
+     * A name typed right never pays for the fuzzy tiers.
      */
     async search(actor: TActor, clientId: number, text: string, limit = 20) {
       const q = searchNameOf({ firstname: text, lastname: '' });
       if (!q) return [];
       const words = q.split(' ').filter(Boolean);
-      const containsAll = sql.join(
-        words.map((w) => sql`${visitors.searchName} LIKE ${`%${likeEscape(w)}%`}`),
-        sql` AND `,
-      );
-      const rows = await db
+      const inDistrict = and(eq(visitors.clientId, clientId), clientFilter(actor, visitors.clientId));
+      const lastName = sql`lower(${visitors.lastname})`;
+      const firstName = sql`lower(${visitors.firstname})`;
+      const startsWith = (column: SQL, word: string) => sql`${column} LIKE ${`${likeEscape(word)}%`}`;
+      const containsWord = (word: string) => sql`${visitors.searchName} LIKE ${`%${likeEscape(word)}%`}`;
+      const prefixArm = (last: string, first: string | null, middle: string[]) =>
+        db
+          .select(matchColumns)
+          .from(visitors)
+          .where(
+            and(
+              inDistrict,
+              startsWith(lastName, last),
+              first === null ? undefined : startsWith(firstName, first),
+              ...middle.map(containsWord),
+            ),
+          )
+          .orderBy(lastName, firstName, visitors.id)
+          .limit(limit);
+      const [w1, wn] = [words[0], words[words.length - 1]];
+      const middle = words.slice(1, -1);
+      const arms =
+        words.length === 1
+          ? [
+              prefixArm(w1, null, []),
+              db
+                .select(matchColumns)
+                .from(visitors)
+                .where(and(inDistrict, startsWith(firstName, w1)))
+                .orderBy(firstName, lastName, visitors.id)
+                .limit(limit),
+            ]
+          : [prefixArm(wn, w1, middle), prefixArm(w1, wn, middle)];
+      const firstFound = async <T extends { id: number }>(tiers: PromiseLike<T[]>[]) => {
+        const seen = new Set<number>();
+        return (await Promise.all(tiers))
+          .flat()
+          .filter((r) => !seen.has(r.id) && seen.add(r.id))
+          .slice(0, limit);
+      };
+      const asTyped = await firstFound(arms);
+      if (asTyped.length > 0) return withOpenVisits(asTyped);
+
+      if (words.length > 1) {
+        // fuzzystrmatch's levenshtein refuses arguments over 255 characters: compare bounded prefixes.
+        const distance = (column: SQL, word: string) => sql`levenshtein(left(${column}, 60), ${word.slice(0, 60)})`;
+        const oneMisspelled = (anchor: SQL, anchorWord: string, other: SQL, otherWord: string) =>
+          db
+            .select(matchColumns)
+            .from(visitors)
+            .where(and(inDistrict, startsWith(anchor, anchorWord), sql`${distance(other, otherWord)} <= 2`))
+            .orderBy(distance(other, otherWord), lastName, firstName, visitors.id)
+            .limit(limit);
+        const closeMatches = await firstFound([
+          oneMisspelled(firstName, w1, lastName, wn),
+          oneMisspelled(lastName, wn, firstName, w1),
+          oneMisspelled(lastName, w1, firstName, wn),
+          oneMisspelled(firstName, wn, lastName, w1),
+        ]);
+        if (closeMatches.length > 0) return withOpenVisits(closeMatches);
+      }
+
+      const fuzzy = await db
         .select(matchColumns)
         .from(visitors)
-        .where(
-          and(
-            eq(visitors.clientId, clientId),
-            clientFilter(actor, visitors.clientId),
-            sql`(${visitors.searchName} % ${q} OR (${containsAll}))`,
-          ),
-        )
+        .where(and(inDistrict, or(sql`${visitors.searchName} % ${q}`, and(...words.map(containsWord)))))
         .orderBy(desc(sql`similarity(${visitors.searchName}, ${q})`), visitors.lastname, visitors.firstname)
         .limit(limit);
-      return withOpenVisits(rows);
+      return withOpenVisits(fuzzy);
     },
 
     async findByLicense(clientId: number, licenseNumber: string) {

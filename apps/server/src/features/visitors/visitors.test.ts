@@ -85,6 +85,21 @@ describe('name search (issue 4: fast and typo-tolerant)', () => {
     expect(accents[0]).toMatchObject({ firstname: 'Bruno' });
     expect((await t.as(desk).post('/api/visitors/search', { text: '   ' })).json().data).toEqual([]);
   });
+
+  it('tries the words as typed first, then one misspelled name, then similarity (issue 5 tiers)', async () => {
+    const names = async (text: string) =>
+      (await t.as(desk).post('/api/visitors/search', { text }))
+        .json()
+        .data.map((m: { firstname: string; lastname: string }) => `${m.firstname} ${m.lastname}`);
+    // as typed: "last first" works too, and a name typed right brings no look-alikes
+    expect(await names('Whitaker Jonathan')).toEqual(['Jonathan Whitaker']);
+    expect(await names('jon whittaker')).toEqual(['Jon Whittaker']);
+    // one name right (a prefix is enough), the other within two edits; closest first
+    expect(await names('Jonathan Whitakre')).toEqual(['Jonathan Whitaker']);
+    expect((await names('Jno Whittaker'))[0]).toBe('Jon Whittaker');
+    // both misspelled: trigram similarity of the whole name
+    expect((await names('Jonathon Whitacker'))[0]).toBe('Jonathan Whitaker');
+  });
 });
 
 describe('scan (issue 4 POST /api/scans)', () => {

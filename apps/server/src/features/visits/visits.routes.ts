@@ -16,6 +16,7 @@ import { requireIdempotencyKey } from '../../platform/http/idempotency';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
 import { createVisitsService } from './visits.service';
+import { sendJsonText } from '../../platform/http/json-text';
 
 const ZVisitId = z.object({ id: z.coerce.number().int().positive() });
 const ZBuildingId = z.object({ buildingId: z.coerce.number().int().positive() });
@@ -93,7 +94,8 @@ export async function visitsRoutes(app: ZodApp, deps: AppDeps) {
         response: { 200: ZCurrentVisitsResponse },
       },
     },
-    async (req) => ({ data: await service.currentVisits(requireCtx(req), req.params.buildingId) }),
+    // already-serialised JSON (shared by the building's dashboards): sent as is
+    async (req, reply) => sendJsonText(reply, await service.currentVisitsJson(requireCtx(req), req.params.buildingId)),
   );
 
   app.post(

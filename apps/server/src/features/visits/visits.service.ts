@@ -5,6 +5,7 @@ import { files } from '../../db/schema/index';
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/deps';
 import { requirePermission } from '../../platform/auth/permission';
+import { inScope } from '../../platform/db/scope';
 import { AppError, conflict, notFound } from '../../platform/http/app-error';
 import { createIdempotency } from '../../platform/http/idempotency';
 import type { RequestCtx } from '../../platform/http/request-context';
@@ -296,10 +297,23 @@ export function createVisitsService(deps: AppDeps) {
       return this.checkOut(ctx, open.id, 'desk');
     },
 
-    async currentVisits(ctx: RequestCtx, buildingId: number) {
+    /**
+     * The dashboard's current visits as the response body (JSON text), shared by every open
+     * dashboard of the building until the next event (platform/realtime/building-read-cache.ts).
+     */
+    async currentVisitsJson(ctx: RequestCtx, buildingId: number): Promise<string> {
       requirePermission(ctx.actor, 'visitors.read');
-      await requireBuilding(ctx, buildingId);
-      return (await repo.findCurrentVisits(ctx.actor, buildingId)).map(toSummary);
+      const answer = await deps.realtime.reads.read(
+        buildingId,
+        'visits.current',
+        (cached: { clientId: number; body: string }) => inScope(ctx.actor, { clientId: cached.clientId, buildingId }),
+        async () => {
+          const building = await requireBuilding(ctx, buildingId);
+          const data = (await repo.findCurrentVisits(ctx.actor, buildingId)).map(toSummary);
+          return { clientId: building.clientId, body: JSON.stringify({ data }) };
+        },
+      );
+      return answer.body;
     },
 
     /** Reasons for the check-in form (spec 002 §7 GetVisitorReasons / GetVolunteerReasons). */

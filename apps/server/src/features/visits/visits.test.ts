@@ -286,3 +286,29 @@ describe('badges', () => {
     expect((await t.as(south).get(`/Badge/print/${visit.id}`)).statusCode).toBe(404);
   });
 });
+
+describe('dashboard reads shared by a building (issue 5 building-read-cache)', () => {
+  it('shows a check-in and a check-out on the very next read, and never serves the cache out of scope', async () => {
+    const building = t.world.north.northHighId;
+    const current = async (s: Session) => t.as(s).get(`/api/buildings/${building}/visits/current`);
+    const before = (await current(desk)).json().data as { id: number }[];
+    await current(desk); // warm: the second read is answered from the shared entry
+    const v = await newVisitor();
+    const visit = (await checkIn(desk, { visitorId: v.id, buildingId: building })).json().visit;
+    const afterIn = (await current(desk)).json().data as { id: number }[];
+    expect(afterIn.map((x) => x.id)).toContain(visit.id);
+    expect(afterIn).toHaveLength(before.length + 1);
+    expect((await t.as(desk).post(`/api/visits/${visit.id}/check-out`, {})).statusCode).toBe(200);
+    expect(((await current(desk)).json().data as { id: number }[]).map((x) => x.id)).not.toContain(visit.id);
+
+    // the entry is warm: another building's attendant and another district still get 404
+    const lincoln = await t.login('desk.lincoln@demo.test');
+    const south = await t.login('desk.southelem@demo.test');
+    expect((await current(lincoln)).statusCode).toBe(404);
+    expect((await current(south)).statusCode).toBe(404);
+    expect((await t.as(south).get(`/api/buildings/${building}/preregistrations`)).statusCode).toBe(404);
+    // a district administrator of the same district reads the same shared answer
+    const admin = await t.login('admin.north@demo.test');
+    expect((await current(admin)).json().data).toEqual((await current(desk)).json().data);
+  });
+});

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/database';
+import { createBuildingReadCache } from './building-read-cache';
 
 /**
  * Front-desk events pushed to open dashboards (issue 4: "a check-in, check-out or denial at
@@ -21,6 +22,20 @@ export interface FrontDeskEvent {
 
 type Listener = (event: FrontDeskEvent) => void;
 
+/**
+ * The NOTIFY of an event, for code that holds a transaction but not the realtime instance
+ * (imports). Inside a transaction it is delivered on commit. Ids and types only.
+ */
+export async function notifyFrontDesk(tx: Db, event: FrontDeskEvent) {
+  const payload: FrontDeskEvent = {
+    type: event.type,
+    clientId: event.clientId,
+    buildingId: event.buildingId,
+    id: event.id,
+  };
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(payload)})`);
+}
+
 export function createRealtime(database: Database) {
   const listeners = new Set<Listener>();
   let subscribed: Promise<() => Promise<void>> | null = null;
@@ -38,24 +53,27 @@ export function createRealtime(database: Database) {
     return subscribed;
   };
 
+  async function subscribe(listener: Listener): Promise<() => void> {
+    await ensureListening();
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }
+
+  const reads = createBuildingReadCache(subscribe, { ttlMs: 15_000, maxBuildings: 2_000 });
+
   return {
+    /** Dashboard reads shared by every open dashboard of a building, dropped on each event. */
+    reads,
+
     /** Publishes an event (inside the caller's transaction when given: delivered on commit). */
     async publish(event: FrontDeskEvent, tx: Db = database.db) {
-      const payload: FrontDeskEvent = {
-        type: event.type,
-        clientId: event.clientId,
-        buildingId: event.buildingId,
-        id: event.id,
-      };
-      await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(payload)})`);
+      // drop this process's cached reads now; the NOTIFY drops them again after the commit
+      reads.invalidate(event.buildingId);
+      await notifyFrontDesk(tx, event);
     },
 
     /** Subscribes to every event of this process; returns the unsubscribe function. */
-    async subscribe(listener: Listener): Promise<() => void> {
-      await ensureListening();
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe,
 
     get subscriberCount() {
       return listeners.size;
