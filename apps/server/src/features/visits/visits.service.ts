@@ -122,28 +122,36 @@ export function createVisitsService(deps: AppDeps) {
     async checkIn(ctx: RequestCtx, raw: TCheckInRequest, idempotencyKey: string) {
       requirePermission(ctx.actor, 'visits.checkIn');
       const input = ZCheckInRequest.parse(raw);
-      const building = await requireBuilding(ctx, input.buildingId);
+      // Independent scoped lookups run together: fewer round trips per check-in (issue 5).
+      const [buildingRow, visitor] = await Promise.all([
+        repo.getBuildingForDesk(ctx.actor, input.buildingId),
+        repo.getVisitor(ctx.actor, input.visitorId),
+      ]);
+      if (!buildingRow) throw notFound('Building not found');
+      const building = buildingRow;
       if (!building.active) throw new AppError('VALIDATION_FAILED', 'This building is inactive.');
-      const visitor = await repo.getVisitor(ctx.actor, input.visitorId);
       if (!visitor || visitor.clientId !== building.clientId) throw notFound('Visitor not found');
+      const [reasonRow, photo] = await Promise.all([
+        input.visitReasonId ? repo.getReason(building.clientId, input.visitReasonId) : null,
+        input.photoFileId
+          ? deps.db
+              .select({ id: files.id })
+              .from(files)
+              .where(and(eq(files.id, input.photoFileId), eq(files.clientId, building.clientId)))
+              .limit(1)
+              .then((rows) => rows[0] ?? null)
+          : null,
+      ]);
       let reason = input.reason;
       if (input.visitReasonId) {
-        const r = await repo.getReason(building.clientId, input.visitReasonId);
-        if (!r)
+        if (!reasonRow)
           throw new AppError('VALIDATION_FAILED', 'Choose a reason from the list.', {
             visitReasonId: ['Unknown reason'],
           });
-        reason ||= r.label;
+        reason ||= reasonRow.label;
       }
-      if (input.photoFileId) {
-        const [f] = await deps.db
-          .select({ id: files.id })
-          .from(files)
-          .where(and(eq(files.id, input.photoFileId), eq(files.clientId, building.clientId)))
-          .limit(1);
-        if (!f)
-          throw new AppError('VALIDATION_FAILED', 'The photo could not be found.', { photoFileId: ['Unknown photo'] });
-      }
+      if (input.photoFileId && !photo)
+        throw new AppError('VALIDATION_FAILED', 'The photo could not be found.', { photoFileId: ['Unknown photo'] });
 
       return idempotency.run(ctx.actor.userId, idempotencyKey, 'visits.checkIn', input, async () => {
         // Exclusions are checked on the server at this moment, not trusted from an earlier screen.

@@ -75,8 +75,8 @@ describe('building read cache (issue 5: dashboards share one read per change)', 
     const outsider = t.cache.read(
       1,
       'visits',
-      (v) => v.clientId === 2,
-      async () => {
+      (v: { clientId: number }) => v.clientId === 2,
+      async (): Promise<{ clientId: number }> => {
         throw new Error('not found');
       },
     );
@@ -94,7 +94,7 @@ describe('building read cache (issue 5: dashboards share one read per change)', 
       t.cache.read(
         1,
         'visits',
-        (v) => v.clientId === 99,
+        (v: { clientId: number }) => v.clientId === 99,
         async () => {
           throw new Error('not found');
         },
