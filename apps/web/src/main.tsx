@@ -3,12 +3,10 @@ import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
 import './lib/i18n/index';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { CONSTANTS } from '@sv/contracts';
 import { router } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
 import { queryClient } from './lib/query-client';
@@ -16,7 +14,6 @@ import { queryClient } from './lib/query-client';
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <Notifications autoClose={CONSTANTS.notificationMs} position="top-right" />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

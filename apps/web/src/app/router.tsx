@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useNavigate, useRouteError } from 'react-router';
 import { MESSAGES } from '@sv/contracts';
+import { deferred } from '../components/deferred';
 import { GlobalLoadingOverlay } from '../features/shell/loading-overlay';
 import { setNavigator } from '../lib/api-client';
 import { paths } from '../lib/paths';
@@ -15,13 +16,17 @@ const SetPasswordPage = lazy(() => import('../features/auth/set-password-page'))
 const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password-page'));
 const MicrosoftSignOutPage = lazy(() => import('../features/auth/microsoft-sign-out-page'));
 const Dashboard = lazy(() => import('../features/dashboard/dashboard-page'));
+// Nothing is notified before the first screen is up, so the notifications' container loads after
+// it (issue 5 web targets); a notifications.show() before then waits in the store.
+const NotificationsHost = deferred(() => import('./notifications-host').then((m) => m.NotificationsHost));
 
-/** Installs SPA navigation for the API client's redirects and the global loading overlay. */
+/** Installs SPA navigation for the API client's redirects, the notifications and the global loading overlay. */
 function Root() {
   const navigate = useNavigate();
   useEffect(() => setNavigator((to) => navigate(to, { replace: true })), [navigate]);
   return (
     <>
+      <NotificationsHost />
       <GlobalLoadingOverlay />
       <Suspense fallback={<FullPageLoader />}>
         <Outlet />

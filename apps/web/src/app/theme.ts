@@ -1,9 +1,11 @@
-import { createTheme, FileInput, Modal, Select } from '@mantine/core';
+import { createTheme, type FileInputProps, type ModalProps, type SelectProps } from '@mantine/core';
 import { i18n } from '../lib/i18n/index';
 
 /**
  * spec 000 §9 breakpoints 768, 992, 1200 px. Component defaults give every modal close button
- * and input clear button an accessible name, once, for the whole app.
+ * and input clear button an accessible name, once, for the whole app. They are plain objects,
+ * not `Modal.extend(…)` (an identity function): importing the components here would put Modal,
+ * Select and FileInput with their popover machinery into the entry chunk (issue 5 web targets).
  */
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -26,9 +28,15 @@ export const theme = createTheme({
   },
   primaryShade: 7,
   components: {
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': i18n.t('common.dismiss') } } }),
-    FileInput: FileInput.extend({ defaultProps: { clearButtonProps: { 'aria-label': i18n.t('common.clear') } } }),
-    Select: Select.extend({ defaultProps: { clearButtonProps: { 'aria-label': i18n.t('common.clear') } } }),
+    Modal: {
+      defaultProps: { closeButtonProps: { 'aria-label': i18n.t('common.dismiss') } } satisfies Partial<ModalProps>,
+    },
+    FileInput: {
+      defaultProps: { clearButtonProps: { 'aria-label': i18n.t('common.clear') } } satisfies Partial<FileInputProps>,
+    },
+    Select: {
+      defaultProps: { clearButtonProps: { 'aria-label': i18n.t('common.clear') } } satisfies Partial<SelectProps>,
+    },
   },
 });
 

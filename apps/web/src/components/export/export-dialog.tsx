@@ -17,6 +17,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
 import { type ExportFormat, type ExportParams, exportUrl } from './export-url';
+import '../../features/imports/i18n.en';
 
 export const exportColumnsQuery = (kind: string) =>
   queryOptions({

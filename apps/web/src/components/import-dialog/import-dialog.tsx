@@ -3,6 +3,7 @@ import type { TImportResult } from '@sv/contracts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadImport } from './upload';
+import '../../features/imports/i18n.en';
 
 export type ImportState =
   | { step: 'idle' }

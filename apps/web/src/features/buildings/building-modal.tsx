@@ -25,6 +25,7 @@ import { FormShell } from '../../components/form/form-shell';
 import { applyServerErrors, useContractForm } from '../../components/form/use-contract-form';
 import { useUser } from '../../lib/session';
 import { buildingQuery, clientsLookupQuery, statesQuery, useGeocode, useSaveBuilding } from './buildings-api';
+import './i18n.en';
 
 type Values = z.output<typeof ZBuildingUpsert>;
 type FlagKey = {

@@ -12,6 +12,8 @@ import { useUser } from '../../lib/session';
 import { ContactModal } from '../contacts/contact-modal';
 import { buildingContactsQuery, buildingKeys, clientsLookupQuery, useBuildingsList } from './buildings-api';
 import { BuildingModal } from './building-modal';
+import './i18n.en';
+import '../contacts/i18n.en';
 
 const SORTS = ['name', 'id', 'city'] as const;
 

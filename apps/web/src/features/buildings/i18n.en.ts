@@ -1,5 +1,7 @@
+import { addCatalogue } from '../../lib/i18n';
+
 /** Strings of the Buildings screen and the building editor (spec 000 §2 Buildings screen). */
-export default {
+addCatalogue('en', {
   buildings: {
     title: 'Buildings',
     intro: 'Schools and sites of the district, with the front-desk and kiosk settings of each.',
@@ -90,4 +92,4 @@ export default {
       loadFailed: 'The contacts could not be loaded.',
     },
   },
-};
+});

@@ -11,6 +11,7 @@ import { applyServerErrors, useContractForm } from '../../components/form/use-co
 import { savedOk, useBackgroundSettings, useSaveBackgroundSettings } from './clients-api';
 import { LoadState, useClientIdParam } from './settings-page-frame';
 import { SecretField, Section, SettingsHeader, notifySuccess } from './settings-parts';
+import './i18n.en';
 
 type FormValues = Required<TBackgroundSettingsRequest>;
 

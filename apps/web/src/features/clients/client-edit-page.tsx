@@ -22,6 +22,7 @@ import { applyServerErrors, useContractForm } from '../../components/form/use-co
 import { paths } from '../../lib/paths';
 import { savedOk, statesQuery, useClient, useSaveClient } from './clients-api';
 import { Section, SettingsHeader, notifyError, notifySuccess } from './settings-parts';
+import './i18n.en';
 
 const EMPTY: Required<TClientUpsert> = {
   name: '',

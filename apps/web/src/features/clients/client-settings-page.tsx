@@ -28,6 +28,8 @@ import { paths } from '../../lib/paths';
 import { savedOk, useClientSettings, useSaveClientSettings } from './clients-api';
 import { LoadState, useClientIdParam } from './settings-page-frame';
 import { SecretField, Section, SettingsHeader, SisTestButton, notifySuccess } from './settings-parts';
+import './i18n.en';
+import '../settings/i18n.en';
 
 type FormValues = Required<TClientSettingsRequest>;
 

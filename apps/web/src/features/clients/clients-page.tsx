@@ -15,6 +15,7 @@ import { type Column, DataTable } from '../../components/data-table/data-table';
 import { useTableState } from '../../components/data-table/use-table-state';
 import { paths } from '../../lib/paths';
 import { useClientsList } from './clients-api';
+import './i18n.en';
 
 const SORTS = ['id', 'name'] as const;
 

@@ -1,5 +1,7 @@
+import { addCatalogue } from '../../lib/i18n';
+
 /** Strings of the clients screens (merged into the catalogue by lib/i18n). */
-export default {
+addCatalogue('en', {
   clients: {
     title: 'Clients',
     intro:
@@ -147,4 +149,4 @@ export default {
       clearPassword: 'Remove the saved password',
     },
   },
-};
+});

@@ -13,6 +13,7 @@ import { applyServerErrors, useContractForm } from '../../components/form/use-co
 import { savedOk, useKioskSettings, useSaveKioskSettings } from './clients-api';
 import { LoadState, useClientIdParam } from './settings-page-frame';
 import { Section, SettingsHeader, notifySuccess } from './settings-parts';
+import './i18n.en';
 
 type FormValues = Required<TKioskSettingsRequest>;
 

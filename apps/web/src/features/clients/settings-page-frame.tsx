@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useCan } from '../../lib/can';
 import { paths } from '../../lib/paths';
+import './i18n.en';
 
 /** The client id of a settings route (/client/…/{id}); null when it is not a positive number. */
 export function useClientIdParam(): number | null {

@@ -23,6 +23,7 @@ import { Link } from 'react-router';
 import { useCan } from '../../lib/can';
 import { paths } from '../../lib/paths';
 import { useSisTest } from './clients-api';
+import './i18n.en';
 
 /** Title, the client's name and (admins) the way back to the client list. */
 export function SettingsHeader({ title, clientName, intro }: { title: string; clientName?: string; intro?: string }) {

@@ -24,6 +24,7 @@ import { applyServerErrors, useContractForm } from '../../components/form/use-co
 import { useUser } from '../../lib/session';
 import { buildingsLookupQuery, clientsLookupQuery } from '../buildings/buildings-api';
 import { contactQuery, useSaveContact } from './contacts-api';
+import './i18n.en';
 
 type Values = z.output<typeof ZContactUpsert>;
 const LEVEL_IDS = [1, 2, 3, 4, 5, 6] as const;

@@ -11,6 +11,7 @@ import { clientsLookupQuery } from '../buildings/buildings-api';
 import { formatMobile } from '../buildings/buildings-page';
 import { ContactModal, useMaySeeConfidenceLevels } from './contact-modal';
 import { useContactsList } from './contacts-api';
+import './i18n.en';
 
 const SORTS = ['name', 'id', 'contactType'] as const;
 

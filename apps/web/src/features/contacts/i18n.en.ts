@@ -1,5 +1,7 @@
+import { addCatalogue } from '../../lib/i18n';
+
 /** Strings of the Contacts screen and the contact editor (spec 000 §2 Contacts screen). */
-export default {
+addCatalogue('en', {
   contacts: {
     title: 'Contacts',
     intro: 'People told about screening matches and emergency messages, for the whole district or one building.',
@@ -58,4 +60,4 @@ export default {
       6: 'Mixed Very Strong',
     },
   },
-};
+});

@@ -4,6 +4,7 @@ import { IconLogin, IconLogout, IconSchool, IconUserPlus } from '@tabler/icons-r
 import { buttonSpan, sisMode, visibleButtons } from '@sv/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import './i18n.en';
 
 type ButtonKey = 'visitor' | 'checkIn' | 'checkOut' | 'pickup';
 

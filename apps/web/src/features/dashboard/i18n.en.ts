@@ -1,7 +1,8 @@
 import { MESSAGES } from '@sv/contracts';
+import { addCatalogue } from '../../lib/i18n';
 
 /** Strings of the front-desk dashboard (spec 002 §2 Dashboard, §4, §8). */
-export default {
+addCatalogue('en', {
   dashboard: {
     title: 'Front desk',
     titleAt: 'Front desk · {{building}}',
@@ -75,4 +76,4 @@ export default {
     actionFailed: 'That did not work: {{message}}',
     visitDate: 'Visit date {{date}}',
   },
-};
+});

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deskPaths } from '../scan/desk-paths';
 import { formatDob, fullName } from './format';
+import './i18n.en';
 
 function Person(props: { card: TPreRegistration; today: string; status?: ReactNode }) {
   const { t } = useTranslation();

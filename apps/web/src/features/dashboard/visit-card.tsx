@@ -17,6 +17,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deskPaths } from '../scan/desk-paths';
 import { formatTimeOrDate } from './format';
+import './i18n.en';
 
 const initials = (name: string) =>
   name

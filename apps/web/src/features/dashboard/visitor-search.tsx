@@ -10,6 +10,7 @@ import { deskPaths } from '../scan/desk-paths';
 import type { DeskNavigationState } from '../scan/scan-api';
 import { visitorSearchQuery } from './dashboard-api';
 import { formatDob, fullName } from './format';
+import './i18n.en';
 
 const NEW = 'new';
 

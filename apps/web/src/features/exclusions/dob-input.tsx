@@ -4,6 +4,7 @@ import { IconCalendar } from '@tabler/icons-react';
 import { addDays, formatUsDate, parseUsDate } from '@sv/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import './i18n.en';
 
 /** Today in the browser's calendar as YYYY-MM-DD (the server re-checks in the building's zone). */
 export function todayIso(now = new Date()) {

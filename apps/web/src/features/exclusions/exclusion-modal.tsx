@@ -35,6 +35,7 @@ import {
   uploadExclusionPhoto,
   useSaveExclusion,
 } from './exclusions-api';
+import './i18n.en';
 
 type Values = z.output<typeof ZExclusionSave>;
 const FORM_SCHEMA = ZExclusionSave as unknown as z.ZodType<unknown, Values>;

@@ -13,6 +13,7 @@ import { useCan } from '../../lib/can';
 import { useUser } from '../../lib/session';
 import { ExclusionModal } from './exclusion-modal';
 import { exclusionFormOptionsQuery, exclusionKeys, photoUrl, useExclusionsList } from './exclusions-api';
+import './i18n.en';
 
 /** The first column (Name) is the fixed default sort and is not user-sortable (spec 000 §2). */
 const USER_SORTS = EXCLUSION_SORTS.filter((s) => s !== 'name');

@@ -1,4 +1,6 @@
-export default {
+import { addCatalogue } from '../../lib/i18n';
+
+addCatalogue('en', {
   exclusions: {
     title: 'Manage Exclusions',
     intro: 'People who may not enter. Global exclusions apply to every building of the district.',
@@ -69,4 +71,4 @@ export default {
     visitorDob: 'Visitor date of birth',
     createdOn: 'Created {{date}}',
   },
-};
+});

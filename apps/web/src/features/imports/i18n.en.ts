@@ -1,7 +1,8 @@
 import { IMPORT_LIMITS } from '@sv/contracts';
+import { addCatalogue } from '../../lib/i18n';
 
 /** Strings of the import dialog and the export dialog (components/import-dialog, components/export). */
-export default {
+addCatalogue('en', {
   imports: {
     chooseFile: 'File to import',
     chooseFilePlaceholder: 'Choose a .csv or .xlsx file',
@@ -34,4 +35,4 @@ export default {
     download: 'Download',
     loadingColumns: 'Loading columns…',
   },
-};
+});

@@ -1,5 +1,7 @@
+import { addCatalogue } from '../../lib/i18n';
+
 /** Strings of the Message Outbox screen (issue 2 §7). */
-export default {
+addCatalogue('en', {
   outbox: {
     title: 'Message Outbox',
     intro:
@@ -33,4 +35,4 @@ export default {
       emergency: 'Emergency',
     },
   },
-};
+});

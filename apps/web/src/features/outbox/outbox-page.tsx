@@ -6,6 +6,7 @@ import { type Column, DataTable } from '../../components/data-table/data-table';
 import { useTableState } from '../../components/data-table/use-table-state';
 import { useUser } from '../../lib/session';
 import { outboxKeys, useOutboxList } from './outbox-api';
+import './i18n.en';
 
 const SORTS = ['createdAt', 'channel', 'status'] as const;
 const STATUS_COLOR: Record<TOutboxMessage['status'], string> = {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { prepareZXingModule, type ReaderOptions, readBarcodes } from 'zxing-wasm/reader';
 // The decoder's .wasm is bundled and served by the app itself (stack guide: never the CDN default).
 import zxingReaderWasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
+import './i18n.en';
 
 let prepared = false;
 /** Points zxing-wasm at the app's own copy of its .wasm (once per page). */

@@ -1,7 +1,8 @@
 import { MESSAGES } from '@sv/contracts';
+import { addCatalogue } from '../../lib/i18n';
 
 /** Strings of the scan modal and the camera scan (spec 002 §2 Modals, §4 Scan flow). */
-export default {
+addCatalogue('en', {
   scan: {
     titleIn: 'Check in: scan a badge or licence',
     titleOut: 'Check out: scan a badge or licence',
@@ -35,4 +36,4 @@ export default {
     decoderFailed: 'The barcode reader could not be loaded. Use the scanner or type the code.',
     preview: 'Camera preview',
   },
-};
+});

@@ -16,6 +16,7 @@ import {
   scanOutcome,
 } from './scan-api';
 import { useWedgeScanner } from './use-wedge-scanner';
+import './i18n.en';
 
 // the barcode decoder (zxing-wasm) loads only when the camera is used
 const CameraScan = lazy(() => import('./camera-scan').then((m) => ({ default: m.CameraScan })));

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useUser } from '../../lib/session';
 import { clientsLookupQuery } from '../clients/clients-api';
+import './i18n.en';
 
 /**
  * The client a settings screen works on: admins choose one (kept in the URL as ?clientId=, an id

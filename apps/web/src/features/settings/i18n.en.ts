@@ -1,5 +1,7 @@
+import { addCatalogue } from '../../lib/i18n';
+
 /** Strings of the system settings and student reasons screens (merged into the catalogue by lib/i18n). */
-export default {
+addCatalogue('en', {
   settings: {
     intro: 'Links for visitors and volunteers, and the connection to the student information system.',
     client: 'Client',
@@ -45,4 +47,4 @@ export default {
       saved: '{{name}} saved.',
     },
   },
-};
+});

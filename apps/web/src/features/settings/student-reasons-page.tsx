@@ -29,6 +29,7 @@ import { FormShell } from '../../components/form/form-shell';
 import { applyServerErrors, useContractForm } from '../../components/form/use-contract-form';
 import { ClientPicker, useChosenClient } from './client-picker';
 import { useSaveStudentReason, useStudentReasons } from './settings-api';
+import './i18n.en';
 
 const SORTS = ['sortOrder', 'name', 'id'] as const;
 type Editing = { kind: TStudentReasonKind; row: TStudentReason | null } | null;

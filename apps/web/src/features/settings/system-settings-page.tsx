@@ -12,6 +12,7 @@ import { LoadState } from '../clients/settings-page-frame';
 import { Section, SisTestButton, notifySuccess } from '../clients/settings-parts';
 import { ClientPicker, useChosenClient } from './client-picker';
 import { useSaveSystemSettings, useSystemSettings } from './settings-api';
+import './i18n.en';
 
 /** System settings (spec 000 §2 /settings): visitor and volunteer URLs and the Skyward connection test. */
 export default function SystemSettingsPage() {

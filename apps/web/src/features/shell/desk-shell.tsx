@@ -11,20 +11,24 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
+import { deferred } from '../../components/deferred';
 import { useCan } from '../../lib/can';
 import { paths } from '../../lib/paths';
 import { useUser } from '../../lib/session';
 import { EmergencyButton } from './emergency-button';
-import { HelpModal } from './help-modal';
-import { IdleWarningModal } from './idle-warning-modal';
 import { IMPERSONATION_BANNER_HEIGHT, ImpersonationBanner } from './impersonation-banner';
-import { ImpersonationModal } from './impersonation-modal';
 import { NavMenu } from './nav-menu';
-import { SettingsModal } from './settings-modal';
 import { useSignOut } from './shell-api';
 import classes from './shell.module.css';
 import { SkipLink } from './skip-link';
 import { useIdleLogout } from './use-idle-logout';
+
+// The shell's modals open on a user action or after hours idle: their code loads once the shell
+// has rendered (issue 5 web targets).
+const HelpModal = deferred(() => import('./help-modal').then((m) => m.HelpModal));
+const IdleWarningModal = deferred(() => import('./idle-warning-modal').then((m) => m.IdleWarningModal));
+const ImpersonationModal = deferred(() => import('./impersonation-modal').then((m) => m.ImpersonationModal));
+const SettingsModal = deferred(() => import('./settings-modal').then((m) => m.SettingsModal));
 
 const HEADER_HEIGHT = 60;
 

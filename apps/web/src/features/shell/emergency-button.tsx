@@ -1,10 +1,12 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { deferred } from '../../components/deferred';
 import { useCan } from '../../lib/can';
-import { useSendEmergency } from './shell-api';
+
+// the confirmation opens on a click: its code loads once the header has rendered (issue 5 web targets)
+const EmergencyConfirmModal = deferred(() => import('./emergency-confirm-modal').then((m) => m.EmergencyConfirmModal));
 
 /**
  * Header emergency button (spec 000 §2, §4, §8): asks for confirmation, then notifies security
@@ -14,20 +16,7 @@ export function EmergencyButton() {
   const { t } = useTranslation();
   const allowed = useCan('emergency.send');
   const [opened, { open, close }] = useDisclosure(false);
-  const send = useSendEmergency();
   if (!allowed) return null;
-
-  const confirm = () =>
-    send.mutate(undefined, {
-      onSuccess: () => {
-        close();
-        notifications.show({ color: 'green', title: t('shell.emergency'), message: t('messages.emergencySent') });
-      },
-      onError: () => {
-        close();
-        notifications.show({ color: 'red', title: t('shell.emergency'), message: t('messages.emergencyFailed') });
-      },
-    });
 
   return (
     <>
@@ -42,31 +31,7 @@ export function EmergencyButton() {
       >
         {t('shell.emergency')}
       </Button>
-      <Modal
-        opened={opened}
-        onClose={close}
-        title={t('shell.emergencyConfirmTitle')}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-        centered
-        closeOnClickOutside={!send.isPending}
-      >
-        <Stack gap="lg">
-          <Text>{t('shell.emergencyConfirmBody')}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={send.isPending}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              color="red.8"
-              leftSection={<IconAlertTriangle size={18} aria-hidden />}
-              loading={send.isPending}
-              onClick={confirm}
-            >
-              {t('shell.emergencySend')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <EmergencyConfirmModal opened={opened} onClose={close} />
     </>
   );
 }

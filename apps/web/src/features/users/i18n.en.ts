@@ -1,4 +1,6 @@
-export default {
+import { addCatalogue } from '../../lib/i18n';
+
+addCatalogue('en', {
   users: {
     titles: { all: 'Manage Users', clientadmin: 'Administrators', attendant: 'Attendants' },
     intro: {
@@ -53,4 +55,4 @@ export default {
     buildingForRole: 'Attendants and kiosk accounts work in one building.',
     activationNote: 'New users receive no password: send them an activation email from the row menu.',
   },
-};
+});

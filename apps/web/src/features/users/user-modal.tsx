@@ -21,6 +21,7 @@ import { FormShell } from '../../components/form/form-shell';
 import { applyServerErrors, useContractForm } from '../../components/form/use-contract-form';
 import { useUser } from '../../lib/session';
 import { userFormOptionsQuery, userQuery, useSaveUser } from './users-api';
+import './i18n.en';
 
 type Values = z.output<typeof ZUserSave>;
 const FORM_SCHEMA = ZUserSave as unknown as z.ZodType<unknown, Values>;

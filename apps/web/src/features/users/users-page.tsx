@@ -13,6 +13,7 @@ import { ImportDialog } from '../../components/import-dialog';
 import { useUser } from '../../lib/session';
 import { UserModal } from './user-modal';
 import { userFormOptionsQuery, userKeys, useSendPasswordEmail, useUsersList } from './users-api';
+import './i18n.en';
 
 /** spec 000 §2 `/user/{list?}`: 'clientadmin' = Administrators, 'attendant' = Attendants, otherwise Manage Users. */
 export function listOf(param: string | undefined): TUserList {

@@ -11,6 +11,8 @@ import { applyServerErrors, useContractForm } from '../../components/form/use-co
 import { useUser } from '../../lib/session';
 import { exclusionFormOptionsQuery, useSaveExclusion } from '../exclusions/exclusions-api';
 import { alertTitleText, fullName, showDate } from './flow';
+import '../exclusions/i18n.en';
+import './i18n.en';
 
 type Values = z.output<typeof ZExclusionSave>;
 const FORM_SCHEMA = ZExclusionSave as unknown as z.ZodType<unknown, Values>;

@@ -8,6 +8,7 @@ import { useUser } from '../../lib/session';
 import { BadgeCard, ReprintButton, useBuilding } from './badge-parts';
 import { flowPaths, fullName, routeId } from './flow';
 import { visitorQuery, visitQuery } from './visitor-flow-api';
+import './i18n.en';
 
 /** The visitor's current badge (spec 002 §2 /visitor/badge/{visitorId}) with Reprint (network or PDF). */
 export default function BadgePage() {

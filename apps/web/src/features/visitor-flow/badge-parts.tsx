@@ -19,6 +19,7 @@ import {
   printModeFor,
   sendBadgeToPrinter,
 } from './visitor-flow-api';
+import './i18n.en';
 
 /** The badge as the desk sees it: who, whom they visit, why, when, and the badge code. */
 export function BadgeCard(props: { visit: TVisitSummary; timeZone: string | null }) {

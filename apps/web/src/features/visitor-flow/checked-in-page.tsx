@@ -8,6 +8,7 @@ import { useUser } from '../../lib/session';
 import { BadgeCard, ReprintButton, ReturnHomeBar, useBuilding, useFlowClientId, useReturnHome } from './badge-parts';
 import { flowState, routeId } from './flow';
 import { visitorQuery, visitQuery } from './visitor-flow-api';
+import './i18n.en';
 
 /**
  * Checked-in success (spec 002 §2 /visitor/in/visit/{id}, /visitor/in/{type}/{id}): the badge

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ReturnHomeBar, useFlowClientId, useReturnHome } from './badge-parts';
 import { flowState } from './flow';
+import './i18n.en';
 
 /**
  * Checked-out success (spec 002 §2 /visitor/out/): back home after the client's success-screen

@@ -39,6 +39,7 @@ import {
   visitorQuery,
   visitReasonsQuery,
 } from './visitor-flow-api';
+import './i18n.en';
 
 type DeskType = 'visitor' | 'volunteer' | 'vendor';
 

@@ -9,6 +9,7 @@ import { paths } from '../../lib/paths';
 import { useUser } from '../../lib/session';
 import { type FlowState, flowPaths, fullName, routeId, showDateTime } from './flow';
 import { fileUrl, useCheckOutVisitor, visitorQuery } from './visitor-flow-api';
+import './i18n.en';
 
 /**
  * Check-out of one visitor (spec 002 §2 /visitor/checkout/{visitorId}): confirm, then check out

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useUser } from '../../lib/session';
 import { picksBuilding } from './flow';
 import { buildingLookupQuery } from './visitor-flow-api';
+import './i18n.en';
 
 /**
  * The building the desk works at: the attendant's own building, or for admins and client admins

@@ -3,6 +3,7 @@ import { parseUsDate } from '@sv/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { yesterdayIso } from './flow';
+import './i18n.en';
 
 export type DobProblem = 'future' | 'invalid' | null;
 

@@ -1,9 +1,11 @@
+import { addCatalogue } from '../../lib/i18n';
+
 /**
  * Strings of the front-desk visitor flow (spec 002 §2–§5): the visitor record, the background and
  * exclusion screening with the allow/deny decision, check-in with the photo, badges and the
  * success screens. Spec messages themselves come from MESSAGES (`messages.*`).
  */
-export default {
+addCatalogue('en', {
   visitorFlow: {
     building: 'Building',
     buildingPick: 'Choose the building the visitor is at',
@@ -221,4 +223,4 @@ export default {
       submit: 'Check Out',
     },
   },
-};
+});

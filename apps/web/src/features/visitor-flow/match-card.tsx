@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconBan, IconCircleCheck, IconExternalLink } from '@
 import type { TScreeningMatch } from '@sv/contracts';
 import { useTranslation } from 'react-i18next';
 import { showDate } from './flow';
+import './i18n.en';
 
 export interface VisitorIdentity {
   name: string;

@@ -5,6 +5,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fileUrl } from './visitor-flow-api';
+import './i18n.en';
 
 export type PhotoChoice = { kind: 'new'; blob: Blob } | { kind: 'original'; fileId: string } | null;
 

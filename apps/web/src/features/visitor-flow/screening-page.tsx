@@ -56,6 +56,7 @@ import {
   useNotifySecurity,
   visitorQuery,
 } from './visitor-flow-api';
+import './i18n.en';
 
 /**
  * Background search and allow/deny entry (spec 002 §2 /background/{type}/{visitorId}/{preRegId?},

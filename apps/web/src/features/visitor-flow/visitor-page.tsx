@@ -29,6 +29,7 @@ import { DeskBuildingSelect, useDeskBuilding } from './desk-building';
 import { DobField, type DobProblem } from './dob-field';
 import { ageOf, flowPaths, flowState, fullName, routeId } from './flow';
 import { fileUrl, licenseFromState, statesQuery, useSaveVisitor, visitorQuery } from './visitor-flow-api';
+import './i18n.en';
 
 type Values = z.output<typeof ZVisitorFields>;
 const FORM_SCHEMA = ZVisitorFields as unknown as z.ZodType<unknown, Values>;

@@ -4,21 +4,23 @@ import { en } from './en';
 
 /**
  * English now; the product will ship Spanish with the same keys (issue 2 §8).
- * Each feature keeps its strings beside it in `features/<feature>/i18n.en.ts`
- * (`export default { <feature>: { … } }`); they are merged here so features never edit a shared file.
+ * The shell's strings (`./en.ts`) load with the app. Each feature keeps its strings beside it in
+ * `features/<feature>/i18n.en.ts`, which registers them with `addCatalogue`; every module that
+ * shows a feature's strings imports that catalogue (`import './i18n.en';`), so the strings load
+ * with the code that uses them and the first screen carries only its own (issue 5 web targets).
+ * catalogues.test.ts checks those imports.
  */
-const featureCatalogues = import.meta.glob<{ default: Record<string, unknown> }>('../../features/*/i18n.en.ts', {
-  eager: true,
-});
-const translation: Record<string, unknown> = { ...en };
-for (const mod of Object.values(featureCatalogues)) Object.assign(translation, mod.default);
-
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation } },
+  resources: { en: { translation: en } },
   lng: 'en',
   fallbackLng: 'en',
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+/** Adds a feature's strings, each feature under its own top-level keys, to the one namespace. */
+export function addCatalogue(lng: 'en', catalogue: Record<string, unknown>) {
+  i18n.addResourceBundle(lng, 'translation', catalogue, true, true);
+}
 
 export { i18n };
