@@ -12,8 +12,9 @@ function setup(opts: { ttlMs?: number; maxBuildings?: number } = {}) {
     },
     { ttlMs: opts.ttlMs ?? 10_000, maxBuildings: opts.maxBuildings ?? 100, now: () => clock },
   );
-  const emit = (buildingId: number) =>
-    listeners.forEach((l) => l({ type: 'visit.checked_in', clientId: 1, buildingId }));
+  const emit = (buildingId: number) => {
+    for (const l of listeners) l({ type: 'visit.checked_in', clientId: 1, buildingId });
+  };
   let loads = 0;
   const load = (value: string) => async () => {
     loads++;

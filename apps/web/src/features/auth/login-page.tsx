@@ -17,7 +17,7 @@ export const isServerWindow = (path: string) => SERVER_WINDOW.test(path);
 
 /** Only same-site paths are followed after sign-in (no open redirect). */
 export function safeReturnUrl(value: string | null): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   return value;
 }
 
