@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isCommonGivenName, isNicknamePair, NICKNAME_GROUPS } from './given-names';
-import { editDistance, nameKey, nameSimilarity, normalizeName, soundex } from './names';
+import { editDistance, fullNormalizeName, nameKey, nameSimilarity, normalizeName, soundex } from './names';
 
 describe('normalizeName / nameKey', () => {
   it('removes case, accents and punctuation', () => {
@@ -9,6 +9,16 @@ describe('normalizeName / nameKey', () => {
     expect(nameKey('Van Dyke')).toBe(nameKey('VAN-DYKE'));
     expect(nameKey('Zoë')).toBe('ZOE');
     expect(nameKey(null)).toBe('');
+  });
+
+  it('gives the general answer on its fast path and from its memo (property)', () => {
+    const nameLike = fc.stringMatching(/^[A-Za-z0-9 '.\-éñÑü]{0,20}$/);
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), nameLike), (s) => {
+        expect(normalizeName(s)).toBe(fullNormalizeName(s));
+        expect(normalizeName(s)).toBe(fullNormalizeName(s)); // second call: from the memo
+      }),
+    );
   });
 
   it('is idempotent (property)', () => {

@@ -8,7 +8,25 @@
  * hyphens and other separators turned into single spaces ("  O'Brien-Núñez Jr. " → "OBRIEN NUNEZ JR").
  */
 export function normalizeName(name: string | null | undefined): string {
-  return (name ?? '')
+  const raw = name ?? '';
+  // Screening normalises the same few names thousands of times per request batch (issue 5
+  // profile: a tenth of a screening's CPU); the answer depends on the string alone.
+  const known = normalized.get(raw);
+  if (known !== undefined) return known;
+  const value = PLAIN_NAME.test(raw) ? raw.toUpperCase().replace(/ {2,}/g, ' ').trim() : fullNormalizeName(raw);
+  if (normalized.size >= NORMALIZED_MAX) normalized.clear();
+  normalized.set(raw, value);
+  return value;
+}
+
+/** Letters, digits and spaces only: NFKD, mark and punctuation removal would change nothing. */
+const PLAIN_NAME = /^[A-Za-z0-9 ]*$/;
+const NORMALIZED_MAX = 20_000;
+const normalized = new Map<string, string>();
+
+/** The general form of `normalizeName` (exported for its equivalence test). */
+export function fullNormalizeName(name: string): string {
+  return name
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toUpperCase()
