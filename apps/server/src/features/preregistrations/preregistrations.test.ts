@@ -42,7 +42,12 @@ const CSV = [
 
 describe('pre-registration import and the dashboard lists', () => {
   it('imports valid rows per building, rejects bad ones with a reason, and adds nothing on re-upload', async () => {
+    const today = async () =>
+      (await t.as(desk).get(`/api/buildings/${t.world.north.northHighId}/preregistrations`)).json().data.length;
+    const before = await today(); // the dashboards' shared read is now warm
     const res = await upload(desk, CSV, t.world.north.northHighId);
+    // the import tells the open dashboards: today's new cards show on the very next read
+    expect(await today()).toBe(before + 2);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, results: { total: 4, imported: 3, rejected: 1 } });
     expect(res.json().errorFile).toBeTruthy();

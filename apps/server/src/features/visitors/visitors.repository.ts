@@ -113,55 +113,47 @@ export function createVisitorsRepository(db: Db) {
       const firstName = sql`lower(${visitors.firstname})`;
       const startsWith = (column: SQL, word: string) => sql`${column} LIKE ${`${likeEscape(word)}%`}`;
       const containsWord = (word: string) => sql`${visitors.searchName} LIKE ${`%${likeEscape(word)}%`}`;
-      const prefixArm = (last: string, first: string | null, middle: string[]) =>
+      /** One index range of the district: rows meeting `conditions`, in `order`, at most `limit`. */
+      const arm = (conditions: SQL[], order: SQL[]) =>
         db
           .select(matchColumns)
           .from(visitors)
-          .where(
-            and(
-              inDistrict,
-              startsWith(lastName, last),
-              first === null ? undefined : startsWith(firstName, first),
-              ...middle.map(containsWord),
-            ),
-          )
-          .orderBy(lastName, firstName, visitors.id)
+          .where(and(inDistrict, ...conditions))
+          .orderBy(...order, visitors.id)
           .limit(limit);
-      const [w1, wn] = [words[0], words[words.length - 1]];
-      const middle = words.slice(1, -1);
-      const arms =
-        words.length === 1
-          ? [
-              prefixArm(w1, null, []),
-              db
-                .select(matchColumns)
-                .from(visitors)
-                .where(and(inDistrict, startsWith(firstName, w1)))
-                .orderBy(firstName, lastName, visitors.id)
-                .limit(limit),
-            ]
-          : [prefixArm(wn, w1, middle), prefixArm(w1, wn, middle)];
-      const firstFound = async <T extends { id: number }>(tiers: PromiseLike<T[]>[]) => {
+      /** The arms' rows in arm order, each visitor once, at most `limit`. */
+      const merged = async <T extends { id: number }>(arms: PromiseLike<T[]>[]) => {
         const seen = new Set<number>();
-        return (await Promise.all(tiers))
-          .flat()
-          .filter((r) => !seen.has(r.id) && seen.add(r.id))
-          .slice(0, limit);
+        const rows: T[] = [];
+        for (const r of (await Promise.all(arms)).flat()) {
+          if (!seen.has(r.id)) rows.push(r);
+          seen.add(r.id);
+        }
+        return rows.slice(0, limit);
       };
-      const asTyped = await firstFound(arms);
+      const [w1, wn] = [words[0], words[words.length - 1]];
+      const middle = words.slice(1, -1).map(containsWord);
+      const byName = [lastName, firstName];
+
+      const asTyped = await merged(
+        words.length === 1
+          ? [arm([startsWith(lastName, w1)], byName), arm([startsWith(firstName, w1)], [firstName, lastName])]
+          : [
+              arm([startsWith(lastName, wn), startsWith(firstName, w1), ...middle], byName),
+              arm([startsWith(lastName, w1), startsWith(firstName, wn), ...middle], byName),
+            ],
+      );
       if (asTyped.length > 0) return withOpenVisits(asTyped);
 
       if (words.length > 1) {
         // fuzzystrmatch's levenshtein refuses arguments over 255 characters: compare bounded prefixes.
         const distance = (column: SQL, word: string) => sql`levenshtein(left(${column}, 60), ${word.slice(0, 60)})`;
         const oneMisspelled = (anchor: SQL, anchorWord: string, other: SQL, otherWord: string) =>
-          db
-            .select(matchColumns)
-            .from(visitors)
-            .where(and(inDistrict, startsWith(anchor, anchorWord), sql`${distance(other, otherWord)} <= 2`))
-            .orderBy(distance(other, otherWord), lastName, firstName, visitors.id)
-            .limit(limit);
-        const closeMatches = await firstFound([
+          arm(
+            [startsWith(anchor, anchorWord), sql`${distance(other, otherWord)} <= 2`],
+            [distance(other, otherWord), ...byName],
+          );
+        const closeMatches = await merged([
           oneMisspelled(firstName, w1, lastName, wn),
           oneMisspelled(lastName, wn, firstName, w1),
           oneMisspelled(lastName, w1, firstName, wn),

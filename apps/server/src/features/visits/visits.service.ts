@@ -123,12 +123,10 @@ export function createVisitsService(deps: AppDeps) {
       requirePermission(ctx.actor, 'visits.checkIn');
       const input = ZCheckInRequest.parse(raw);
       // Independent scoped lookups run together: fewer round trips per check-in (issue 5).
-      const [buildingRow, visitor] = await Promise.all([
-        repo.getBuildingForDesk(ctx.actor, input.buildingId),
+      const [building, visitor] = await Promise.all([
+        requireBuilding(ctx, input.buildingId),
         repo.getVisitor(ctx.actor, input.visitorId),
       ]);
-      if (!buildingRow) throw notFound('Building not found');
-      const building = buildingRow;
       if (!building.active) throw new AppError('VALIDATION_FAILED', 'This building is inactive.');
       if (!visitor || visitor.clientId !== building.clientId) throw notFound('Visitor not found');
       const [reasonRow, photo] = await Promise.all([
