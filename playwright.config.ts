@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { MAIL } from './e2e/mail';
 import { OIDC } from './e2e/oidc';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -58,6 +59,8 @@ export default defineConfig({
       OIDC_CLIENT_ID: OIDC.clientId,
       OIDC_CLIENT_SECRET: OIDC.clientSecret,
       OIDC_LINK_TENANTS: OIDC.tenantId,
+      // e-mail goes to the local SMTP peer (e2e/mail.ts, started by e2e/global-setup.ts)
+      SMTP_URL: MAIL.url,
     },
   },
 });

@@ -4,13 +4,18 @@
  * (never by the product):
  *   GET /__bench/json     a trivial JSON answer (the framework floor)
  *   GET /__bench/pk/:id   one indexed primary-key lookup through the app's own pool (the database floor)
+ *   POST /__bench/check-in-floor   the writes of a check-in (badge, visit, audit row, NOTIFY) as one
+ *                         plain SQL transaction through the app's pool, nothing else (the check-in floor)
  * Started by bench/run.ts as a child process (its RSS is sampled from /proc); prints
  * `READY <port> <pid>` when listening. Run alone: DATABASE_URL=… node --import tsx bench/server.ts
  */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { createDeps } from '../apps/server/src/platform/bootstrap';
 import { loadConfig } from '../apps/server/src/platform/config';
 import { openDatabase } from '../apps/server/src/platform/db/database';
+import { EVENTS_CHANNEL } from '../apps/server/src/platform/realtime/realtime';
 
 async function main() {
   if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL is required');
@@ -38,6 +43,41 @@ async function main() {
     if (rows.length === 0) return reply.code(404).send({ code: 'NOT_FOUND' });
     return rows[0];
   });
+
+  // The check-in floor (issue 10 §9): what a check-in must write, with none of its reads, checks
+  // or framework work — BEGIN; badge; visit; audit row; pg_notify on the front-desk channel;
+  // COMMIT (six round trips on one pooled connection). The visit is written already checked out
+  // (check_out = check_in) so the floor can repeat on the same visitors without the one-open-visit
+  // rule refusing it and leaves no open visits on the dashboards; that spares it the two partial
+  // "open visit" index entries a real check-in writes, so the floor is, if anything, a little fast.
+  app.post<{ Body: { visitorId: number; buildingId: number; userId: number } }>(
+    '/__bench/check-in-floor',
+    { schema: { hide: true } },
+    async (req) => {
+      const { visitorId, buildingId, userId } = req.body;
+      const code = randomBytes(10).toString('hex').slice(0, 16).toUpperCase();
+      const id = await deps.db.transaction(async (tx) => {
+        const badge = (await tx.execute(sql`
+          insert into badges (client_id, building_id, visitor_id, code, created_at, expires_at)
+          select client_id, id, ${visitorId}, ${code}, now(), now() + interval '12 hours' from buildings where id = ${buildingId}
+          returning id, client_id`)) as unknown as { rows: { id: number; client_id: number }[] };
+        const { id: badgeId, client_id: clientId } = badge.rows[0];
+        const visit = (await tx.execute(sql`
+          insert into visits (client_id, building_id, visitor_id, badge_id, visitor_type, check_in, check_out, checked_in_by, reason)
+          values (${clientId}, ${buildingId}, ${visitorId}, ${badgeId}, 'visitor', now(), now(), ${userId}, 'Meeting')
+          returning id`)) as unknown as { rows: { id: number }[] };
+        const visitId = visit.rows[0].id;
+        await tx.execute(sql`
+          insert into audit_events (actor_user_id, client_id, building_id, action, target_type, target_id, details)
+          values (${userId}, ${clientId}, ${buildingId}, 'visit.checked_in', 'visit', ${String(visitId)}, '{}'::jsonb)`);
+        await tx.execute(
+          sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ type: 'visit.checked_in', clientId, buildingId, id: visitId })})`,
+        );
+        return visitId;
+      });
+      return { id };
+    },
+  );
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();

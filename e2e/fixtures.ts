@@ -39,7 +39,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       page.on('console', (msg) => {
         if (
           msg.type() === 'error' &&
-          !/Failed to load resource: the server responded with a status of (401|403|404)/.test(msg.text())
+          !/Failed to load resource: the server responded with a status of (401|403|404|409)/.test(msg.text())
         ) {
           errors.push(msg.text());
         }

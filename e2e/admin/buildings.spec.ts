@@ -25,13 +25,13 @@ test('an admin sees the client filter and the client column and can filter by cl
   await loginAs(page, 'admin');
   await openBuildings(page);
   await expect(page).toHaveTitle('SafeVisitor - Buildings');
-  await expect(table(page).getByRole('columnheader', { name: 'Client' })).toBeVisible();
+  await expect(table(page).getByRole('columnheader', { name: 'District' })).toBeVisible();
   await expect(rowOf(page, 'South Valley Elementary')).toBeVisible();
   await expect(rowOf(page, 'South Valley Elementary')).toContainText('South Valley District');
   await expectAccessible(page);
   await shot(page, 'admin-list');
 
-  await chooseOption(page, 'Client', 'South Valley District');
+  await chooseOption(page, 'District', 'South Valley District');
   await expect(table(page).getByRole('row').filter({ hasText: 'North High School' })).toHaveCount(0);
   await expect(rowOf(page, 'South Valley Elementary')).toBeVisible();
   await expect(page).toHaveURL(/clientId=\d+/);
@@ -40,8 +40,8 @@ test('an admin sees the client filter and the client column and can filter by cl
 test('a client admin sees only their district, without the client filter or column', async ({ page }) => {
   await loginAs(page, 'clientAdminNorth');
   await openBuildings(page);
-  await expect(page.getByRole('combobox', { name: 'Client', exact: true })).toHaveCount(0);
-  await expect(table(page).getByRole('columnheader', { name: 'Client' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'District', exact: true })).toHaveCount(0);
+  await expect(table(page).getByRole('columnheader', { name: 'District' })).toHaveCount(0);
   await expect(rowOf(page, 'Lincoln Elementary')).toBeVisible();
   await expect(table(page)).not.toContainText('South Valley');
   await expectAccessible(page);
@@ -96,7 +96,7 @@ test('adds a building with the new-building defaults, then edits it; active-only
   await row.getByRole('button', { name: 'Edit Willow Creek Middle School' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Building' });
   await expect(edit.getByRole('textbox', { name: 'Name' })).toHaveValue('Willow Creek Middle School');
-  await expect(edit.getByRole('textbox', { name: 'Client' })).toHaveValue('North County Schools');
+  await expect(edit.getByRole('textbox', { name: 'District' })).toHaveValue('North County Schools');
   await edit.getByRole('switch', { name: 'Active' }).evaluate((el) => (el as HTMLInputElement).click());
   await expect(edit.getByRole('switch', { name: 'Active' })).not.toBeChecked();
   await edit.getByRole('button', { name: 'Save' }).click();
@@ -202,7 +202,7 @@ test('imports a mixed good and bad file: results, the error file, and the new ro
   await page.getByRole('button', { name: 'Import' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import buildings' });
   await expect(dialog.getByRole('button', { name: 'Upload' })).toBeDisabled();
-  await dialog.getByRole('combobox', { name: 'Client the buildings belong to' }).click();
+  await dialog.getByRole('combobox', { name: 'District to import into' }).click();
   await page.getByRole('option', { name: 'North County Schools' }).click();
   const csv = [
     'Name,Street 1,City,State,Zip Code,Time Zone,Active',

@@ -16,12 +16,12 @@ test.describe('clients (admin)', () => {
     test.slow();
     await loginAs(page, 'admin');
     await page.goto('/client');
-    await expect(page).toHaveTitle('SafeVisitor - Clients');
-    const table = page.getByRole('table', { name: 'Clients' });
+    await expect(page).toHaveTitle('SafeVisitor - Districts');
+    const table = page.getByRole('table', { name: 'Districts' });
     await expect(table.getByRole('columnheader')).toHaveText(['Id ▲', 'Name ↕', 'Address', 'Note', 'Actions']);
     await expect(table.getByRole('row').nth(1)).toContainText('North County Schools');
     await expect(table.getByRole('row').nth(1)).toContainText('100 Administration Way, Northfield, IL 60093');
-    await expect(page.getByRole('switch', { name: 'Show active clients only' })).toBeChecked();
+    await expect(page.getByRole('switch', { name: 'Show active districts only' })).toBeChecked();
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Actions for North County Schools' }).click();
@@ -49,13 +49,13 @@ test.describe('clients (admin)', () => {
     test.slow();
     await loginAs(page, 'admin');
     await page.goto('/client');
-    await page.getByRole('link', { name: 'Add client' }).click();
+    await page.getByRole('link', { name: 'Add district' }).click();
     await expect(page).toHaveURL(/\/client\/edit\/new$/);
     await expect(page.getByRole('switch', { name: 'Active' })).toBeChecked();
     await expect(page.getByLabel('Street address')).toHaveValue('');
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Create client' }).click();
-    await expect(page.getByText('Enter the client name')).toBeVisible();
+    await page.getByRole('button', { name: 'Create district' }).click();
+    await expect(page.getByText('Enter the district name')).toBeVisible();
 
     await page.getByRole('textbox', { name: 'Name' }).fill('Maple Grove Schools');
     await page.getByLabel('Street address').fill('12 Maple Ave');
@@ -64,7 +64,7 @@ test.describe('clients (admin)', () => {
     await page.getByRole('option', { name: 'Minnesota (MN)' }).click();
     await page.getByLabel('Zip code').fill('55311-9999');
     await expect(page.getByLabel('Zip code')).toHaveValue('55311');
-    await page.getByRole('button', { name: 'Create client' }).click();
+    await page.getByRole('button', { name: 'Create district' }).click();
     await expect(page).toHaveURL(/\/client$/);
     await expect(page.getByText('Maple Grove Schools saved.')).toBeVisible();
     const row = page.getByRole('row', { name: /Maple Grove Schools/ });
@@ -72,14 +72,14 @@ test.describe('clients (admin)', () => {
 
     await row.getByRole('button', { name: 'Actions for Maple Grove Schools' }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
-    await expect(page.getByRole('heading', { name: 'Edit Client' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Edit District' })).toBeVisible();
     await expect(page.getByTestId('volunteer-url')).toHaveText('Not set yet');
     await expectAccessible(page);
     await page.getByRole('switch', { name: 'Active' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL(/\/client$/);
     await expect(page.getByRole('row', { name: /Maple Grove Schools/ })).toHaveCount(0);
-    await page.getByRole('switch', { name: 'Show active clients only' }).click();
+    await page.getByRole('switch', { name: 'Show active districts only' }).click();
     await expect(page.getByRole('row', { name: /Maple Grove Schools/ })).toContainText('(Inactive)');
     await expectAccessible(page);
   });
@@ -89,7 +89,7 @@ test.describe('clients (admin)', () => {
     await loginAs(page, 'admin');
     await page.goto('/client/edit/999999');
     await expect(page).toHaveURL(/\/client$/);
-    await expect(page.getByText('The client could not be loaded.')).toBeVisible();
+    await expect(page.getByText('The district could not be loaded.')).toBeVisible();
   });
 });
 
@@ -144,6 +144,15 @@ test.describe('client settings (admin and client admin)', () => {
     await page.getByRole('button', { name: 'Test Skyward connection' }).click();
     await expect(page.getByRole('alert').filter({ hasText: FAILED })).toBeVisible();
     await expectAccessible(page);
+
+    // the browser tests share one database: give the district its default check-in button and
+    // refresh back (the dashboard tests expect them), without the SIS test values typed above
+    await page.reload();
+    await page.getByLabel('Badge check-in button').fill('');
+    await page.getByRole('switch', { name: 'Refresh the dashboard every 15 seconds' }).click();
+    const restored = page.waitForResponse((r) => r.url().endsWith('/settings') && r.request().method() === 'PUT');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    expect((await restored).ok()).toBe(true);
   });
 
   test('kiosk settings: default labels and health questions, save', async ({ page }) => {
@@ -213,7 +222,7 @@ test.describe('who may reach the client screens', () => {
     const other = north === 2 ? 1 : 2; // the demo seeds two districts
     for (const path of [`/client/settings/${other}`, `/client/kiosksettings/${other}`, `/client/bgsettings/${other}`]) {
       await page.goto(path);
-      await expect(page.getByRole('alert')).toContainText('The client could not be loaded.', { timeout: 20_000 });
+      await expect(page.getByRole('alert')).toContainText('The district could not be loaded.', { timeout: 20_000 });
       await expect(page.getByText('South Valley District')).toHaveCount(0);
     }
   });

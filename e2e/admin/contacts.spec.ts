@@ -20,7 +20,7 @@ test('an admin sees the client filter, the client column and the confidence leve
   await loginAs(page, 'admin');
   await openContacts(page);
   await expect(page).toHaveTitle('SafeVisitor - Contacts');
-  await expect(table(page).getByRole('columnheader', { name: 'Client' })).toBeVisible();
+  await expect(table(page).getByRole('columnheader', { name: 'District' })).toBeVisible();
   await expect(table(page).getByRole('columnheader', { name: 'Notify levels' })).toBeVisible();
   await expect(rowOf(page, 'South Valley Safety Desk')).toContainText('South Valley District');
   await expect(rowOf(page, 'North County Security Office')).toContainText('All levels');
@@ -28,7 +28,7 @@ test('an admin sees the client filter, the client column and the confidence leve
   await expectAccessible(page);
   await shot(page, 'admin-list');
 
-  await page.getByRole('combobox', { name: 'Client', exact: true }).click();
+  await page.getByRole('combobox', { name: 'District', exact: true }).click();
   await page.getByRole('option', { name: 'South Valley District' }).click();
   await expect(table(page).getByRole('row').filter({ hasText: 'North County Security Office' })).toHaveCount(0);
 
@@ -53,8 +53,8 @@ test('a client admin without elevated reports sees their district only, without 
 }) => {
   await loginAs(page, 'clientAdminNorth');
   await openContacts(page);
-  await expect(page.getByRole('combobox', { name: 'Client', exact: true })).toHaveCount(0);
-  await expect(table(page).getByRole('columnheader', { name: 'Client' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'District', exact: true })).toHaveCount(0);
+  await expect(table(page).getByRole('columnheader', { name: 'District' })).toHaveCount(0);
   await expect(table(page).getByRole('columnheader', { name: 'Notify levels' })).toHaveCount(0);
   await expect(table(page)).not.toContainText('South Valley');
   await expectAccessible(page);

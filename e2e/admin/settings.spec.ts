@@ -27,9 +27,19 @@ test.describe('system settings (/settings)', () => {
     const { csrfToken } = await (await page.request.get('/api/auth/session')).json();
     const lookup = await (await page.request.get('/api/clients/lookup')).json();
     const id = lookup.data[0].id;
-    const saved = await page.request.put(`/api/clients/${id}/settings`, {
+    // PUT replaces the district's settings: send them all (the browser tests share one database,
+    // and later tests rely on the district's other settings, e.g. background checks on)
+    const settingsUrl = `/api/clients/${id}/settings`;
+    const {
+      clientId: _c,
+      clientName: _n,
+      hasSisClientSecret: _h,
+      ...before
+    } = await (await page.request.get(settingsUrl)).json();
+    const saved = await page.request.put(settingsUrl, {
       headers: { 'x-csrf-token': csrfToken },
       data: {
+        ...before,
         sisBaseUrl: 'https://127.0.0.1:9',
         sisClientId: 'north',
         sisClientSecret: 'unused',
@@ -45,15 +55,21 @@ test.describe('system settings (/settings)', () => {
       }),
     ).toBeVisible();
     await expectAccessible(page);
+    // back to the built-in SIS, the rest as it was
+    const restored = await page.request.put(settingsUrl, {
+      headers: { 'x-csrf-token': csrfToken },
+      data: { ...before, clearSisClientSecret: true },
+    });
+    expect(restored.ok()).toBe(true);
   });
 
   test('an admin chooses the client; the volunteer URL shows on the edit-client screen', async ({ page }) => {
     test.slow();
     await loginAs(page, 'admin');
     await page.goto('/settings');
-    await expect(page.getByText('Choose a client to see its settings.')).toBeVisible();
+    await expect(page.getByText('Choose a district to see its settings.')).toBeVisible();
     await expectAccessible(page);
-    await page.getByRole('combobox', { name: 'Client' }).click();
+    await page.getByRole('combobox', { name: 'District' }).click();
     await page.getByRole('option', { name: 'South Valley District' }).click();
     await expect(page).toHaveURL(/clientId=\d+/);
     await page.getByLabel('Volunteer URL').fill('https://volunteer.southvalley.example/');
@@ -113,9 +129,9 @@ test.describe('student reasons (/settings/studentreasons)', () => {
     test.slow();
     await loginAs(page, 'admin');
     await page.goto('/settings/studentreasons');
-    await expect(page.getByText('Choose a client to see its settings.')).toBeVisible();
+    await expect(page.getByText('Choose a district to see its settings.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add pickup reason' })).toBeDisabled();
-    await page.getByRole('combobox', { name: 'Client' }).click();
+    await page.getByRole('combobox', { name: 'District' }).click();
     await page.getByRole('option', { name: 'South Valley District' }).click();
     await expect(page.getByRole('tab', { name: 'Pickup reasons' })).toBeVisible();
     await expectAccessible(page);

@@ -414,7 +414,9 @@ test('a clean visitor: record with date and zip masks → allow → photo → ne
     await expect(page).toHaveURL(/\/visitor\/in\/visit\/\d+$/);
     const pdfVisitId = Number(page.url().split('/').pop());
     expect(popup.url()).toMatch(new RegExp(`/Badge/print/${pdfVisitId}$`));
-    const pdf = await page.request.get(`/Badge/print/${pdfVisitId}`);
+    // the print window frames the badge PDF (e2e/desk/badge-print.spec.ts: and prints it)
+    await expect(popup.locator('iframe#badge')).toHaveAttribute('src', `/api/visits/${pdfVisitId}/badge.pdf`);
+    const pdf = await page.request.get(`/api/visits/${pdfVisitId}/badge.pdf`);
     expect(pdf.headers()['content-type']).toContain('application/pdf');
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
     await popup.close();

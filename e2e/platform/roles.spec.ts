@@ -54,7 +54,7 @@ for (const c of staff) {
       await admin.click();
       await expect(nav.getByRole('link', { name: 'Buildings' })).toBeVisible();
       await expect(nav.getByRole('link', { name: 'Manage Users' })).toBeVisible();
-      const clients = nav.getByRole('link', { name: 'Clients', exact: true });
+      const clients = nav.getByRole('link', { name: 'Districts', exact: true });
       if (c.administration === 'withClients') {
         await expect(clients).toBeVisible();
         await expect(nav.getByRole('button', { name: 'Tools' })).toBeVisible();

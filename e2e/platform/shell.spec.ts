@@ -55,6 +55,31 @@ test('emergency: confirm, "Message Sent!", and the message is in the outbox', as
   expect((await sent).status()).toBe(200);
   await expect(page.getByText('Message Sent!')).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Send an emergency message?' })).toBeHidden();
+  // issue 10 §8: the notification covers neither the header (Emergency button, user menu) nor the navigation
+  const note = await page.locator('.mantine-Notification-root').filter({ hasText: 'Message Sent!' }).boundingBox();
+  expect(note).not.toBeNull();
+  const header = (await page.locator('header').first().boundingBox())!;
+  expect(note!.y).toBeGreaterThanOrEqual(header.y + header.height);
+  const nav = (await page.getByRole('navigation', { name: 'Main navigation' }).boundingBox())!;
+  expect(note!.x).toBeGreaterThanOrEqual(nav.x + nav.width);
+  await page.screenshot({ path: `${process.env.SHOTS_DIR ?? 'test-results/screens'}/notification-placement.png` });
+  // the other positions' containers stay empty and flat: none spans the page catching clicks
+  const tall = await page
+    .locator('.mantine-Notifications-root')
+    .evaluateAll((els) =>
+      els.filter((el) => !el.textContent && el.getBoundingClientRect().height > 0).map((el) => el.dataset.position),
+    );
+  expect(tall).toEqual([]);
+  for (const target of [page.getByTestId('emergency-button'), page.getByRole('button', { name: /^Account menu/ })]) {
+    const box = await target.boundingBox();
+    expect(box).not.toBeNull();
+    const apart =
+      note!.x >= box!.x + box!.width ||
+      box!.x >= note!.x + note!.width ||
+      note!.y >= box!.y + box!.height ||
+      box!.y >= note!.y + note!.height;
+    expect(apart).toBe(true);
+  }
 
   await page.goto('/outbox');
   await expect(page).toHaveTitle('SafeVisitor - Message Outbox');

@@ -16,9 +16,9 @@ import { registerFeatures } from './features/index';
 import { registerAuth, sessionCookieName } from './platform/auth/auth-plugin';
 import type { AppDeps } from './platform/deps';
 import { AppError } from './platform/http/app-error';
-import { registerErrorHandler } from './platform/http/error-handler';
+import { frameworkErrors, registerErrorHandler } from './platform/http/error-handler';
 import { registerSecurityHeaders } from './platform/http/security-headers';
-import { loggerOptions } from './platform/logger';
+import { type LogStream, loggerOptions } from './platform/logger';
 
 /** One registered route (HEAD routes Fastify adds for GET are left out). */
 export interface RegisteredRoute {
@@ -34,14 +34,15 @@ declare module 'fastify' {
 }
 
 /** Composition root: platform plugins, then feature modules. Nothing else lives here. */
-export async function buildApp(deps: AppDeps) {
+export async function buildApp(deps: AppDeps, opts: { logStream?: LogStream } = {}) {
   const { config } = deps;
   const app = Fastify({
-    logger: loggerOptions(config.LOG_LEVEL),
+    logger: loggerOptions(config.LOG_LEVEL, opts.logStream),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 12 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Route registry: every route registered from here on (plugins and features included), for

@@ -1,8 +1,14 @@
 import { z } from 'zod';
+import { ZId, ZString } from './common';
 
 export const ZLoginRequest = z.object({
-  email: z.string().trim().min(1, 'Enter your email').max(254),
-  password: z.string().min(1, 'Enter your password').max(1024),
+  email: ZString.trim().min(1, 'Enter your email').max(254),
+  password: ZString.min(1, 'Enter your password').max(1024),
+  /**
+   * Signing in at /safe/kiosk/login (issue 14; spec 000 §6, 002 §4 Session): only kiosk accounts
+   * get a session there; any other role (an Admin in the spec) is refused and stays on the kiosk login.
+   */
+  kiosk: z.boolean().optional(),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
@@ -48,11 +54,11 @@ export type TSessionResponse = z.infer<typeof ZSessionResponse>;
 
 export const ZLogoutResponse = z.object({ redirectTo: z.string() });
 
-export const ZPasswordPolicy = z.string().min(8, 'Use at least 8 characters').max(256, 'Use at most 256 characters');
+export const ZPasswordPolicy = ZString.min(8, 'Use at least 8 characters').max(256, 'Use at most 256 characters');
 
-export const ZRequestPasswordEmail = z.object({ email: z.string().trim().email().max(254) });
+export const ZRequestPasswordEmail = z.object({ email: ZString.trim().email().max(254) });
 export type TRequestPasswordEmail = z.infer<typeof ZRequestPasswordEmail>;
-export const ZSetPasswordRequest = z.object({ token: z.string().min(20).max(200), password: ZPasswordPolicy });
+export const ZSetPasswordRequest = z.object({ token: ZString.min(20).max(200), password: ZPasswordPolicy });
 export type TSetPasswordRequest = z.infer<typeof ZSetPasswordRequest>;
 /** A message for the person (password e-mail requests, the users screen's "send e-mail" action). */
 export const ZMessageResponse = z.object({ message: z.string() });
@@ -64,12 +70,12 @@ export const ZAuthProvidersResponse = z.object({ microsoft: z.boolean() });
 export const ZMicrosoftStartQuery = z.object({ kiosk: z.enum(['0', '1']).default('0') });
 /** The provider's authorization response; read raw by the OIDC client (code, state, iss or error). */
 export const ZMicrosoftCallbackQuery = z.looseObject({
-  state: z.string().max(512).optional(),
-  code: z.string().max(4096).optional(),
-  error: z.string().max(512).optional(),
+  state: ZString.max(512).optional(),
+  code: ZString.max(4096).optional(),
+  error: ZString.max(512).optional(),
 });
 
-export const ZImpersonationSearch = z.object({ search: z.string().trim().min(2).max(100) });
+export const ZImpersonationSearch = z.object({ search: ZString.trim().min(2).max(100) });
 export const ZImpersonationCandidate = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -81,7 +87,7 @@ export const ZImpersonationCandidate = z.object({
 export type TImpersonationCandidate = z.infer<typeof ZImpersonationCandidate>;
 export const ZImpersonationSearchResponse = z.object({ results: z.array(ZImpersonationCandidate) });
 export type TImpersonationSearchResponse = z.infer<typeof ZImpersonationSearchResponse>;
-export const ZStartImpersonation = z.object({ userId: z.number().int().positive() });
+export const ZStartImpersonation = z.object({ userId: ZId });
 /** Impersonation start and end answer where to go and the new session's CSRF token (the session is rotated). */
 export const ZHomepageResponse = z.object({ homepage: z.string(), csrfToken: z.string() });
 export type THomepageResponse = z.infer<typeof ZHomepageResponse>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, pageResponse, ZZipCode } from './common';
+import { pageQuery, pageResponse, ZId, ZIdText, ZString, ZZipCode } from './common';
 import { CONSTANTS } from './constants';
 
 /**
@@ -44,7 +44,7 @@ export const ZTimeZone = z
   .refine(isIanaTimeZone, 'Choose a time zone such as America/Chicago');
 
 const flag = (on: boolean) => z.boolean().default(on);
-const text = (max: number) => z.string().trim().max(max).default('');
+const text = (max: number) => ZString.trim().max(max).default('');
 
 /** Coordinates: latitude −90..90, longitude −180..180; null when unknown (spec 000 §5: 6 decimals). */
 export const ZLatitude = z.number().min(-90).max(90).nullable();
@@ -56,7 +56,7 @@ export const ZLongitude = z.number().min(-180).max(180).nullable();
  * (printerIPAddress is spelled printerIpAddress).
  */
 export const ZBuildingFields = z.object({
-  name: z.string().trim().min(1, 'Enter the building name').max(200),
+  name: ZString.trim().min(1, 'Enter the building name').max(200),
   street1: text(200),
   street2: text(200),
   city: text(100),
@@ -100,7 +100,7 @@ export const ZBuildingFields = z.object({
  * answers 404). A building never moves to another client on update.
  */
 export const ZBuildingUpsert = ZBuildingFields.extend({
-  clientId: z.number().int().positive().nullable().default(null),
+  clientId: ZId.nullable().default(null),
 });
 export type TBuildingUpsert = z.input<typeof ZBuildingUpsert>;
 export type TBuildingFields = z.output<typeof ZBuildingFields>;
@@ -157,14 +157,14 @@ export const ZBuildingListQuery = pageQuery(['name', 'id', 'city'], 'name').exte
   /** active-only toggle */
   activeOnly: queryBool.default(false),
   /** client filter (admins only; others always see their own client) */
-  clientId: z.coerce.number().int().positive().optional(),
+  clientId: ZIdText.optional(),
 });
 export type TBuildingListQuery = z.input<typeof ZBuildingListQuery>;
 export const ZBuildingListResponse = pageResponse(ZBuildingRow);
 
 /** GET /api/buildings/lookup: building pickers and filters (spec 000 §7 GET /api/building/client/{clientId}). */
 export const ZBuildingLookupQuery = z.object({
-  clientId: z.coerce.number().int().positive().optional(),
+  clientId: ZIdText.optional(),
   activeOnly: queryBool.default(false),
 });
 export const ZBuildingLookupItem = z.object({
@@ -178,8 +178,8 @@ export const ZBuildingLookupResponse = z.object({ data: z.array(ZBuildingLookupI
 
 /** POST /api/geocode (spec 000 §5): needs street1, city and state. */
 export const ZGeocodeRequest = z.object({
-  street1: z.string().trim().min(1, 'Enter the street address').max(200),
-  city: z.string().trim().min(1, 'Enter the city').max(100),
+  street1: ZString.trim().min(1, 'Enter the street address').max(200),
+  city: ZString.trim().min(1, 'Enter the city').max(100),
   state: z
     .string()
     .trim()

@@ -4,8 +4,9 @@ import {
   DEFAULT_KIOSK_LABELS,
   HIDDEN_LABEL,
 } from '@sv/domain/front-desk-rules';
+import { DEFAULT_REGISTRY_GATING, REGISTRY_GATING_POLICIES } from '@sv/domain/registry-gating';
 import { z } from 'zod';
-import { pageQuery, pageResponse, ZIsoDate, ZZipCode } from './common';
+import { isStorableText, pageQuery, pageResponse, TEXT_MESSAGE, ZIsoDate, ZString, ZZipCode } from './common';
 
 /**
  * Clients (districts) and their three settings sets (spec 000 §2 Clients screen, §3 Client;
@@ -18,13 +19,13 @@ import { pageQuery, pageResponse, ZIsoDate, ZZipCode } from './common';
  */
 export { DEFAULT_DASHBOARD_LABELS, DEFAULT_HEALTH_QUESTIONS, DEFAULT_KIOSK_LABELS, HIDDEN_LABEL };
 
-const trimmed = (max: number) => z.string().trim().max(max, `Use at most ${max} characters`);
+const trimmed = (max: number) => ZString.trim().max(max, `Use at most ${max} characters`);
 /** A button label: '' = default text, 'N/A' hides the button (spec 002 §2, §9). */
 const ZLabel = trimmed(60).default('');
 /** '' or an http(s) address. */
 const ZUrlOrEmpty = z.union([
   z.literal(''),
-  z.url({ protocol: /^https?$/, error: 'Enter a full web address (https://…)' }),
+  z.url({ protocol: /^https?$/, error: 'Enter a full web address (https://…)' }).refine(isStorableText, TEXT_MESSAGE),
 ]);
 export const ZOptionalUrl = ZUrlOrEmpty.default('');
 
@@ -60,7 +61,7 @@ export type TClientLookupResponse = z.infer<typeof ZClientLookupResponse>;
 
 /** Create or edit a client. New clients: active, empty address (spec 000 §4). */
 export const ZClientUpsert = z.object({
-  name: trimmed(200).min(1, 'Enter the client name'),
+  name: trimmed(200).min(1, 'Enter the district name'),
   street1: trimmed(200).default(''),
   street2: trimmed(200).default(''),
   city: trimmed(100).default(''),
@@ -88,7 +89,9 @@ export type TSavedResponse = z.infer<typeof ZSavedResponse>;
 const ZSisAddress = z.union([
   z.literal(''),
   z.literal('local'),
-  z.url({ protocol: /^https?$/, error: "Enter the server's web address (https://…) or 'local'" }),
+  z
+    .url({ protocol: /^https?$/, error: "Enter the server's web address (https://…) or 'local'" })
+    .refine(isStorableText, TEXT_MESSAGE),
 ]);
 export const ZSisBaseUrl = ZSisAddress.default('');
 
@@ -121,6 +124,13 @@ const generalSettingsFields = {
   volunteerUrl: ZOptionalUrl,
   // Background check
   backgroundCheck: z.boolean().default(false),
+  /**
+   * Which registry matches stop a check-in until an attendant decides (issue 10 §7; ADR 0010,
+   * docs/domain/confidence-levels.md "Gate or information"): 'dob-agrees' (default) gates the
+   * matches whose date of birth agrees (Strong, Very Strong) and shows the weaker ones as
+   * information; 'all-matches' gates every match.
+   */
+  registryGating: z.enum(REGISTRY_GATING_POLICIES).default(DEFAULT_REGISTRY_GATING),
 };
 
 const refineBadgeDate = (s: { badgeByDate: boolean; strExpDate: string }, ctx: z.RefinementCtx) => {
@@ -143,7 +153,7 @@ export type TClientSettingsResponse = z.infer<typeof ZClientSettingsResponse>;
 
 export const ZClientSettingsRequest = ZClientSettings.extend({
   /** write-only: a new secret, or '' / absent to keep the saved one */
-  sisClientSecret: z.string().max(500).default(''),
+  sisClientSecret: ZString.max(500).default(''),
   /** remove the saved secret */
   clearSisClientSecret: z.boolean().default(false),
 }).superRefine(refineBadgeDate);
@@ -202,7 +212,7 @@ export const ZBackgroundSettings = z.object({
 export type TBackgroundSettings = z.infer<typeof ZBackgroundSettings>;
 export const ZBackgroundSettingsRequest = ZBackgroundSettings.extend({
   /** write-only: a new password, or '' to keep the saved one */
-  password: z.string().max(500).default(''),
+  password: ZString.max(500).default(''),
   clearPassword: z.boolean().default(false),
 });
 export type TBackgroundSettingsRequest = z.input<typeof ZBackgroundSettingsRequest>;
@@ -223,7 +233,7 @@ export const ZSisTestRequest = z.object({
   sisBaseUrl: ZSisAddress.optional(),
   sisTokenUrl: ZUrlOrEmpty.optional(),
   sisClientId: trimmed(200).optional(),
-  sisClientSecret: z.string().max(500).optional(),
+  sisClientSecret: ZString.max(500).optional(),
 });
 export type TSisTestRequest = z.input<typeof ZSisTestRequest>;
 /** spec 000 §8: 'Connection successful.' or the failure message (MESSAGES.skywardOk / skywardFailed). */

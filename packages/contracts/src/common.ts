@@ -1,3 +1,4 @@
+import { isIsoDate } from '@sv/domain/dates';
 import { z } from 'zod';
 
 /**
@@ -27,6 +28,9 @@ export const ERROR_CODES = [
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
 
+/** Highest page a list accepts: offsets stay far inside PostgreSQL's bigint. */
+export const MAX_PAGE = 1_000_000;
+
 /** Spec 000 §9: tables show 100 rows a page. */
 export const PAGE_SIZE = 100;
 
@@ -36,7 +40,8 @@ export const PAGE_SIZE = 100;
  */
 export function pageQuery<const S extends readonly [string, ...string[]]>(sortable: S, defaultSort: S[number]) {
   return z.object({
-    page: z.coerce.number().int().min(1).default(1),
+    // bounded so (page - 1) × perPage stays a valid OFFSET (issue 10 §2: page=1e21 answered 500)
+    page: z.coerce.number().int().min(1).max(MAX_PAGE, `Use a page from 1 to ${MAX_PAGE}`).default(1),
     perPage: z.coerce.number().int().min(1).max(PAGE_SIZE).default(PAGE_SIZE),
     sort: z.enum(sortable).default(defaultSort as never),
     dir: z.enum(['asc', 'desc']).default('asc'),
@@ -54,20 +59,60 @@ export function pageResponse<T extends z.ZodTypeAny>(row: T) {
 }
 export type TPage<T> = { data: T[]; count: number; currentPage: number; perPage: number; totalPages: number };
 
-export const ZIdParam = z.object({ id: z.coerce.number().int().positive() });
+/**
+ * Ids are PostgreSQL `integer` columns (serial): 1 … 2^31 − 1. A larger id in a request is not
+ * an id of anything; refusing it here answers 400 instead of the database's "out of range for
+ * type integer" (issue 10 §2: ids of 2^31 and above answered 500).
+ */
+export const MAX_ID = 2_147_483_647;
+export const ID_MESSAGE = 'Use an id from 1 to 2147483647';
+
+/** An id in a JSON body. Every request contract uses this one (never a bare z.number()). */
+export const ZId = z.number().int(ID_MESSAGE).min(1, ID_MESSAGE).max(MAX_ID, ID_MESSAGE);
+
+/** An id in a path or query string (text, or a number from the web's typed query builders). */
+export const ZIdText = z.coerce
+  .number<string | number>(ID_MESSAGE)
+  .int(ID_MESSAGE)
+  .min(1, ID_MESSAGE)
+  .max(MAX_ID, ID_MESSAGE);
+
+export const ZIdParam = z.object({ id: ZIdText });
 export const ZOk = z.object({ ok: z.literal(true) });
 
-/** ISO calendar date (YYYY-MM-DD); the UI shows mm/dd/yyyy (spec 000 §9). */
-export const ZIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31');
+/**
+ * Text a PostgreSQL text column can store and JSON carries faithfully: no NUL (PostgreSQL refuses
+ * U+0000) and no lone UTF-16 surrogate (it cannot be encoded as UTF-8, so it would be stored as
+ * U+FFFD, not as sent). Issue 10 §2: both answered 500, the sign-in form included.
+ */
+export function isStorableText(value: string): boolean {
+  return !/\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value);
+}
+export const TEXT_MESSAGE = 'Remove the control characters from this text';
+
+/** The one text schema every request string builds on: `ZString.trim().max(200)` and so on. */
+export const ZString = z.string().refine(isStorableText, TEXT_MESSAGE);
+
+/** Trimmed text of at most `max` characters (the usual form field). */
+export const zText = (max: number) => ZString.trim().max(max, `Use at most ${max} characters`);
+
+/**
+ * ISO calendar date (YYYY-MM-DD) that exists: '2026-02-30' and '0000-00-00' are refused here
+ * instead of by the database (issue 10 §2). The UI shows mm/dd/yyyy (spec 000 §9).
+ */
+export const ZIsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
+  .refine(isIsoDate, 'Enter a real calendar date');
 
 /** Spec 000 §5 and 002 §5: zip code masked to 5 digits. */
 export const ZZipCode = z.string().regex(/^\d{5}$/, 'Enter a 5-digit zip code');
 
 export const ZAddress = z.object({
-  street1: z.string().max(200).default(''),
-  street2: z.string().max(200).default(''),
-  city: z.string().max(100).default(''),
-  state: z.string().max(2).default(''),
+  street1: ZString.max(200).default(''),
+  street2: ZString.max(200).default(''),
+  city: ZString.max(100).default(''),
+  state: ZString.max(2).default(''),
   zipcode: z.union([ZZipCode, z.literal('')]).default(''),
 });
 export type TAddress = z.infer<typeof ZAddress>;

@@ -35,6 +35,12 @@ export const CONSTANTS = {
   kioskValidationFailuresAllowed: 2,
   cameraAttachMs: 100,
   printerAddressMinLength: 7,
+  /**
+   * issue 10 §1: a check-in relies on a server screening of the person at that building made at most
+   * this long ago (long enough to take a photo and pick a reason, short enough that a new exclusion
+   * or registry record is seen)
+   */
+  screeningValidMinutes: 15,
   /** issue 2 §6: impersonation expires after 60 minutes */
   impersonationMaxMinutes: 60,
   defaultTimeZone: 'America/Chicago',

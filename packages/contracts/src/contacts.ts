@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, pageResponse } from './common';
+import { pageQuery, pageResponse, ZId, ZIdText, ZString } from './common';
 
 /**
  * Contacts (spec 000 §2 Contacts screen, §3 Contact, §4 "a Global contact has its building
@@ -31,10 +31,10 @@ export const ZMobile = z
 
 const ZContactBase = z.object({
   contactType: ZContactType.default('Building'),
-  name: z.string().trim().min(1, 'Enter the contact name').max(200),
-  title: z.string().trim().max(200).default(''),
+  name: ZString.trim().min(1, 'Enter the contact name').max(200),
+  title: ZString.trim().max(200).default(''),
   email: z
-    .union([z.literal(''), z.string().trim().toLowerCase().pipe(z.email('Enter an e-mail address').max(254))])
+    .union([z.literal(''), ZString.trim().toLowerCase().pipe(z.email('Enter an e-mail address').max(254))])
     .default(''),
   mobile: ZMobile.default(''),
   active: z.boolean().default(true),
@@ -54,8 +54,8 @@ const ZContactBase = z.object({
  * cleared on save. A Building contact needs a building of the contact's client.
  */
 export const ZContactUpsert = ZContactBase.extend({
-  clientId: z.number().int().positive().nullable().default(null),
-  buildingId: z.number().int().positive().nullable().default(null),
+  clientId: ZId.nullable().default(null),
+  buildingId: ZId.nullable().default(null),
 }).superRefine((c, ctx) => {
   if (c.contactType === 'Building' && c.buildingId === null) {
     ctx.addIssue({ code: 'custom', path: ['buildingId'], message: 'Choose the building of this contact' });
@@ -92,9 +92,9 @@ export const ZContactListQuery = pageQuery(['name', 'id', 'contactType'], 'name'
     .transform((v) => v === 'true' || v === '1')
     .default(false),
   /** client filter (admins only; others always see their own client) */
-  clientId: z.coerce.number().int().positive().optional(),
+  clientId: ZIdText.optional(),
   /** contacts of one building (its Building contacts) */
-  buildingId: z.coerce.number().int().positive().optional(),
+  buildingId: ZIdText.optional(),
 });
 export type TContactListQuery = z.input<typeof ZContactListQuery>;
 export const ZContactListResponse = pageResponse(ZContactRow);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId, ZString } from './common';
 
 const count = z.number().int().min(0).max(999);
 
@@ -9,12 +10,12 @@ const count = z.number().int().min(0).max(999);
  * used to pick the contacts whose notification levels include it.
  */
 export const ZDenyEntryRequest = z.object({
-  buildingId: z.number().int().positive(),
+  buildingId: ZId,
   exclusionCount: count.default(0),
   potentialCount: count.default(0),
   watchdogCount: count.default(0),
   level: z.number().int().min(1).max(6).nullable().optional(),
-  preRegistrationId: z.number().int().positive().nullable().optional(),
+  preRegistrationId: ZId.nullable().optional(),
 });
 export type TDenyEntryRequest = z.input<typeof ZDenyEntryRequest>;
 
@@ -28,8 +29,8 @@ export const ZDenyEntryResponse = z.object({
 
 /** spec 002 §7 PUT /api/emergency (id, issues): notify security about a person on the premises. */
 export const ZNotifySecurityRequest = z.object({
-  buildingId: z.number().int().positive(),
-  issues: z.string().trim().max(1000).default(''),
+  buildingId: ZId,
+  issues: ZString.trim().max(1000).default(''),
   level: z.number().int().min(1).max(6).nullable().optional(),
 });
 export const ZNotifySecurityResponse = z.object({ notified: z.number().int(), message: z.string() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, pageResponse, ZIsoDate } from './common';
+import { pageQuery, pageResponse, ZId, ZIdText, ZIsoDate, ZString } from './common';
 
 /**
  * Exclusions, the banned-person list (spec 000 §2 Exclusions screen, §3 Exclusion, §4 new
@@ -29,7 +29,7 @@ export const ZExclusionsQuery = pageQuery(EXCLUSION_SORTS, 'name').extend({
   /** spec 000 §2: the active-only toggle is on by default */
   activeOnly: boolParam.default(true),
   /** admins only (the client filter); everyone else is held to their scope */
-  clientId: z.coerce.number().int().positive().optional(),
+  clientId: ZIdText.optional(),
 });
 export type TExclusionsQuery = z.input<typeof ZExclusionsQuery>;
 
@@ -66,21 +66,21 @@ export const ZExclusionResponse = z.object({ exclusion: ZExclusion });
 export const ZExclusionSave = z
   .object({
     /** admins choose; everyone else gets their own client */
-    clientId: z.number().int().positive().nullable().default(null),
+    clientId: ZId.nullable().default(null),
     /** spec 000 §4: new exclusions are global by default; needs 'exclusions.setGlobal' */
     isGlobal: z.boolean().default(true),
     /** required when not global: an ACTIVE building of the same client */
-    buildingId: z.number().int().positive().nullable().default(null),
+    buildingId: ZId.nullable().default(null),
     active: z.boolean().default(true),
-    firstname: z.string().trim().min(1, 'Enter a first name').max(100),
-    lastname: z.string().trim().min(1, 'Enter a last name').max(100),
+    firstname: ZString.trim().min(1, 'Enter a first name').max(100),
+    lastname: ZString.trim().min(1, 'Enter a last name').max(100),
     /** missing → 1970-01-01 (spec 000 §5); a date from today on is refused */
     dob: ZIsoDate.nullable().default(null),
-    exclusionType: z.string().trim().min(1, 'Choose a type').max(100),
-    reason: z.string().trim().max(2000).default(''),
+    exclusionType: ZString.trim().min(1, 'Choose a type').max(100),
+    reason: ZString.trim().max(2000).default(''),
     photoFileId: z.string().uuid().nullable().default(null),
     /** create only: the visitor this exclusion is about (front desk "Deny & Add Exclusion") */
-    visitorId: z.number().int().positive().nullable().default(null),
+    visitorId: ZId.nullable().default(null),
   })
   .superRefine((v, ctx) => {
     if (!v.isGlobal && v.buildingId === null) {
@@ -94,11 +94,11 @@ export type TExclusionSave = z.input<typeof ZExclusionSave>;
 
 /** spec 002 §7 POST /Exclusion/PotentialMatches: screening at the moment of check-in. */
 export const ZPotentialMatchesRequest = z.object({
-  buildingId: z.number().int().positive(),
-  firstname: z.string().trim().max(100).default(''),
-  lastname: z.string().trim().max(100).default(''),
+  buildingId: ZId,
+  firstname: ZString.trim().max(100).default(''),
+  lastname: ZString.trim().max(100).default(''),
   dob: ZIsoDate.nullable().default(null),
-  visitorId: z.number().int().positive().nullable().default(null),
+  visitorId: ZId.nullable().default(null),
 });
 export type TPotentialMatchesRequest = z.input<typeof ZPotentialMatchesRequest>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZString } from './common';
 
 /**
  * Bulk import and export contracts (issue 3; spec 000 §3 "Import result", §2 "Bulk import
@@ -28,7 +29,7 @@ export const ZImportResult = z.object({
 });
 export type TImportResult = z.infer<typeof ZImportResult>;
 
-export const ZImportKindParams = z.object({ kind: z.string().min(1).max(40) });
+export const ZImportKindParams = z.object({ kind: ZString.min(1).max(40) });
 export const ZFileFormatQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
 export type TFileFormat = 'csv' | 'xlsx';
 

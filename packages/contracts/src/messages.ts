@@ -33,12 +33,37 @@ export const MESSAGES = {
   dropoffRecorded: 'Dropoff has been successfully recorded.',
   kioskUnableToProcess: 'Unable to process request.',
   kioskCheckInformation: 'Please Check information and try again.',
+  // our own (spec silent): a staff account signing in at the kiosk login (issue 14)
+  kioskAccountsOnly: 'Only kiosk accounts can sign in here. Administrators use the kiosk through a kiosk account.',
   searching: 'searching...',
   createNewVisitor: 'Create a New Visitor',
   denyAndExclude: 'Deny & Add Exclusion',
   deny: 'Deny',
   pictureVerification: 'Picture Verification',
   pictureRetake: 'Picture Re-Take',
+  // spec 001 §8 registration confirmations (the '...' of the spec is 'Are you sure you want to')
+  registrationDenyConfirm: 'Are you sure you want to DENY the visitor registration request?',
+  registrationDenyExcludeConfirm:
+    'Are you sure you want to DENY the visitor registration request and add them to the EXCLUSION list?',
+  registrationPendingConfirm: 'Are you sure you want to mark the visitor registration request PENDING?',
+  registrationCancelWarningsConfirm:
+    'Are you sure you want to cancel the email warnings for this visitor registration?',
+  registrationClearPhotoConfirm: 'Are you sure you want to remove the photo from this visitor registration?',
+  registrationExpirationEmailConfirm: 'Are you sure you want to send expiration email for this visitor registration?',
+  safeVendorDenyConfirm: 'Are you sure you want to DENY the SafeVendor request?',
+  safeVendorPendingConfirm: 'Are you sure you want to mark the SafeVendor request PENDING?',
+  safeVendorCancelWarningsConfirm:
+    'Are you sure you want to cancel the email warnings for this SafeVendor registration?',
+  safeVendorClearPhotoConfirm: 'Are you sure you want to remove the photo from this SafeVendor registration?',
+  safeVendorExpirationEmailConfirm: 'Are you sure you want to send expiration email for this SafeVendor registration?',
+  // our own (spec silent): why a registration badge is refused at the desk or kiosk (issue 11)
+  registrationNotFound: 'This badge is not a registration of this district.',
+  registrationPending: 'This registration has not been approved yet.',
+  registrationDenied: 'This registration was denied.',
+  registrationExpired: 'This registration has expired. Ask the office to renew it.',
+  registrationUnderReview: 'This registration is under review.',
+  registrationSuspended: 'This registration is suspended pending an arrest-watch review. Contact the district office.',
+  registrationNotThisBuilding: 'This registration is not valid at this building.',
   // our own (spec silent): sign-in
   invalidCredentials: 'The email or password is incorrect.',
   tooManyAttempts: 'Too many sign-in attempts. Wait a few minutes and try again.',

@@ -27,6 +27,24 @@ export const PERMISSIONS = {
   'studentReasons.read': [Admin, ClientAdmin, Attendant, Kiosk],
   'buildings.read': [Admin, ClientAdmin, Attendant, Kiosk],
   'buildings.manage': [Admin, ClientAdmin],
+  /** registration types of a client (spec 001 §2): admins any client's, client admins their own */
+  'regTypes.read': [Admin, ClientAdmin],
+  'regTypes.manage': [Admin, ClientAdmin],
+  /** registrations (spec 001 §2): attendants read the list without the action menu */
+  'registrations.read': [Admin, ClientAdmin, Attendant],
+  'registrations.manage': [Admin, ClientAdmin],
+  'registrations.invite': [Admin, ClientAdmin],
+  /**
+   * SafeVendor (spec 001 §2, §6; ADR 0014): attendants read the list without the Actions menu;
+   * client administrators manage their own district's vendors and companies like its volunteers.
+   */
+  'safeVendor.read': [Admin, ClientAdmin, Attendant],
+  'safeVendor.manage': [Admin, ClientAdmin],
+  'vendorCompanies.read': [Admin, ClientAdmin],
+  'vendorCompanies.manage': [Admin, ClientAdmin],
+  /** arrest alerts of arrest watch (spec 001 §3, §4; issue 11) */
+  'arrestAlerts.read': [Admin, ClientAdmin],
+  'arrestAlerts.review': [Admin, ClientAdmin],
   'contacts.read': [Admin, ClientAdmin],
   'contacts.manage': [Admin, ClientAdmin],
   'users.read': [Admin, ClientAdmin],
@@ -46,6 +64,15 @@ export const PERMISSIONS = {
   'entry.denyAndExclude': [Admin],
   'security.notify': [Admin, ClientAdmin, Attendant, Kiosk],
   'registry.manage': [Admin],
+  // students (issue 12; spec 002 §2 student screens)
+  /** desk lookup, guardian tables, pickups and tardy drop-offs */
+  'students.release': [Admin, ClientAdmin, Attendant],
+  /** per student: who may pick up, who may not (court order), time-limited exceptions */
+  'pickupAuthorizations.manage': [Admin, ClientAdmin],
+  /** run the roster sync now and read its status */
+  'students.sync': [Admin, ClientAdmin],
+  /** the pickup log and its photos (spec 002 §2 Pickup Log) */
+  'pickups.read': [Admin, ClientAdmin, Attendant],
   // kiosk
   'kiosk.use': [Kiosk],
   // logs

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZString } from './common';
 import { ZDenyEntryResponse } from './denials';
 import { ZVisitorType } from './visits';
 
@@ -22,6 +23,13 @@ export const ZPreRegistration = z.object({
     potentialCount: z.number().int(),
     watchdogCount: z.number().int(),
     summary: z.array(z.string()),
+    /**
+     * the results the card shows, each with the reference ALLOW confirms (issue 10 §1: ALLOW clears
+     * exactly the issues listed on the card the attendant confirmed)
+     */
+    findings: z.array(
+      z.object({ source: z.enum(['exclusion', 'registry', 'registry_status']), ref: z.string(), label: z.string() }),
+    ),
   }),
   tempPhotoFileId: z.string().nullable(),
   tempPhotoAt: z.string().nullable(),
@@ -33,10 +41,22 @@ export type TPreRegistration = z.infer<typeof ZPreRegistration>;
 export const ZPreRegistrationList = z.object({ data: z.array(ZPreRegistration), localDate: z.string() });
 
 /** ALLOW (spec 002 §4): clears the potential issues, then checks the visitor in. */
+/**
+ * ALLOW on a pending card (spec 002 §4; issue 10 §1): the server screens the person again at that
+ * moment and clears exactly the results whose references the attendant confirmed on the card; any
+ * other result that needs a decision refuses the check-in (and the card shows it).
+ */
 export const ZAllowPreRegistrationRequest = z.object({
-  personVisiting: z.string().trim().max(200).optional(),
+  confirmedRefs: z
+    .array(z.object({ source: z.enum(['exclusion', 'registry', 'registry_status']), ref: ZString.max(200) }))
+    .max(100)
+    .default([]),
+  personVisiting: ZString.trim().max(200).optional(),
   photoFileId: z.string().uuid().nullable().optional(),
 });
+
+/** A scheduled card's visitor record (created from the card the first time), for the screening step. */
+export const ZPreRegistrationVisitorResponse = z.object({ visitorId: z.number().int() });
 
 export const ZCancelCheckInResponse = z.object({ ok: z.literal(true) });
 

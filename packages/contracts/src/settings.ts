@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, pageResponse } from './common';
+import { pageQuery, pageResponse, ZId, ZIdText, ZString } from './common';
 import { ZOptionalUrl } from './clients';
 
 /**
@@ -9,7 +9,7 @@ import { ZOptionalUrl } from './clients';
  */
 
 /** Admins choose a client; everyone else gets their own (a different id answers 404). */
-export const ZClientChoiceQuery = z.object({ clientId: z.coerce.number().int().positive().optional() });
+export const ZClientChoiceQuery = z.object({ clientId: ZIdText.optional() });
 
 export const ZSystemSettingsResponse = z.object({
   clientId: z.number().int(),
@@ -23,7 +23,7 @@ export const ZSystemSettingsResponse = z.object({
 export type TSystemSettingsResponse = z.infer<typeof ZSystemSettingsResponse>;
 
 export const ZSystemSettingsRequest = z.object({
-  clientId: z.number().int().positive().optional(),
+  clientId: ZId.optional(),
   visitorUrl: ZOptionalUrl,
   volunteerUrl: ZOptionalUrl,
 });
@@ -46,7 +46,7 @@ export const ZStudentReason = z.object({
 export type TStudentReason = z.infer<typeof ZStudentReason>;
 
 export const ZStudentReasonListQuery = pageQuery(['sortOrder', 'name', 'id'], 'sortOrder').extend({
-  clientId: z.coerce.number().int().positive().optional(),
+  clientId: ZIdText.optional(),
   kind: ZStudentReasonKind,
   activeOnly: z.stringbool().default(true),
 });
@@ -57,9 +57,9 @@ export type TStudentReasonListResponse = z.infer<typeof ZStudentReasonListRespon
 export const ZStudentReasonUpsert = z
   .object({
     /** admins: the client the reason belongs to (required on create); ignored on edit */
-    clientId: z.number().int().positive().optional(),
+    clientId: ZId.optional(),
     kind: ZStudentReasonKind,
-    name: z.string().trim().min(1, 'Enter the reason').max(100, 'Use at most 100 characters'),
+    name: ZString.trim().min(1, 'Enter the reason').max(100, 'Use at most 100 characters'),
     isExcused: z.boolean().default(false),
     active: z.boolean().default(true),
     sortOrder: z.number().int().min(0, 'Use 0 or more').max(9999, 'At most 9999').default(0),

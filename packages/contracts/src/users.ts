@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, pageResponse } from './common';
+import { pageQuery, pageResponse, ZId, ZIdText, ZString } from './common';
 
 /**
  * Users (spec 000 §2 Users screen, §3 User / UserProfile, §5 "only admins can add
@@ -19,7 +19,7 @@ export const ZUsersQuery = pageQuery(USER_SORTS, 'name').extend({
   list: ZUserList.default('all'),
   activeOnly: boolParam.default(true),
   /** admins only; ignored (scope applies) for everyone else */
-  clientId: z.coerce.number().int().positive().optional(),
+  clientId: ZIdText.optional(),
 });
 export type TUsersQuery = z.input<typeof ZUsersQuery>;
 
@@ -56,13 +56,13 @@ const ZHomepage = z
   .default('/');
 
 export const ZUserSave = z.object({
-  name: z.string().trim().min(1, 'Enter a name').max(200),
-  email: z.string().trim().toLowerCase().email('Enter a valid email').max(254),
+  name: ZString.trim().min(1, 'Enter a name').max(200),
+  email: ZString.trim().toLowerCase().email('Enter a valid email').max(254),
   roleId: ZRoleId,
   /** admins choose; client admins get their own client (a different one answers 404) */
-  clientId: z.number().int().positive().nullable().default(null),
+  clientId: ZId.nullable().default(null),
   /** attendants and kiosk accounts need a building of that client */
-  buildingId: z.number().int().positive().nullable().default(null),
+  buildingId: ZId.nullable().default(null),
   homepage: ZHomepage,
   active: z.boolean().default(true),
   elevatedReports: z.boolean().default(false),
@@ -72,7 +72,7 @@ export type TUserSave = z.input<typeof ZUserSave>;
 
 export const ZUserResponse = z.object({ user: ZUser });
 
-export const ZAttendantsQuery = z.object({ buildingId: z.coerce.number().int().positive().optional() });
+export const ZAttendantsQuery = z.object({ buildingId: ZIdText.optional() });
 /** spec 000 §7 GET /UserData/DropDownList/: the attendant list in 'results'. */
 export const ZAttendantsResponse = z.object({
   results: z.array(z.object({ id: z.number().int(), name: z.string(), buildingId: z.number().int().nullable() })),

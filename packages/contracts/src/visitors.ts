@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { ZIsoDate } from './common';
+import { ZId, ZIsoDate, ZString } from './common';
+import { ZRegistrationBadgeLookupResult } from './registrations';
+import { ZVisitorType } from './visits';
 
-const text = (max: number) => z.string().trim().max(max).default('');
+const text = (max: number) => ZString.trim().max(max).default('');
 
 /**
  * spec 002 §3 Visitor fields. Date of birth must be a real date no later than yesterday
@@ -9,9 +11,9 @@ const text = (max: number) => z.string().trim().max(max).default('');
  */
 export const ZVisitorFields = z.object({
   title: text(20),
-  firstname: z.string().trim().min(1, 'First name is required').max(80),
+  firstname: ZString.trim().min(1, 'First name is required').max(80),
   middlename: text(80),
-  lastname: z.string().trim().min(1, 'Last name is required').max(80),
+  lastname: ZString.trim().min(1, 'Last name is required').max(80),
   suffix: text(20),
   dob: ZIsoDate.nullable().default(null),
   sex: z.enum(['', 'M', 'F', 'X']).default(''),
@@ -27,7 +29,7 @@ export const ZVisitorFields = z.object({
   state: text(2),
   zipcode: z.union([z.string().regex(/^\d{5}$/, 'Enter a 5-digit zip code'), z.literal('')]).default(''),
   county: text(100),
-  email: z.union([z.string().trim().email('Enter a valid email'), z.literal('')]).default(''),
+  email: z.union([ZString.trim().email('Enter a valid email'), z.literal('')]).default(''),
   phone: text(30),
   currentDriversLicenseNumber: text(40),
   licenseState: text(2),
@@ -47,6 +49,16 @@ export const ZVisitor = ZVisitorFields.extend({
   photoFileId: z.string().nullable(),
   createdAt: z.string(),
   openVisit: ZOpenVisitRef.nullable(),
+  /** what they came for last time: prefills a returning visitor's check-in (issue 10 §9) */
+  lastVisit: z
+    .object({
+      buildingId: z.number().int(),
+      visitorType: ZVisitorType,
+      visitReasonId: z.number().int().nullable(),
+      reason: z.string(),
+      personVisiting: z.string(),
+    })
+    .nullable(),
   /** linked active exclusions of this visitor (spec 002 §2: Deny & Add Exclusion needs to know) */
   hasActiveExclusion: z.boolean(),
 });
@@ -67,9 +79,9 @@ export type TVisitorMatch = z.infer<typeof ZVisitorMatch>;
 
 /** spec 002 §7 POST /api/search (data, action new/in/out). Terms travel in the body, never the URL. */
 export const ZVisitorSearchRequest = z.object({
-  text: z.string().max(120),
+  text: ZString.max(120),
   action: z.enum(['new', 'in', 'out']).default('new'),
-  buildingId: z.number().int().positive().optional(),
+  buildingId: ZId.optional(),
 });
 export const ZVisitorSearchResponse = z.object({ data: z.array(ZVisitorMatch) });
 
@@ -103,14 +115,16 @@ export type TParsedLicense = z.infer<typeof ZParsedLicense>;
  * For action 'out', every matching open visit at the building is checked out (spec 002 §4).
  */
 export const ZScanRequest = z.object({
-  raw: z.string().min(1).max(4000),
-  buildingId: z.number().int().positive(),
+  raw: ZString.min(1).max(4000),
+  buildingId: ZId,
   action: z.enum(['new', 'in', 'out']).default('in'),
 });
 export const ZScanResponse = z.object({
-  kind: z.enum(['license', 'badge', 'unknown']),
+  kind: z.enum(['license', 'badge', 'registration', 'unknown']),
   license: ZParsedLicense.nullable(),
   matches: z.array(ZVisitorMatch),
   checkedOutVisitIds: z.array(z.number().int()),
+  /** a registration badge of this district (kind 'registration'): who, and whether it admits here */
+  registration: ZRegistrationBadgeLookupResult.nullable(),
 });
 export type TScanResponse = z.infer<typeof ZScanResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId, ZString } from './common';
 
 /** Who is coming in (spec 002 §1): visitors, volunteers, vendors and students. */
 export const VISITOR_TYPES = ['visitor', 'volunteer', 'vendor', 'student'] as const;
@@ -7,12 +8,17 @@ export type TVisitorType = z.infer<typeof ZVisitorType>;
 
 /** spec 002 §7 POST /Visit/CheckIn/{id}: building, type, reason, reason id, duration, badge proxy. */
 export const ZCheckInRequest = z.object({
-  visitorId: z.number().int().positive(),
-  buildingId: z.number().int().positive(),
+  /**
+   * the server's screening of this visitor at this building (issue 10 §1): required; the check-in is
+   * refused when it is older than CONSTANTS.screeningValidMinutes or has findings nobody decided on
+   */
+  screeningId: z.string().uuid(),
+  visitorId: ZId,
+  buildingId: ZId,
   visitorType: ZVisitorType.default('visitor'),
-  visitReasonId: z.number().int().positive().nullable().optional(),
-  reason: z.string().trim().max(200).default(''),
-  personVisiting: z.string().trim().max(200).default(''),
+  visitReasonId: ZId.nullable().optional(),
+  reason: ZString.trim().max(200).default(''),
+  personVisiting: ZString.trim().max(200).default(''),
   allowedMinutes: z
     .number()
     .int()
@@ -21,7 +27,12 @@ export const ZCheckInRequest = z.object({
     .nullable()
     .optional(),
   badgeProxy: z.boolean().default(false),
-  preRegistrationId: z.number().int().positive().nullable().optional(),
+  preRegistrationId: ZId.nullable().optional(),
+  /**
+   * registered check-in (spec 002 §4; issue 11): the registration whose badge was scanned; the
+   * server refuses it unless it is this visitor's and admits at this building today
+   */
+  registrationId: ZId.nullable().optional(),
   /** the photo taken in the photo modal (spec 002 §4 Photo modal) */
   photoFileId: z.string().uuid().nullable().optional(),
 });
@@ -62,10 +73,10 @@ export type TCheckInResponse = z.infer<typeof ZCheckInResponse>;
 
 export const ZCheckOutResponse = z.object({ visit: ZVisitSummary });
 export const ZCheckOutByBadgeRequest = z.object({
-  buildingId: z.number().int().positive(),
-  badgeCode: z.string().trim().min(4).max(64),
+  buildingId: ZId,
+  badgeCode: ZString.trim().min(4).max(64),
 });
-export const ZCheckOutVisitorRequest = z.object({ buildingId: z.number().int().positive() });
+export const ZCheckOutVisitorRequest = z.object({ buildingId: ZId });
 
 export const ZCurrentVisitsResponse = z.object({ data: z.array(ZVisitSummary) });
 

@@ -72,7 +72,10 @@ export function buildAamvaPayload(fields: AamvaCardFields, options: AamvaBuildOp
   add('DAQ', fields.licenseNumber);
   if (version <= 1) {
     const parts = [fields.lastName, fields.firstName, fields.middleName ?? '', fields.suffix ?? ''];
-    while (parts.length > 2 && parts[parts.length - 1] === '') parts.pop();
+    // `LAST,FIRST MIDDLE` (one comma) is how some issuers write first + middle, so a first name
+    // with a space keeps the empty middle field: `LAST,MARY ANN,`.
+    const keep = fields.firstName.includes(' ') ? 3 : 2;
+    while (parts.length > keep && parts[parts.length - 1] === '') parts.pop();
     add('DAA', parts.join(','));
   } else if (version <= 3) {
     add('DCS', fields.lastName);

@@ -261,16 +261,23 @@ function isStrict(kind: Kind): boolean {
   );
 }
 
+// Fixed-width cards pad values with spaces beyond the element's length (`DBHN         `).
+const MAX_PADDING = 40;
+
 /**
  * Whether `raw` is an acceptable value for element `id` in a separator-less payload. A value must
- * be non-empty (a run of padding spaces is fine: `DAT     `), fit the element's longest length and
- * match its kind once trimmed.
+ * be non-empty (a run of padding spaces is fine: `DAT     `; an empty value only at the very end,
+ * `…DCU` before a jurisdiction subfile), fit the element's longest length once trailing padding is
+ * dropped, and match its kind once trimmed. `relaxed` accepts any eight digits where a date belongs.
  */
-function isPlausibleValue(id: string, raw: string): boolean {
+function isPlausibleValue(id: string, raw: string, relaxed = false, last = false): boolean {
   const spec = ELEMENTS[id];
-  if (!spec || raw.length === 0 || raw.length > spec.max) return false;
+  if (!spec || raw.length > spec.max + MAX_PADDING) return false;
+  if (raw.length === 0) return last;
   const value = raw.trim();
   if (value === '') return true;
+  if (raw.trimEnd().length > spec.max) return false;
+  if (relaxed && spec.kind === 'date') return /^\d{8}$/.test(value);
   return matchesKind(spec.kind, value);
 }
 
@@ -322,9 +329,10 @@ const SEARCH_BUDGET = 200_000;
  * summed element weights (strict formats such as dates earn a bonus; elements of the card's
  * version weigh more; usual successions, then common given names, break ties; then the earlier
  * boundary wins). A bounded depth-first search with memoisation does this; payloads are a few hundred
- * characters, so it is fast. Returns null when no consistent split exists.
+ * characters, so it is fast. Returns null when no consistent split exists. `relaxed` accepts any
+ * eight digits where a date belongs, for a second pass over cards carrying dummy dates (`11111112`).
  */
-export function splitRunTogetherElements(body: string, version = 10): Map<string, string> | null {
+export function splitRunTogetherElements(body: string, version = 10, relaxed = false): Map<string, string> | null {
   const positions: number[] = [];
   for (let i = 0; i + 3 <= body.length; i++) {
     if (ELEMENT_INDEX.has(body.slice(i, i + 3))) positions.push(i);
@@ -370,15 +378,15 @@ export function splitRunTogetherElements(body: string, version = 10): Map<string
       const max = ELEMENTS[ids[k]].max;
       let result: Best = null;
       const tail = body.slice(start);
-      if ((!requireSurname || (used & surnames) !== 0n) && isPlausibleValue(ids[k], tail)) {
+      if ((!requireSurname || (used & surnames) !== 0n) && isPlausibleValue(ids[k], tail, relaxed, true)) {
         result = { score: gain(k, tail), next: -1 };
       }
       for (let j = k + 1; j < positions.length; j++) {
         const length = positions[j] - start;
-        if (length > max) break;
+        if (length > max + MAX_PADDING) break;
         if (length <= 0 || used & blocked[j]) continue;
         const value = body.slice(start, positions[j]);
-        if (!isPlausibleValue(ids[k], value)) continue;
+        if (!isPlausibleValue(ids[k], value, relaxed)) continue;
         const rest = best(j, used | bit(j));
         if (!rest) continue;
         const score = gain(k, value) + (USUAL_PAIRS.has(ids[k] + ids[j]) ? USUAL_ORDER_BONUS : 0) + rest.score;

@@ -366,7 +366,8 @@ describe('parseAamva round-trips built payloads (property)', () => {
       ),
       { numRuns: 500 },
     );
-  });
+    // Generous: the suite shares two cores with other work.
+  }, 30_000);
 
   // Real names, streets and cities that contain element ids (DAV in DAVIS, DAN in MCDANIEL, DAD
   // formed by AMANDA + DAD…), typed by a wedge scanner that dropped every separator.
@@ -424,5 +425,6 @@ describe('parseAamva round-trips built payloads (property)', () => {
       ),
       { numRuns: 2000 },
     );
-  });
+    // Generous: the suite shares two cores with other work.
+  }, 30_000);
 });

@@ -1,4 +1,5 @@
 import { aamvaDate, isAamvaElementId, splitRunTogetherElements } from './aamva-elements';
+import { isCommonGivenName } from './given-names';
 
 /**
  * A driver's licence or ID card read from its AAMVA PDF417 barcode (spec 002 §3 "Driver license
@@ -44,6 +45,8 @@ interface Header {
   subfiles: Subfile[];
   /** Index just past the subfile designator table. */
   end: number;
+  /** No header was found; the elements were recognised by their ids (see readHeaderless). */
+  headerless?: boolean;
 }
 
 // Issuer identification numbers of Canadian jurisdictions (AAMVA IIN list): their dates are
@@ -72,18 +75,28 @@ const US_JURISDICTIONS = new Set(
   ).split(' '),
 );
 
-/** Strips what scanners put before the `@`: a UTF-8 byte-order mark and white space. */
+// Characters no card element contains: control characters other than the separators (LF, CR,
+// RS) and tab, format characters (byte-order marks, zero-width spaces), private-use, unassigned
+// and lone surrogate code points, and U+FFFD (what a decoder writes for a byte it cannot read).
+const INVISIBLE = /[^\P{C}\t\n\r\x1e]|\uFFFD/gu;
+
+/**
+ * Strips what scanners put before the `@` (a UTF-8 byte-order mark, white space) and the
+ * characters a scanner or decoder inserted that no element can hold (see INVISIBLE).
+ */
 function stripLeadingNoise(raw: string): string {
-  return raw.replace(/^[\s\uFEFF]+/, '');
+  return raw.replace(INVISIBLE, '').replace(/^\s+/, '');
 }
 
 /**
  * Finds the header: `ANSI ` (older cards `AAMVA`; seen mangled as `@AMVA `, `@acANSI`, `@\n6MANSI`)
  * + 6-digit issuer id + 2-digit version + (version 2+) 2-digit jurisdiction version + 2-digit
  * number of entries, then one 10-character designator per entry (type, offset, length).
+ * Letter case is ignored in the header and designators: a wedge scanner typing with Caps Lock on
+ * inverts it (`ansi 636026080001dl00310099`).
  */
 function readHeader(text: string): Header | null {
-  const match = /(?:ANSI|A?AMVA) ?(\d{6})(\d{2})/.exec(text.slice(0, 32));
+  const match = /(?:ANSI|A?AMVA) ?(\d{6})(\d{2})/i.exec(text.slice(0, 32));
   if (!match) return null;
   const issuerId = match[1];
   const version = Number(match[2]);
@@ -97,9 +110,9 @@ function readHeader(text: string): Header | null {
     p += 2;
     const subfiles: Subfile[] = [];
     for (let i = 0; i < Number(count); i++, p += 10) {
-      const entry = /^([A-Z]{2})(\d{4})(\d{4})$/.exec(text.slice(p, p + 10));
+      const entry = /^([A-Z]{2})(\d{4})(\d{4})$/i.exec(text.slice(p, p + 10));
       if (!entry) break;
-      subfiles.push({ type: entry[1], offset: Number(entry[2]), length: Number(entry[3]) });
+      subfiles.push({ type: entry[1].toUpperCase(), offset: Number(entry[2]), length: Number(entry[3]) });
     }
     if (subfiles.length > 0 && subfiles.length === Number(count)) return { issuerId, version, subfiles, end: p };
   }
@@ -109,18 +122,48 @@ function readHeader(text: string): Header | null {
   return { issuerId, version, subfiles: [], end: afterVersion + (first ? first.index : 0) };
 }
 
-/** Whether `raw` looks like an AAMVA PDF417 payload (it has an AAMVA header near its start). */
-export function isAamvaPayload(raw: string): boolean {
-  return readHeader(stripLeadingNoise(raw)) !== null;
+const SURNAME_IDS = new Set(['DCS', 'DAA', 'DAB']);
+const KEY_IDS = new Set(['DBB', 'DAQ', 'DBA']);
+
+/**
+ * A payload whose header was lost (some scanners and copy-pastes drop it) is still read when its
+ * lines are elements: at least three lines start with an element id, one of them a family name
+ * and one a birth date, licence number or expiry. Its version is guessed from its name elements.
+ */
+function readHeaderless(text: string): Header | null {
+  if (!SEPARATORS.test(text)) return null;
+  const ids = new Set<string>();
+  for (const line of text.split(SEPARATOR_RUN)) {
+    const id = line.replace(/^[ \t]+/, '').slice(0, 3);
+    if (isAamvaElementId(id)) ids.add(id);
+  }
+  if (ids.size < 3 || ![...ids].some((id) => SURNAME_IDS.has(id)) || ![...ids].some((id) => KEY_IDS.has(id))) {
+    return null;
+  }
+  const version = ids.has('DAA') || ids.has('DAB') ? 1 : ids.has('DCT') ? 3 : 10;
+  return { issuerId: '', version, subfiles: [], end: 0, headerless: true };
 }
 
+/** Whether `raw` looks like an AAMVA PDF417 payload (an AAMVA header near its start, or lines of elements). */
+export function isAamvaPayload(raw: string): boolean {
+  try {
+    const text = stripLeadingNoise(raw);
+    return (readHeader(text) ?? readHeaderless(text)) !== null;
+  } catch {
+    return false;
+  }
+}
+
+// Element separators: LF, CR and RS as the standard has them (pipes, which some scanners send
+// instead, are turned into LF in readElements).
 const SEPARATORS = /[\n\r\x1e]/;
+const SEPARATOR_RUN = /[\n\r\x1e]+/;
 
 /** Where the first DL/ID subfile's elements start, skipping its designator when present. */
 function skipDesignator(text: string, at: number): number {
   let p = at;
   while (p < text.length && /[\s\x1e]/.test(text[p])) p++;
-  if (/^(?:DL|ID)$/.test(text.slice(p, p + 2)) && isAamvaElementId(text.slice(p + 2, p + 5))) p += 2;
+  if (/^(?:DL|ID)$/i.test(text.slice(p, p + 2)) && isAamvaElementId(text.slice(p + 2, p + 5).toUpperCase())) p += 2;
   return p;
 }
 
@@ -147,17 +190,22 @@ function readElements(text: string, header: Header): Map<string, string> {
     header.subfiles.findIndex((s) => s.type === 'DL' || s.type === 'ID'),
   );
   const start = skipDesignator(text, header.end);
-  const body = text.slice(start);
+  let body = text.slice(start);
   const elements = new Map<string, string>();
+  // Pipes stand in for the separators on some scanners ('@||ANSI …|DCSSMITH|…').
+  if (!SEPARATORS.test(body) && /\|(?:DL|ID)?D[A-D][A-Z]/.test(body)) body = body.replace(/\|/g, '\n');
 
   if (SEPARATORS.test(body)) {
     // Each element ends with LF (CR ends a subfile; git checkouts show CR as LF). Jurisdiction
-    // elements (`Z..`) are skipped; the first occurrence of an id wins.
-    for (const line of body.split(/[\n\r\x1e]+/)) {
-      const id = line.slice(0, 3);
+    // elements (`Z..`) are skipped; the first occurrence of an id wins. White space before an id
+    // (indented test data, CR LF line ends) is not part of the element. Ids are matched in any
+    // letter case (Caps Lock on a wedge scanner); the value is kept as typed.
+    for (const raw of body.split(SEPARATOR_RUN)) {
+      const line = raw.replace(/^[ \t]+/, '');
+      const id = line.slice(0, 3).toUpperCase();
       if (isAamvaElementId(id) && !elements.has(id)) elements.set(id, line.slice(3));
-      else if (/^(?:DL|ID)$/.test(line.slice(0, 2)) && isAamvaElementId(line.slice(2, 5))) {
-        const inner = line.slice(2, 5);
+      else if (/^(?:DL|ID)$/i.test(line.slice(0, 2)) && isAamvaElementId(line.slice(2, 5).toUpperCase())) {
+        const inner = line.slice(2, 5).toUpperCase();
         if (!elements.has(inner)) elements.set(inner, line.slice(5));
       }
     }
@@ -175,7 +223,12 @@ function readElements(text: string, header: Header): Map<string, string> {
     const z = /Z([A-Z])Z\1[A-Z]/.exec(body);
     if (z) end = start + z.index;
   }
-  return splitRunTogetherElements(text.slice(start, end), header.version) ?? elements;
+  const run = text.slice(start, end);
+  // Cards with impossible values (a dummy 11111112 expiry) defeat the strict split; then accept
+  // any digits where a date belongs (parseAamva still rejects the impossible date itself).
+  return (
+    splitRunTogetherElements(run, header.version) ?? splitRunTogetherElements(run, header.version, true) ?? elements
+  );
 }
 
 /** Trims, collapses white space and drops the `NONE`/`unavailable` placeholders cards use. */
@@ -185,13 +238,53 @@ function clean(value: string | undefined): string | null {
     .replace(/\s+/g, ' ')
     .replace(/^[\s,]+|[\s,]+$/g, '')
     .trim();
-  if (text === '' || /^(NONE|UNAVAIL(ABLE)?|N\/A)$/i.test(text)) return null;
+  if (text === '' || /^(NONE|UNAVL|UNAVAIL(ABLE)?|N\/A)$/i.test(text)) return null;
   return text;
 }
 
-function cleanCode(value: string | undefined): string | null {
+/**
+ * A name part: only letters (any script), combining marks, digits, spaces, apostrophes, hyphens
+ * and periods survive, so stray punctuation or a decoder's replacement character ('¿') never
+ * reaches a visitor record.
+ */
+function cleanName(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  return clean(value.replace(/[^\p{L}\p{M}\p{Nd}\s'\u2019.-]/gu, ' '));
+}
+
+// Full-word colours some issuers print instead of the ANSI D20 codes ('DAYBROWN'), and
+// abbreviations seen on real cards ('DAYBN', 'DAYHZL').
+const EYE_WORDS: Record<string, string> = {
+  BROWN: 'BRO',
+  BN: 'BRO',
+  HZL: 'HAZ',
+  BLUE: 'BLU',
+  GREEN: 'GRN',
+  HAZEL: 'HAZ',
+  BLACK: 'BLK',
+  GRAY: 'GRY',
+  GREY: 'GRY',
+  MAROON: 'MAR',
+  PINK: 'PNK',
+  DICHROMATIC: 'DIC',
+};
+const HAIR_WORDS: Record<string, string> = {
+  BROWN: 'BRO',
+  BLACK: 'BLK',
+  BLOND: 'BLN',
+  BLONDE: 'BLN',
+  GRAY: 'GRY',
+  GREY: 'GRY',
+  AUBURN: 'RED',
+  SANDY: 'SDY',
+  WHITE: 'WHI',
+  BALD: 'BAL',
+};
+
+function cleanCode(value: string | undefined, words: Record<string, string> = {}): string | null {
   const text = clean(value)?.toUpperCase() ?? null;
-  return text === null || text === 'UNK' || text === 'UN' ? null : text;
+  if (text === null || text === 'UNK' || text === 'UN') return null;
+  return words[text] ?? text;
 }
 
 interface NameParts {
@@ -201,24 +294,75 @@ interface NameParts {
   suffix: string | null;
 }
 
-/** Version 1 `DAA`: `LAST,FIRST,MIDDLE[,SUFFIX]` (some issuers use `$` or `@` instead of commas). */
+const NO_NAME: NameParts = { first: null, middle: null, last: null, suffix: null };
+const isInitial = (token: string) => /^\p{L}\.?$/u.test(token);
+
+/**
+ * Version 1 `DAA` full name. The standard's form is `LAST,FIRST,MIDDLE[,SUFFIX]` (some issuers
+ * use `$` or `@` instead of commas); real cards also write `LAST,FIRST MIDDLE` (one comma, LA and
+ * OR), and, without any delimiter, either `LAST FIRST MIDDLE` or `FIRST MIDDLE… LAST` (PA).
+ *
+ * Without delimiters the order is decided by: a single letter at the end is a middle initial
+ * (`DOE JANE Q` → LAST FIRST M); a single letter inside is one too (`JOHN P SMITH` → FIRST M
+ * LAST); otherwise a common given name first and not last means FIRST … LAST (`JOHN ROBERT LEE
+ * SMITH`); else the standard's LAST FIRST MIDDLE.
+ */
 function splitFullName(value: string | undefined): NameParts {
   const text = value?.trim() ?? '';
+  if (text === '') return NO_NAME;
   if (/[,$@]/.test(text)) {
-    const [last, first, middle, suffix] = text.split(/[,$@]/).map((part) => clean(part));
-    return { last: last ?? null, first: first ?? null, middle: middle ?? null, suffix: suffix ?? null };
+    const parts = text.split(/[,$@]/);
+    const [last, given = '', middle, suffix] = parts;
+    if (parts.length === 2) {
+      // `LAST,FIRST MIDDLE`: the given names share one field.
+      const names = splitGivenNames(given);
+      return { last: cleanName(last), first: names.first, middle: names.middle, suffix: null };
+    }
+    return { last: cleanName(last), first: cleanName(given), middle: cleanName(middle), suffix: cleanName(suffix) };
   }
-  // No delimiter: assume the standard's order, LAST FIRST MIDDLE, separated by spaces.
-  const [last, first, ...middle] = text.split(/\s+/).filter(Boolean);
-  return { last: clean(last), first: clean(first), middle: clean(middle.join(' ')), suffix: null };
+  const tokens = (cleanName(text) ?? '').split(' ').filter(Boolean);
+  if (tokens.length === 0) return NO_NAME;
+  if (tokens.length === 1) return { ...NO_NAME, last: tokens[0] };
+  const upper = tokens.map((t) => t.toUpperCase());
+  const lastIsInitial = isInitial(tokens[tokens.length - 1]);
+  const firstLast =
+    !lastIsInitial &&
+    (tokens.slice(1, -1).some(isInitial) ||
+      (isCommonGivenName(upper[0]) && !isCommonGivenName(upper[upper.length - 1])));
+  if (firstLast) {
+    return {
+      first: tokens[0],
+      middle: tokens.slice(1, -1).join(' ') || null,
+      last: tokens[tokens.length - 1],
+      suffix: null,
+    };
+  }
+  return { last: tokens[0], first: tokens[1], middle: tokens.slice(2).join(' ') || null, suffix: null };
 }
 
-/** Versions 2–3 `DCT` given names: `FIRST,MIDDLE` or `FIRST MIDDLE`. */
+/** Versions 2–3 `DCT` given names: `FIRST,MIDDLE` or `FIRST MIDDLE` (first name, then middle names). */
 function splitGivenNames(value: string | undefined): { first: string | null; middle: string | null } {
   const text = value?.trim() ?? '';
-  const parts = text.includes(',') ? text.split(',') : text.split(/\s+/);
-  const [first, ...rest] = parts;
-  return { first: clean(first), middle: clean(rest.join(' ')) };
+  if (text.includes(',')) {
+    const [first, ...rest] = text.split(',');
+    return { first: cleanName(first), middle: cleanName(rest.join(' ')) };
+  }
+  const [first = null, ...rest] = (cleanName(text) ?? '').split(' ').filter(Boolean);
+  return { first, middle: rest.length > 0 ? rest.join(' ') : null };
+}
+
+/**
+ * `DAC` first name when `DAD` is empty: some issuers put the middle name there too. Versions 1–3
+ * (whose given names element, DCT, holds `FIRST,MIDDLE` or `FIRST MIDDLE`) are split like DCT.
+ * From version 4 DAC is the first name alone, so a space is not enough (`MARY ANN` is one first
+ * name): only a comma or a trailing initial (`MOTORIST E`, WY) splits it.
+ */
+function splitFirstName(value: string | undefined, version: number): { first: string | null; middle: string | null } {
+  const text = value?.trim() ?? '';
+  if (text.includes(',') || version <= 3) return splitGivenNames(text);
+  const first = cleanName(text);
+  const initial = first ? /^(.+) (\p{L})\.?$/u.exec(first) : null;
+  return initial ? { first: initial[1], middle: initial[2] } : { first, middle: null };
 }
 
 function parseSex(value: string | undefined): ParsedLicense['sex'] {
@@ -238,12 +382,15 @@ function parseSex(value: string | undefined): ParsedLicense['sex'] {
 }
 
 /**
- * `DAU`: `072 IN`, `170 CM`, or (version 1) `509` meaning 5 ft 9 in. A bare three-digit value is
+ * `DAU`: `072 IN`, `170 CM`, `5'-04"`, or (version 1) `509` meaning 5 ft 9 in. A bare three-digit value is
  * read as feet+inches when its first digit is 3–8 and the last two are under 12, otherwise as
  * inches. `DAV` (version 1) is centimetres. Centimetres are converted and rounded to an inch.
  */
 function parseHeight(dau: string | undefined, dav: string | undefined): number | null {
   const text = clean(dau)?.toUpperCase();
+  // Feet and inches with punctuation, as some issuers print it: 5'-04" or 5'4".
+  const ftIn = text ? /^(\d)' ?-? ?(\d{1,2})"?$/.exec(text) : null;
+  if (ftIn && Number(ftIn[2]) < 12) return Number(ftIn[1]) * 12 + Number(ftIn[2]) || null;
   const m = text ? /^(\d{1,3}) ?(IN|CM)?$/.exec(text) : null;
   if (m) {
     const n = Number(m[1]);
@@ -258,10 +405,11 @@ function parseHeight(dau: string | undefined, dav: string | undefined): number |
   return cm && /^\d+$/.test(cm) && Number(cm) > 0 ? Math.round(Number(cm) / 2.54) : null;
 }
 
-/** `DAW` pounds, or `DAX` kilograms converted and rounded to a pound. */
+/** `DAW` pounds (some Canadian cards write `50 KG` there), or `DAX` kilograms, converted and rounded to a pound. */
 function parseWeight(daw: string | undefined, dax: string | undefined): number | null {
-  const lbs = clean(daw);
-  if (lbs && /^\d+$/.test(lbs) && Number(lbs) > 0) return Number(lbs);
+  const lbs = clean(daw)?.toUpperCase();
+  const m = lbs ? /^(\d+) ?(LBS?|KG)?$/.exec(lbs) : null;
+  if (m && Number(m[1]) > 0) return m[2] === 'KG' ? Math.round(Number(m[1]) * 2.20462) : Number(m[1]);
   const kg = clean(dax);
   if (kg && /^\d+$/.test(kg) && Number(kg) > 0) return Math.round(Number(kg) * 2.20462);
   return null;
@@ -305,44 +453,66 @@ function detectCountry(dcg: string | undefined, issuerId: string, state: string 
  * expected order is tried first and the other when the first is not a real date.
  */
 export function parseAamva(raw: string): ParsedLicense | null {
+  // Never throws: a scan is user input, and a crash here would lose the visitor at the desk.
+  try {
+    return parse(typeof raw === 'string' ? raw : '');
+  } catch {
+    return null;
+  }
+}
+
+function parse(raw: string): ParsedLicense | null {
   const text = stripLeadingNoise(raw);
-  const header = readHeader(text);
+  const header = readHeader(text) ?? readHeaderless(text);
   if (!header) return null;
   const el = readElements(text, header);
   if (el.size === 0) return null;
   const get = (id: string) => el.get(id);
+  // An element that is present but empty (`DAG` then `DAL…`) falls back like a missing one.
+  const first = (...ids: string[]) => {
+    for (const id of ids) {
+      const value = clean(get(id));
+      if (value !== null) return value;
+    }
+    return null;
+  };
 
   const full = splitFullName(get('DAA'));
   const given = splitGivenNames(get('DCT'));
-  const state = clean(get('DAJ') ?? get('DAO'))?.toUpperCase() ?? null;
+  const dad = cleanName(get('DAD'));
+  const dac =
+    dad === null ? splitFirstName(get('DAC'), header.version) : { first: cleanName(get('DAC')), middle: null };
+  const state = first('DAJ', 'DAO')?.toUpperCase() ?? null;
   const country = detectCountry(get('DCG'), header.issuerId, state);
-  const preferred = header.version <= 1 || country === 'CAN' ? 'YMD' : 'MDY';
+  const preferred = (header.version <= 1 && !header.headerless) || country === 'CAN' ? 'YMD' : 'MDY';
   const date = (id: string): string | null => {
     const digits = clean(get(id));
     if (!digits) return null;
     return aamvaDate(digits, preferred) ?? aamvaDate(digits, preferred === 'YMD' ? 'MDY' : 'YMD');
   };
 
+  const firstName = dac.first ?? given.first ?? full.first;
   return {
-    firstName: clean(get('DAC')) ?? given.first ?? full.first,
-    middleName: clean(get('DAD')) ?? given.middle ?? full.middle,
-    lastName: clean(get('DCS')) ?? clean(get('DAB')) ?? full.last,
-    suffix: clean(get('DCU')) ?? clean(get('DAE')) ?? full.suffix,
+    firstName,
+    middleName: dad ?? dac.middle ?? given.middle ?? full.middle,
+    lastName: cleanName(get('DCS')) ?? cleanName(get('DAB')) ?? full.last,
+    suffix: cleanName(get('DCU')) ?? cleanName(get('DAE')) ?? full.suffix,
     dateOfBirth: date('DBB'),
     sex: parseSex(get('DBC')),
-    eyeColor: cleanCode(get('DAY')),
-    hairColor: cleanCode(get('DAZ')),
+    eyeColor: cleanCode(get('DAY'), EYE_WORDS),
+    hairColor: cleanCode(get('DAZ'), HAIR_WORDS),
     heightInches: parseHeight(get('DAU'), get('DAV')),
     weightLbs: parseWeight(get('DAW'), get('DAX')),
-    street1: clean(get('DAG') ?? get('DAL')),
-    street2: clean(get('DAH') ?? get('DAM')),
-    city: clean(get('DAI') ?? get('DAN')),
+    street1: first('DAG', 'DAL'),
+    street2: first('DAH', 'DAM'),
+    city: first('DAI', 'DAN'),
     state,
-    postalCode: parsePostalCode(get('DAK') ?? get('DAP'), country),
+    postalCode: parsePostalCode(first('DAK', 'DAP') ?? undefined, country),
     country,
-    licenseNumber: clean(get('DAQ')),
+    // upper case: a Caps Lock scan must find the same visitor as a normal one
+    licenseNumber: clean(get('DAQ'))?.toUpperCase() ?? null,
     issueDate: date('DBD'),
     expirationDate: date('DBA'),
-    aamvaVersion: header.version,
+    aamvaVersion: header.headerless ? null : header.version,
   };
 }

@@ -2,6 +2,7 @@
  * @sv/domain: pure domain rules (architecture guideline 8). No I/O, no clock, no dependencies.
  */
 export * from './aamva';
+export * from './admission';
 export * from './aamva-builder';
 export { AAMVA_ELEMENT_IDS, EYE_COLORS, HAIR_COLORS, isAamvaElementId } from './aamva-elements';
 export * from './confidence';
@@ -12,5 +13,11 @@ export * from './front-desk-rules';
 export { isCommonGivenName, isNicknamePair, NICKNAME_GROUPS } from './given-names';
 export * from './names';
 export * from './registration-rules';
+export * from './registry-gating';
 export * from './registry-matching';
 export * from './scan-keys';
+export * from './registration-type-rules';
+export * from './arrest-watch';
+export * from './registration-admission';
+export * from './pickup-authorization';
+export * from './nearby';

@@ -137,9 +137,10 @@ describe('registration actions menu (spec 001 §2)', () => {
 });
 
 describe('SafeVendor (spec 001 §4)', () => {
-  it('shows the Actions menu to roleId 1 only', () => {
-    expect(safeVendorActions({ approved: null }, 2).size).toBe(0);
+  it('shows the Actions menu to roleId 1 and, for their district, roleId 2 (ADR 0014); never to attendants or kiosks', () => {
+    expect(safeVendorActions({ approved: null }, 2)).toEqual(safeVendorActions({ approved: null }, 1));
     expect(safeVendorActions({ approved: null }, 3).size).toBe(0);
+    expect(safeVendorActions({ approved: null }, 4).size).toBe(0);
   });
 
   it('follows the pending → approved/denied → pending transitions', () => {

@@ -160,12 +160,16 @@ export type SafeVendorAction =
 
 /**
  * SafeVendor transitions (spec 001 §4): Approve when not approved and not expired; Deny when not
- * denied and not expired; Make Pending when decided; Print only when approved (not expired). The
- * Actions menu is shown to roleId 1 only (spec 001 §2, §6).
+ * denied and not expired; Make Pending when decided; Print only when approved (not expired).
+ * Spec 001 §2/§6 show the Actions menu to roleId 1 and say nothing else about the other roles;
+ * client administrators (roleId 2) also get it, for their own district only (ADR 0014): they run
+ * the same approval workflow for their volunteers, the navigation already gives them the SafeVendor
+ * list and companies, and without the menu nobody in a district could approve its own vendors.
+ * Attendants (roleId 3) read the list without a menu, like the registration list.
  */
 export function safeVendorActions(reg: SafeVendorForRules, roleId: number): ReadonlySet<SafeVendorAction> {
   const actions = new Set<SafeVendorAction>();
-  if (roleId !== ROLE_ADMIN) return actions;
+  if (roleId !== ROLE_ADMIN && roleId !== ROLE_CLIENT_ADMIN) return actions;
   const expired = reg.isExpired === true;
   if (reg.approved !== true && !expired) actions.add('approve');
   if (reg.approved !== false && !expired) actions.add('deny');

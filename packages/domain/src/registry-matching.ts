@@ -1,6 +1,6 @@
 import { type ConfidenceLevelId, confidenceLevelOf, type Exactness, type Strength } from './confidence';
 import { isNicknamePair } from './given-names';
-import { nameKey, nameSimilarity, normalizeName } from './names';
+import { editDistance, nameKey, nameSimilarity, normalizeName } from './names';
 
 /**
  * Scoring a sex-offender registry candidate against a visitor. The definition of each confidence
@@ -49,6 +49,25 @@ interface NameAgreement {
   exactness: Exactness;
   reasons: string[];
   entry: RegistryName;
+  /** a short-name typo: a match only when the date of birth agrees (see `shortNameTypo`) */
+  needsDob?: true;
+}
+
+/** Short names one letter apart count only with corroboration: at least this many letters. */
+const SHORT_TYPO_MIN_LENGTH = 3;
+
+/**
+ * A one-letter difference in a short name (3–4 letters, below the general typo rule's 5: Ames →
+ * James, Maok → Mark, Brue → Bruce) while the other name agrees exactly. Short names one letter
+ * apart are often different names (Lee/Lea, Mark/Mary), so this counts only when the date of
+ * birth agrees too (`needsDob`); it never makes a match on a year, a missing date or a slip.
+ */
+function shortNameTypo(vf: string, vl: string, ef: string, el: string): 'first' | 'last' | null {
+  const near = (a: string, b: string) =>
+    a !== b && Math.min(a.length, b.length) >= SHORT_TYPO_MIN_LENGTH && editDistance(a, b) <= 1;
+  if (vl === el && near(vf, ef)) return 'first';
+  if (vf === ef && near(vl, el)) return 'last';
+  return null;
 }
 
 /** How the visitor's first name relates to a registry first name, or null when it does not. */
@@ -106,6 +125,23 @@ function compareName(visitor: RegistryVisitor, entry: RegistryName, alias: boole
   if (last && first) return { exactness: 'mixed', reasons: [first + aliasNote, last + aliasNote], entry };
   if (nameKey(vf) === nameKey(el) && nameKey(vl) === nameKey(ef)) {
     return { exactness: 'mixed', reasons: [`First and last names are swapped${aliasNote}`], entry };
+  }
+  const short = shortNameTypo(nameKey(vf), nameKey(vl), nameKey(ef), nameKey(el));
+  if (short === 'first') {
+    const reasons = [`First name differs by one letter: ${show(vf)} → ${show(ef)}${aliasNote}`];
+    return {
+      exactness: 'mixed',
+      reasons: [...reasons, `Last name matches exactly${aliasNote}`],
+      entry,
+      needsDob: true,
+    };
+  }
+  if (short === 'last') {
+    const reasons = [
+      `First name matches exactly${aliasNote}`,
+      `Last name differs by one letter: ${show(vl)} → ${show(el)}${aliasNote}`,
+    ];
+    return { exactness: 'mixed', reasons, entry, needsDob: true };
   }
   return null;
 }
@@ -169,7 +205,8 @@ function addressReason(visitor: RegistryVisitor, offender: RegistryOffender): st
  * - EXACT: first and last name keys equal (case, accents, punctuation and spaces ignored).
  * - MIXED: last name exact, one typo apart (5+ letters) or same Soundex, AND first name exact,
  *   a nickname pair, one typo apart, same Soundex, an initial, or the first word of a compound
- *   name; or first and last names swapped.
+ *   name; or first and last names swapped; or one name exact and the other a short name (3–4
+ *   letters) one letter off — only when the date of birth agrees.
  *
  * Date of birth: a known date in a different year, or another day of the same year beyond a
  * one-digit slip, is NOT a match (this keeps parents with common names from being flagged). Same
@@ -185,11 +222,15 @@ export function scoreRegistryCandidate(visitor: RegistryVisitor, offender: Regis
     ...(offender.aliases ?? []).map((alias) => compareName(visitor, alias, true)),
   ].filter((c): c is NameAgreement => c !== null);
   if (candidates.length === 0) return null;
-  // Exact beats mixed; among equals the primary name (listed first) wins.
-  const name = candidates.find((c) => c.exactness === 'exact') ?? candidates[0];
 
   const dob = compareDob(visitor.dateOfBirth, offender.dob);
   if (dob === 'different') return null;
+  // a short-name typo needs the date of birth to agree
+  const dobAgrees = dob === 'equal' || dob === 'transposed';
+  const usable = dobAgrees ? candidates : candidates.filter((c) => !c.needsDob);
+  if (usable.length === 0) return null;
+  // Exact beats mixed; among equals the primary name (listed first) wins.
+  const name = usable.find((c) => c.exactness === 'exact') ?? usable[0];
 
   const reasons = [...name.reasons];
   let strength: Strength = 'moderate';

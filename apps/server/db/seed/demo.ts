@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import { clients, visitReasons } from '../../src/db/schema/index';
 import type { Db } from '../../src/platform/db/database';
 import { seedDemoExclusions } from './demo-exclusions';
+import { seedDemoRegistrations, seedDemoVendors } from './demo-registrations';
 import { seedDemoRegistry } from './demo-registry';
+import { seedDemoStudents } from './demo-students';
 import { createBuilding, createClient, createContact, createUser, ensureStates } from './factories';
 
 export const DEMO_PASSWORD = 'demo-Visitor-2026';
@@ -35,6 +37,8 @@ export async function seedDemo(db: Db): Promise<DemoWorld> {
     state: 'IL',
     zipcode: '60093',
     note: 'Demo district',
+    // seed 000 background settings: the demo districts screen visitors against the registry
+    settings: { backgroundCheck: true },
   });
   const south = await createClient(db, {
     name: 'South Valley District',
@@ -43,6 +47,7 @@ export async function seedDemo(db: Db): Promise<DemoWorld> {
     state: 'IL',
     zipcode: '62901',
     note: 'Demo district',
+    settings: { backgroundCheck: true },
   });
   const northHigh = await createBuilding(db, north.id, {
     name: 'North High School',
@@ -52,6 +57,10 @@ export async function seedDemo(db: Db): Promise<DemoWorld> {
     zipcode: '60062',
     timeZone: 'America/Chicago',
     studentIdLabel: 'Student ID',
+    // spec 000 Building latitude/longitude/radius (metres): the nearby visitors' area (ADR 0017)
+    latitude: 42.1448,
+    longitude: -87.8327,
+    radius: 250,
   });
   const lincoln = await createBuilding(db, north.id, {
     name: 'Lincoln Elementary',
@@ -128,6 +137,8 @@ export async function seedDemo(db: Db): Promise<DemoWorld> {
     southElemId: southElem.id,
   });
   await seedDemoRegistry(db);
+  await seedDemoRegistrations(db, { northId: north.id, northHighId: northHigh.id, southId: south.id });
+  await seedDemoVendors(db, { northId: north.id, southId: south.id });
   // Reasons offered at check-in (spec 002 §7 GetVisitorReasons / GetVolunteerReasons)
   const reasons = (clientId: number) => [
     ...[
@@ -145,6 +156,11 @@ export async function seedDemo(db: Db): Promise<DemoWorld> {
     })),
   ];
   await db.insert(visitReasons).values([...reasons(north.id), ...reasons(south.id)]);
+  // students, guardians, pickup authorisations and student reasons (issue 12)
+  await seedDemoStudents(db, [
+    { clientId: north.id, name: north.name },
+    { clientId: south.id, name: south.name },
+  ]);
   return {
     north: { clientId: north.id, northHighId: northHigh.id, lincolnId: lincoln.id },
     south: { clientId: south.id, southElemId: southElem.id },

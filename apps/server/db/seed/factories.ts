@@ -1,5 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { ROLE, type TRoleId } from '@sv/contracts';
-import { buildings, clients, contacts, states, users } from '../../src/db/schema/index';
+import {
+  buildings,
+  clients,
+  contacts,
+  registrationBuildings,
+  registrations,
+  registrationTypes,
+  states,
+  users,
+  vendorCompanies,
+} from '../../src/db/schema/index';
 import type { Db } from '../../src/platform/db/database';
 import { hashPassword } from '../../src/platform/auth/passwords';
 import { US_STATES } from './us-states';
@@ -88,4 +99,91 @@ export async function createContact(db: Db, clientId: number, over: Partial<type
     .values({ clientId, name: `Contact ${n}`, email: `contact${n}@test.example`, contactType: 'Global', ...over })
     .returning();
   return row;
+}
+
+export async function createRegistrationType(
+  db: Db,
+  clientId: number,
+  over: Partial<typeof registrationTypes.$inferInsert> = {},
+) {
+  const n = next();
+  const [row] = await db
+    .insert(registrationTypes)
+    .values({ clientId, name: `Registration type ${n}`, code: `type-${n}`, ...over })
+    .returning();
+  return row;
+}
+
+/**
+ * A registration of a type (spec 001 §3). Pending unless `approved` is given; the badge code is
+ * random like the service's (features/registrations). `buildingIds` restricts it to buildings.
+ */
+export async function createRegistration(
+  db: Db,
+  type: { id: number; clientId: number },
+  over: Partial<typeof registrations.$inferInsert> & { buildingIds?: number[] } = {},
+) {
+  const n = next();
+  const { buildingIds = [], ...rest } = over;
+  const [row] = await db
+    .insert(registrations)
+    .values({
+      clientId: type.clientId,
+      registrationTypeId: type.id,
+      firstname: `Reg${n}`,
+      lastname: 'Volunteer',
+      email: `reg${n}@test.example`,
+      dob: '1985-04-03',
+      approved: null,
+      badgeCode: randomBytes(8).toString('hex').toUpperCase(),
+      ...rest,
+    })
+    .returning();
+  if (buildingIds.length) {
+    await db
+      .insert(registrationBuildings)
+      .values(buildingIds.map((buildingId) => ({ registrationId: row.id, buildingId })));
+  }
+  // a volunteer registration always has its type (registrations_owner_ck)
+  return { ...row, registrationTypeId: type.id };
+}
+
+/** A SafeVendor company of a client (spec 001 §3 Vendor company; ADR 0014). */
+export async function createVendorCompany(
+  db: Db,
+  clientId: number,
+  over: Partial<typeof vendorCompanies.$inferInsert> = {},
+) {
+  const n = next();
+  const [row] = await db
+    .insert(vendorCompanies)
+    .values({ clientId, name: `Vendor company ${n}`, code: `vendor-${n}`, ...over })
+    .returning();
+  return row;
+}
+
+/** A SafeVendor registration of a company (ADR 0014: vendor = true, no type). Pending unless `approved` is given. */
+export async function createVendorRegistration(
+  db: Db,
+  company: { id: number; clientId: number },
+  over: Partial<typeof registrations.$inferInsert> = {},
+) {
+  const n = next();
+  const [row] = await db
+    .insert(registrations)
+    .values({
+      clientId: company.clientId,
+      registrationTypeId: null,
+      vendor: true,
+      vendorCompanyId: company.id,
+      firstname: `Vendor${n}`,
+      lastname: 'Supplier',
+      email: `vendor${n}@test.example`,
+      dob: '1979-06-12',
+      approved: null,
+      badgeCode: randomBytes(8).toString('hex').toUpperCase(),
+      ...over,
+    })
+    .returning();
+  return { ...row, vendorCompanyId: company.id };
 }

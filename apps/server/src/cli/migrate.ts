@@ -1,8 +1,14 @@
 import { loadConfig } from '../platform/config';
 import { openDatabase } from '../platform/db/database';
+import { runCli } from './cli';
 
-const config = loadConfig();
-const database = await openDatabase(config);
-await database.migrate();
-console.log(`Migrations applied (${database.kind}).`);
-await database.close();
+await runCli(async () => {
+  const config = loadConfig();
+  const database = await openDatabase(config, { command: 'db:migrate' });
+  try {
+    await database.migrate();
+    console.log(`Migrations applied (${database.kind}).`);
+  } finally {
+    await database.close();
+  }
+});

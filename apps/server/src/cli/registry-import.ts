@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createArrestWatchRepository } from '../features/arrest-watch/arrest-watch.repository';
 import { loadRegistry, parseRegistryFiles, type RegistryFile } from '../features/registry/registry.import';
 import { RegistryFormatError, SOURCE_PATTERN } from '../features/registry/registry-formats';
 import type { SourceImportCounts } from '../features/registry/registry.repository';
@@ -79,6 +80,10 @@ export async function registryImportCommand(
         `${c.skipped ? `, ${c.skipped} already present (skipped)` : ''}${args.replace ? `, ${c.replaced} replaced` : ''}`,
     );
   }
+  // issue 11: arrest watch re-screens approved volunteers after every import; the running server's
+  // scheduler picks the queued run up within minutes (ADR 0013)
+  await createArrestWatchRepository(db).queueRun('registry-import', new Date());
+  log('arrest watch queued');
   log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return counts;
 }
@@ -86,7 +91,13 @@ export async function registryImportCommand(
 const isMain = process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
 if (isMain) {
   const config = loadConfig();
-  const database = await openDatabase(config);
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase(config, { command: 'registry:import' });
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err)); // locked or damaged folder
+    process.exit(1);
+  }
   try {
     await database.migrate();
     await registryImportCommand(database.db, process.argv.slice(2));

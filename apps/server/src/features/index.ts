@@ -22,8 +22,19 @@ import { filesRoutes } from './files/files.routes';
 import { clientsRoutes } from './clients/clients.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { studentReasonsRoutes } from './student-reasons/student-reasons.routes';
+import { studentsRoutes } from './students/students.routes';
+import { kioskRoutes } from './kiosk/kiosk.routes';
 import { screeningRoutes } from './screening/screening.routes';
 import { registryRoutes } from './registry/registry.routes';
+import { logsRoutes } from './logs/logs.routes';
+import { nearbyRoutes } from './nearby/nearby.routes';
+import { registeredEntryRoutes } from './registered-entry/registered-entry.routes';
+import { arrestWatchRoutes } from './arrest-watch/arrest-watch.routes';
+import { registrationTypesRoutes } from './registration-types/registration-types.routes';
+import { registrationsRoutes } from './registrations/registrations.routes';
+import { invitationsRoutes } from './invitations/invitations.routes';
+import { publicRegistrationRoutes } from './public-registration/public-registration.routes';
+import { safeVendorRoutes } from './safevendor/safevendor.routes';
 
 /**
  * Every feature module, registered in one list. A new feature adds one line here and an
@@ -54,4 +65,15 @@ export async function registerFeatures(app: ZodApp, deps: AppDeps) {
   await studentReasonsRoutes(app, deps);
   await screeningRoutes(app, deps);
   await registryRoutes(app, deps);
+  await logsRoutes(app, deps);
+  await nearbyRoutes(app, deps);
+  await registrationTypesRoutes(app, deps);
+  await registrationsRoutes(app, deps);
+  await safeVendorRoutes(app, deps);
+  await arrestWatchRoutes(app, deps);
+  await registeredEntryRoutes(app, deps);
+  await invitationsRoutes(app, deps);
+  await publicRegistrationRoutes(app, deps);
+  await studentsRoutes(app, deps);
+  await kioskRoutes(app, deps);
 }

@@ -29,6 +29,8 @@ const ZEnv = z
       .min(1)
       .default(12 * 60 + 5),
     SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(24),
+    /** kiosk accounts: no idle limit, this absolute lifetime (issue 14; session-store.ts SessionPolicy) */
+    KIOSK_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /** force the Secure cookie flag (default: on when PUBLIC_URL is https) */
     COOKIE_SECURE: bool.optional(),
     TRUST_PROXY: bool.default(false),
@@ -72,10 +74,28 @@ const ZEnv = z
     NSOPW_TOKEN: z.string().optional(),
     /** a registry search slower than this is a failure ('Unable to run Background Check at this time.') */
     REGISTRY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+    /**
+     * background checks of public registrations (spec 001 §4 dd_status): 'local' (built-in,
+     * deterministic, default) or 'http' (an agency's REST API at BACKGROUND_CHECK_URL)
+     */
+    BACKGROUND_CHECK_PROVIDER: z.enum(['local', 'http']).default('local'),
+    BACKGROUND_CHECK_URL: z.string().url().optional(),
+    BACKGROUND_CHECK_TOKEN: z.string().optional(),
+    BACKGROUND_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
     /** directory with the built web app (served from the same port) */
     WEB_DIST_DIR: z.string().optional(),
     /** run scheduled jobs (auto check-out, message retries) in this process */
     JOBS_ENABLED: bool.default(true),
+    /** embedded database snapshots (issue 16): folder (default `<DATA_DIR>-backups`), period, how many kept */
+    BACKUP_DIR: z.string().optional(),
+    BACKUP_INTERVAL_HOURS: z.coerce
+      .number()
+      .min(0)
+      .max(24 * 30)
+      .default(24),
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+    /** how long a stop waits for in-flight requests before closing the database anyway */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID];
@@ -87,6 +107,13 @@ const ZEnv = z
     }
     if (env.REGISTRY_PROVIDER === 'nsopw' && !env.NSOPW_URL) {
       ctx.addIssue({ code: 'custom', path: ['NSOPW_URL'], message: 'required when REGISTRY_PROVIDER=nsopw' });
+    }
+    if (env.BACKGROUND_CHECK_PROVIDER === 'http' && !env.BACKGROUND_CHECK_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BACKGROUND_CHECK_URL'],
+        message: 'required when BACKGROUND_CHECK_PROVIDER=http',
+      });
     }
     if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.APP_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'required in production on PostgreSQL' });
@@ -109,6 +136,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ...env,
     PUBLIC_URL: publicUrl,
     DATA_DIR: path.resolve(env.DATA_DIR),
+    BACKUP_DIR: path.resolve(env.BACKUP_DIR ?? `${path.resolve(env.DATA_DIR)}-backups`),
     SEED_DEMO: env.SEED_DEMO ?? !env.DATABASE_URL,
     COOKIE_SECURE: env.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
     APP_SECRET: env.APP_SECRET ?? 'development-only-secret-change-me-0123456789',

@@ -4,6 +4,7 @@ import { DEMO_PASSWORD, type DemoWorld } from '../../db/seed/demo';
 import { buildApp, type App } from '../app';
 import { createDeps, type DepsOverrides } from '../platform/bootstrap';
 import { loadConfig } from '../platform/config';
+import type { LogStream } from '../platform/logger';
 import type { AppDeps } from '../platform/deps';
 import { openTestDatabase, readWorld } from './test-db';
 
@@ -35,7 +36,12 @@ export interface TestApp {
  * Call once per test file (beforeAll); closed automatically after the file.
  */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; overrides?: DepsOverrides } = {},
+  opts: {
+    env?: Record<string, string>;
+    overrides?: DepsOverrides;
+    /** receives every log line (set env LOG_LEVEL too: tests default to 'silent') */
+    logStream?: LogStream;
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = loadConfig({
@@ -46,7 +52,7 @@ export async function createTestApp(
     ...opts.env,
   });
   const deps = createDeps(config, database, { email: null, sms: null, ...opts.overrides });
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, { logStream: opts.logStream });
   await app.ready();
   const world = readWorld();
 

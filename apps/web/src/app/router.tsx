@@ -16,6 +16,10 @@ const SetPasswordPage = lazy(() => import('../features/auth/set-password-page'))
 const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password-page'));
 const MicrosoftSignOutPage = lazy(() => import('../features/auth/microsoft-sign-out-page'));
 const Dashboard = lazy(() => import('../features/dashboard/dashboard-page'));
+// issue 11: the public registration form, reached from a district's link or an invitation (no sign-in)
+const PublicRegistrationPage = lazy(() => import('../features/public-registration/public-registration-page'));
+// ADR 0017: a registered person's arrival page (no sign-in; phone-first)
+const ArrivePage = lazy(() => import('../features/nearby/arrive-page'));
 // Nothing is notified before the first screen is up, so the notifications' container loads after
 // it (issue 5 web targets); a notifications.show() before then waits in the store.
 const NotificationsHost = deferred(() => import('./notifications-host').then((m) => m.NotificationsHost));
@@ -94,6 +98,11 @@ export const router = createBrowserRouter([
       { path: paths.setPassword, element: page('setPassword', <SetPasswordPage />) },
       { path: paths.forgotPassword, element: page('forgotPassword', <ForgotPasswordPage />) },
       { path: paths.microsoftSignOut, element: page('microsoftSignOut', <MicrosoftSignOutPage />) },
+      {
+        path: paths.publicRegistrationRoute,
+        element: page('publicRegistration', <PublicRegistrationPage />),
+      },
+      { path: paths.arriveRoute, element: page('arrive', <ArrivePage />) },
       {
         element: (
           <RequireAuth audience="kiosk">

@@ -58,8 +58,18 @@ export const staffRoutes: AppRoute[] = [
     roles: ADMINS,
     screen: lazy(() => import('../features/clients/background-settings-page')),
   },
-  { path: '/client/regTypes/:id', title: 'regTypes', roles: ADMINS },
-  { path: '/client/regTypes/:clientId/:id', title: 'regTypeEdit', roles: ADMINS },
+  {
+    path: '/client/regTypes/:id',
+    title: 'regTypes',
+    roles: ADMINS,
+    screen: lazy(() => import('../features/registration-types/registration-types-page')),
+  },
+  {
+    path: '/client/regTypes/:clientId/:id',
+    title: 'regTypeEdit',
+    roles: ADMINS,
+    screen: lazy(() => import('../features/registration-types/registration-type-edit-page')),
+  },
   { path: '/user/:list?', title: 'users', roles: ADMINS, screen: lazy(() => import('../features/users/users-page')) },
   {
     path: '/building',
@@ -93,14 +103,55 @@ export const staffRoutes: AppRoute[] = [
   },
   { path: '/outbox', title: 'outbox', roles: ADMINS, screen: Outbox },
   // registrations (spec 001)
-  { path: '/registration', title: 'registrations', roles: STAFF },
-  { path: '/registration/add', title: 'registrationAdd', roles: ADMINS },
-  { path: '/registration/send', title: 'registrationSend', roles: ADMINS },
-  { path: '/registration/:id', title: 'registrationEdit', roles: ADMINS },
-  { path: '/svregistration', title: 'svRegistrations', roles: STAFF },
-  { path: '/svregistration/add', title: 'svRegistrationAdd', roles: ADMINS },
-  { path: '/svregistration/:id', title: 'svRegistrationEdit', roles: ADMINS },
-  { path: '/safeVendorCompanies', title: 'vendorCompanies', roles: ADMINS },
+  {
+    path: '/registration',
+    title: 'registrations',
+    roles: STAFF,
+    screen: lazy(() => import('../features/registrations/registrations-page')),
+  },
+  {
+    path: '/registration/add',
+    title: 'registrationAdd',
+    roles: ADMINS,
+    screen: lazy(() => import('../features/registrations/registration-edit-page')),
+  },
+  {
+    path: '/registration/send',
+    title: 'registrationSend',
+    roles: ADMINS,
+    screen: lazy(() => import('../features/invitations/send-page')),
+  },
+  {
+    path: '/registration/:id',
+    title: 'registrationEdit',
+    roles: ADMINS,
+    screen: lazy(() => import('../features/registrations/registration-edit-page')),
+  },
+  // SafeVendor (spec 001 §2; ADR 0014)
+  {
+    path: '/svregistration',
+    title: 'svRegistrations',
+    roles: STAFF,
+    screen: lazy(() => import('../features/safevendor/sv-registrations-page')),
+  },
+  {
+    path: '/svregistration/add',
+    title: 'svRegistrationAdd',
+    roles: ADMINS,
+    screen: lazy(() => import('../features/safevendor/sv-registration-edit-page')),
+  },
+  {
+    path: '/svregistration/:id',
+    title: 'svRegistrationEdit',
+    roles: ADMINS,
+    screen: lazy(() => import('../features/safevendor/sv-registration-edit-page')),
+  },
+  {
+    path: '/safeVendorCompanies',
+    title: 'vendorCompanies',
+    roles: ADMINS,
+    screen: lazy(() => import('../features/safevendor/vendor-companies-page')),
+  },
   // front desk (spec 002)
   {
     path: '/visitor/verify/0',
@@ -150,21 +201,90 @@ export const staffRoutes: AppRoute[] = [
     roles: STAFF,
     screen: lazy(() => import('../features/visitor-flow/checked-out-page')),
   },
-  { path: '/visitors/search/:text', title: 'visitorSearch', roles: STAFF },
-  { path: '/student/pickup/:nameId', title: 'studentPickup', roles: STAFF },
-  { path: '/student/pickupSIS/:nameId', title: 'studentPickup', roles: STAFF },
-  { path: '/student/dropoffSIS/:nameId', title: 'studentDropoff', roles: STAFF },
+  {
+    path: '/visitors/search/:text',
+    title: 'visitorSearch',
+    roles: STAFF,
+    screen: lazy(() => import('../features/visitor-search/visitor-search-page')),
+  },
+  // students (spec 002 §2; issue 12): one pickup screen, General or SIS variant by its path
+  {
+    path: '/student/pickup/:nameId',
+    title: 'studentPickup',
+    roles: STAFF,
+    screen: lazy(() => import('../features/students/student-pickup-page')),
+  },
+  {
+    path: '/student/pickupSIS/:nameId',
+    title: 'studentPickup',
+    roles: STAFF,
+    screen: lazy(() => import('../features/students/student-pickup-page')),
+  },
+  {
+    path: '/student/dropoffSIS/:nameId',
+    title: 'studentDropoff',
+    roles: STAFF,
+    screen: lazy(() => import('../features/students/student-dropoff-page')),
+  },
+  // beyond the spec (issue 12): the district's pickup authorisations, administrators only
+  {
+    path: '/student/authorizations/:studentId?',
+    title: 'pickupAuthorizations',
+    roles: ADMINS,
+    screen: lazy(() => import('../features/students/pickup-authorizations-page')),
+  },
   // logs (spec 002)
-  { path: '/log', title: 'visitLog', roles: STAFF },
-  { path: '/Vendorlog', title: 'vendorLog', roles: STAFF },
-  { path: '/PickupLog', title: 'pickupLog', roles: STAFF },
-  { path: '/NearbyLog', title: 'nearbyLog', roles: STAFF },
-  { path: '/deniedEntries', title: 'deniedEntries', roles: STAFF },
+  { path: '/log', title: 'visitLog', roles: STAFF, screen: lazy(() => import('../features/logs/visit-log-page')) },
+  {
+    path: '/Vendorlog',
+    title: 'vendorLog',
+    roles: STAFF,
+    screen: lazy(() => import('../features/logs/vendor-log-page')),
+  },
+  {
+    path: '/PickupLog',
+    title: 'pickupLog',
+    roles: STAFF,
+    screen: lazy(() => import('../features/logs/pickup-log-page')),
+  },
+  {
+    path: '/NearbyLog',
+    title: 'nearbyLog',
+    roles: STAFF,
+    screen: lazy(() => import('../features/logs/nearby-log-page')),
+  },
+  {
+    path: '/onsite',
+    title: 'onSite',
+    roles: STAFF,
+    screen: lazy(() => import('../features/logs/on-site-page')),
+  },
+  {
+    path: '/deniedEntries',
+    title: 'deniedEntries',
+    roles: STAFF,
+    screen: lazy(() => import('../features/logs/denied-log-page')),
+  },
 ];
 
 /** Kiosk routes (spec 002 §2): kiosk accounts only. */
 export const kioskRoutes: AppRoute[] = [
-  { path: '/safe/kiosk/:id?', title: 'kiosk', roles: [ROLE.Kiosk] },
-  { path: '/safe/kioskthankyou', title: 'kioskThankYou', roles: [ROLE.Kiosk] },
-  { path: '/safe/kioskproblem', title: 'kioskProblem', roles: [ROLE.Kiosk] },
+  {
+    path: '/safe/kiosk/:id?',
+    title: 'kiosk',
+    roles: [ROLE.Kiosk],
+    screen: lazy(() => import('../features/kiosk/kiosk-main-page')),
+  },
+  {
+    path: '/safe/kioskthankyou',
+    title: 'kioskThankYou',
+    roles: [ROLE.Kiosk],
+    screen: lazy(() => import('../features/kiosk/kiosk-thank-you-page')),
+  },
+  {
+    path: '/safe/kioskproblem',
+    title: 'kioskProblem',
+    roles: [ROLE.Kiosk],
+    screen: lazy(() => import('../features/kiosk/kiosk-problem-page')),
+  },
 ];

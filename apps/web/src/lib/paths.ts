@@ -4,6 +4,8 @@ export const paths = {
   login: '/Account/Login',
   kioskLogin: '/safe/kiosk/login',
   kiosk: (id?: number | string) => (id ? `/safe/kiosk/${id}` : '/safe/kiosk'),
+  kioskThankYou: '/safe/kioskthankyou',
+  kioskProblem: '/safe/kioskproblem',
   setPassword: '/Account/SetPassword',
   forgotPassword: '/Account/ForgotPassword',
   microsoftSignOut: '/Account/MicrosoftSignOut',
@@ -22,5 +24,56 @@ export const paths = {
   studentReasons: '/settings/studentreasons',
   outbox: '/outbox',
   registrations: '/registration',
+  registrationAdd: '/registration/add',
+  /** send invitations (spec 001 §2; built with the invitations feature) */
+  registrationSend: '/registration/send',
+  registrationEdit: (id: number) => `/registration/${id}`,
+  /** spec 001 §2 windows: a registration badge's print window, and several badges' (ids are not personal data) */
+  registrationBadgeWindow: (ids: number[]) =>
+    ids.length === 1 ? `/Badge/PrintRegistration/${ids[0]}` : `/Badge/PrintRegistrations/?ids=${ids.join(',')}`,
+  /** the public registration form of a registration type (issue 11; no sign-in) */
+  publicRegistration: (clientId: number | string, code: string) => `/register/${clientId}/${encodeURIComponent(code)}`,
+  publicRegistrationRoute: '/register/:clientId/:code',
+  // SafeVendor (spec 001 §2)
+  svRegistrations: '/svregistration',
+  svRegistrationAdd: '/svregistration/add',
+  svRegistrationEdit: (id: number) => `/svregistration/${id}`,
+  vendorCompanies: '/safeVendorCompanies',
+  /** spec 001 §2 windows: SafeVendor badges' print window, and the information download */
+  svBadgeWindow: (ids: number[]) =>
+    ids.length === 1 ? `/Badge/PrintSVRegistration/${ids[0]}` : `/Badge/PrintSVRegistrations/?ids=${ids.join(',')}`,
+  svInformation: (id: number) => `/SVRegistration/Info/${id}`,
+  // ADR 0017: the personal arrival link of the approval e-mail (the token is the only thing in it)
+  arriveRoute: '/arrive/:token',
+  nearbyLog: '/NearbyLog',
   visitLog: '/log',
+  vendorLog: '/Vendorlog',
+  deniedEntries: '/deniedEntries',
+  onSite: (buildingId?: number | null) => (buildingId ? `/onsite?building=${buildingId}` : '/onsite'),
+  // front desk (spec 002 §2)
+  newVisitor: '/visitor/verify/0',
+  /** the visitor form prefilled from a scanned licence (the licence travels in navigation state) */
+  newVisitorFromLicense: '/verify/license/0',
+  verify: (type: string, visitorId: number | string) => `/verify/${type}/${visitorId}`,
+  background: (type: string, visitorId: number | string, preRegId?: number | string | null) =>
+    preRegId ? `/background/${type}/${visitorId}/${preRegId}` : `/background/${type}/${visitorId}`,
+  checkIn: (visitorId: number | string) => `/visitor/checkin/${visitorId}`,
+  checkOut: (visitorId: number | string) => `/visitor/checkout/${visitorId}`,
+  badge: (visitorId: number | string) => `/visitor/badge/${visitorId}`,
+  checkedIn: (type: string, id: number | string) => `/visitor/in/${type}/${id}`,
+  checkedOut: '/visitor/out',
+  /** spec 000 §2 top-navigation visitor search; the text stays in the browser (the API gets it in a body) */
+  visitorSearch: (text: string) => `/visitors/search/${encodeURIComponent(text)}`,
+  /** spec 002 §7 window: the badge's print window (opened with window.open) */
+  badgeWindow: (visitId: number) => `/Badge/print/${visitId}`,
+  // students (spec 002 §2; issue 12): nameId is the student's database id, never a name
+  studentPickup: (id: number) => `/student/pickup/${id}`,
+  studentPickupSis: (id: number) => `/student/pickupSIS/${id}`,
+  studentDropoff: (id: number) => `/student/dropoffSIS/${id}`,
+  pickupLog: '/PickupLog',
+  /** administrators (roles 1, 2): per student, who may pick up, who may not, time-limited exceptions */
+  pickupAuthorizations: (studentId?: number) =>
+    studentId ? `/student/authorizations/${studentId}` : '/student/authorizations',
+  /** a stored photo */
+  file: (fileId: string) => `/api/files/${fileId}`,
 };

@@ -102,6 +102,8 @@ export const visits = pgTable(
     index('visits_building_checkin_idx').on(t.buildingId, t.checkIn),
     index('visits_client_checkin_idx').on(t.clientId, t.checkIn),
     index('visits_visitor_idx').on(t.visitorId, t.checkIn),
+    // volunteer hours of a registration (issue 11)
+    index('visits_registration_idx').on(t.registrationId, t.checkIn).where(sql`${t.registrationId} is not null`),
   ],
 );
 

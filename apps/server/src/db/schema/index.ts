@@ -9,3 +9,7 @@ export * from './exclusions';
 export * from './clients';
 export * from './front-desk';
 export * from './registry';
+export * from './screening';
+export * from './registrations';
+export * from './students';
+export * from './nearby';

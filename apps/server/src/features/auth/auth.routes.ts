@@ -5,6 +5,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
 import type { ZodApp } from '../../platform/http/zod-app';
 import { createAuthService } from './auth.service';
+import { DEVICE_COOKIE_DAYS, deviceCookieName } from './trusted-device';
 
 export const clientInfo = (req: FastifyRequest) => ({
   ip: req.ip,
@@ -45,8 +46,21 @@ export async function authRoutes(app: ZodApp, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const { token, csrfToken, user } = await service.login(req.body, clientInfo(req));
+      const device = deviceCookieName(deps.config.COOKIE_SECURE);
+      const { token, csrfToken, user, deviceCookie } = await service.login(
+        req.body,
+        clientInfo(req),
+        req.cookies[device],
+      );
       setSessionCookie(reply, deps, token);
+      // trusted-device cookie (ADR 0009): outlives sessions and logout, read only by sign-in
+      reply.setCookie(device, deviceCookie, {
+        httpOnly: true,
+        secure: deps.config.COOKIE_SECURE,
+        sameSite: 'strict',
+        path: '/',
+        maxAge: DEVICE_COOKIE_DAYS * 86_400,
+      });
       return { user, csrfToken };
     },
   );

@@ -14,6 +14,7 @@ import { verifyPassword } from '../../platform/auth/passwords';
 import { createAuthRepository } from './auth.repository';
 import { createLoginThrottle } from './login-throttle';
 import { buildNavLinks } from './nav-links';
+import { addDeviceEntry, readDeviceCookie } from './trusted-device';
 
 export interface ClientInfo {
   ip: string;
@@ -69,34 +70,50 @@ export function createAuthService(deps: AppDeps) {
 
     /**
      * Email + password sign-in. Unknown e-mail, wrong password and a disabled account all
-     * answer the same message (security guide), and take the same time.
+     * answer the same message (security guide), and take the same time. `deviceCookie` is the
+     * browser's trusted-device cookie: a valid entry for this user (not itself exhausted) is not
+     * bound by the account and address locks a stranger can trigger (issue 10 §4, ADR 0009).
+     * Answers the session and the device cookie's new value.
      */
-    async login(input: TLoginRequest, client: ClientInfo) {
+    async login(input: TLoginRequest, client: ClientInfo, deviceCookie?: string) {
       const now = deps.now();
-      if (await throttle.isLocked(input.email, client.ip, now)) {
+      const user = await repo.findUserForLogin(input.email);
+      const entries = readDeviceCookie(deps.config.APP_SECRET, deviceCookie, now);
+      const claimed = user ? entries.find((e) => e.userId === user.id) : undefined;
+      const device = claimed && (await throttle.deviceUsable(claimed.nonce, now)) ? claimed : undefined;
+      if (!device && (await throttle.isLocked(input.email, client.ip, now))) {
         await deps.audit.record(
           { requestId: client.requestId, ip: client.ip },
           { action: 'auth.login.locked', details: { email: input.email } },
         );
         throw new AppError('RATE_LIMITED', MESSAGES.tooManyAttempts);
       }
-      const user = await repo.findUserForLogin(input.email);
       const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
       if (!user || !ok || !user.active) {
-        await throttle.recordFailure(input.email, client.ip, now);
+        if (device) await throttle.recordDeviceFailure(device.nonce, now);
+        else await throttle.recordFailure(input.email, client.ip, now);
         await deps.audit.record(
           { requestId: client.requestId, ip: client.ip },
           {
             action: 'auth.login.failed',
             targetType: 'user',
             targetId: user?.id ?? null,
-            details: { email: input.email },
+            details: { email: input.email, trustedDevice: Boolean(device) },
           },
         );
         throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
       }
-      await throttle.recordSuccess(input.email);
-      return this.startSession(user.id, 'password', client);
+      await throttle.recordSuccess(input.email, device?.nonce);
+      // the kiosk login admits kiosk accounts only, and starts no session for anyone else (issue 14)
+      if (input.kiosk && user.roleId !== ROLE.Kiosk) {
+        await deps.audit.record(
+          { requestId: client.requestId, ip: client.ip },
+          { action: 'auth.login.kiosk_refused', targetType: 'user', targetId: user.id },
+        );
+        throw new AppError('FORBIDDEN', MESSAGES.kioskAccountsOnly);
+      }
+      const session = await this.startSession(user.id, 'password', client);
+      return { ...session, deviceCookie: addDeviceEntry(deps.config.APP_SECRET, entries, user.id, now) };
     },
 
     /** A new session id on every sign-in (security guide: session fixation). */

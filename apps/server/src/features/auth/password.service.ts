@@ -6,6 +6,7 @@ import type { AppDeps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
 import type { ClientInfo } from './auth.service';
+import { createLoginThrottle } from './login-throttle';
 import { createPasswordRepository, type PasswordPurpose } from './password.repository';
 
 /** Link lifetimes (issue 2 §3: single-use expiring links; security guide: short-lived). */
@@ -51,6 +52,7 @@ function emailText(purpose: PasswordPurpose, name: string, link: string) {
  */
 export function createPasswordService(deps: AppDeps) {
   const repo = createPasswordRepository(deps.db);
+  const throttle = createLoginThrottle(deps.db);
 
   /** Issues a link for the user and stores the e-mail in the outbox. Returns the message ids. */
   async function issue(user: {
@@ -175,6 +177,8 @@ export function createPasswordService(deps: AppDeps) {
       const ok = await repo.consumeTokenAndSetPassword(token.id, token.userId, await hashPassword(input.password), now);
       if (!ok) throw badRequest(MESSAGES.passwordLinkInvalid);
       await deps.sessions.destroyAllForUser(token.userId);
+      // issue 10 §4: proving control of the mailbox ends any sign-in lock on the account
+      await throttle.clearAccount(token.email);
       await deps.audit.record(
         { requestId: client.requestId, ip: client.ip },
         {

@@ -76,7 +76,7 @@ export function createBuildingsService(deps: AppDeps) {
       let clientId = body.clientId;
       if (clientId === null) {
         if (ctx.actor.roleId === ROLE.Admin || !ctx.actor.clientId) {
-          throw badRequest('Choose the client of this building.', { clientId: ['Choose a client'] });
+          throw badRequest('Choose the district of this building.', { clientId: ['Choose a district'] });
         }
         clientId = ctx.actor.clientId;
       }
@@ -100,8 +100,8 @@ export function createBuildingsService(deps: AppDeps) {
       requirePermission(ctx.actor, 'buildings.manage');
       const before = await mustFind(ctx, id);
       if (body.clientId !== null && body.clientId !== before.clientId) {
-        throw badRequest('A building cannot move to another client.', {
-          clientId: ['A building cannot move to another client'],
+        throw badRequest('A building cannot move to another district.', {
+          clientId: ['A building cannot move to another district'],
         });
       }
       const fields = fieldsOf(body);

@@ -13,7 +13,7 @@ let north: Session;
 
 beforeAll(async () => {
   peer = await startFakeGeocoder();
-  t = await createTestApp({ env: { GEOCODER: 'census', GEOCODER_URL: peer.url, GEOCODER_TIMEOUT_MS: '300' } });
+  t = await createTestApp({ env: { GEOCODER: 'census', GEOCODER_URL: peer.url, GEOCODER_TIMEOUT_MS: '1500' } });
   north = await t.login('admin.north@demo.test');
   peer.add({
     street: '2300 Shermer Rd',
@@ -86,7 +86,7 @@ describe('geocoding through the Census client', () => {
     expect(failed.json().message).toBe(MESSAGES.geocodeFailed);
     peer.failWith(null);
 
-    peer.delay(1500);
+    peer.delay(4000);
     const slow = await geocode({ street1: '2300 Shermer Rd', city: 'Northbrook', state: 'IL' });
     expect(slow.statusCode).toBe(503);
     expect(slow.json().message).toBe(MESSAGES.geocodeFailed);

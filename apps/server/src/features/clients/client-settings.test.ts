@@ -60,6 +60,7 @@ describe('general settings (spec 000 §3, 002 §3)', () => {
       visitorUrl: '',
       volunteerUrl: '',
       backgroundCheck: false,
+      registryGating: 'dob-agrees',
       hasSisClientSecret: false,
     });
   });
@@ -86,6 +87,7 @@ describe('general settings (spec 000 §3, 002 §3)', () => {
       visitorUrl: 'https://visit.northcounty.example/',
       volunteerUrl: 'https://volunteer.northcounty.example/',
       backgroundCheck: true,
+      registryGating: 'all-matches',
     };
     const res = await t.as(north).put(`/api/clients/${northId}/settings`, body);
     expect(res.statusCode).toBe(200);

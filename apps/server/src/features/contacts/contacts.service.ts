@@ -109,7 +109,7 @@ export function createContactsService(deps: AppDeps) {
       }
       if (clientId === null) {
         if (ctx.actor.roleId === ROLE.Admin || !ctx.actor.clientId) {
-          throw badRequest('Choose the district of this contact.', { clientId: ['Choose a client'] });
+          throw badRequest('Choose the district of this contact.', { clientId: ['Choose a district'] });
         }
         clientId = ctx.actor.clientId;
       }

@@ -9,6 +9,9 @@ async function visitorOfA({ world, deps }: AuthzFixture) {
   return v.id;
 }
 
+/** both routes require an Idempotency-Key (issue 10 §5); a fresh one per request */
+const key = () => `authz-${Math.random().toString(36).slice(2, 14)}`;
+
 export const authz: AuthzEntry[] = [
   {
     method: 'POST',
@@ -16,6 +19,7 @@ export const authz: AuthzEntry[] = [
     request: async (f) => ({
       url: `/api/visitors/${await visitorOfA(f)}/denials`,
       body: { buildingId: f.world.north.northHighId },
+      headers: { 'idempotency-key': key() },
     }),
     expect: {
       anonymous: 401,
@@ -35,6 +39,7 @@ export const authz: AuthzEntry[] = [
     request: async (f) => ({
       url: `/api/visitors/${await visitorOfA(f)}/security-notifications`,
       body: { buildingId: f.world.north.northHighId, issues: 'matrix' },
+      headers: { 'idempotency-key': key() },
     }),
     // kiosks may alert security about a visitor at their own building (spec 002 §4 kiosk check-in with issues)
     expect: {

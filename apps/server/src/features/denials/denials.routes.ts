@@ -1,11 +1,16 @@
-import { ZDenyEntryRequest, ZDenyEntryResponse, ZNotifySecurityRequest, ZNotifySecurityResponse } from '@sv/contracts';
-import { z } from 'zod';
+import {
+  ZDenyEntryRequest,
+  ZDenyEntryResponse,
+  ZIdParam,
+  ZNotifySecurityRequest,
+  ZNotifySecurityResponse,
+} from '@sv/contracts';
 import type { AppDeps } from '../../platform/deps';
+import { requireIdempotencyKey } from '../../platform/http/idempotency';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
 import { createDenialsService } from './denials.service';
 
-const ZId = z.object({ id: z.coerce.number().int().positive() });
 const tags = ['front desk'];
 
 export async function denialsRoutes(app: ZodApp, deps: AppDeps) {
@@ -15,25 +20,26 @@ export async function denialsRoutes(app: ZodApp, deps: AppDeps) {
     {
       schema: {
         tags,
-        summary: 'Deny entry: records the denial with its screening counts and notifies security',
-        params: ZId,
+        summary:
+          'Deny entry: records the denial with its screening counts and notifies security (Idempotency-Key required)',
+        params: ZIdParam,
         body: ZDenyEntryRequest,
         response: { 200: ZDenyEntryResponse },
       },
     },
-    async (req) => service.deny(requireCtx(req), req.params.id, req.body),
+    async (req) => service.deny(requireCtx(req), req.params.id, req.body, requireIdempotencyKey(req)),
   );
   app.post(
     '/api/visitors/:id/security-notifications',
     {
       schema: {
         tags,
-        summary: 'Notify security about a person on the premises',
-        params: ZId,
+        summary: 'Notify security about a person on the premises (Idempotency-Key required)',
+        params: ZIdParam,
         body: ZNotifySecurityRequest,
         response: { 200: ZNotifySecurityResponse },
       },
     },
-    async (req) => service.notifySecurity(requireCtx(req), req.params.id, req.body),
+    async (req) => service.notifySecurity(requireCtx(req), req.params.id, req.body, requireIdempotencyKey(req)),
   );
 }

@@ -3,6 +3,7 @@ import { parseConfidenceLevelList } from '@sv/domain';
 import type { AppDeps } from '../../platform/deps';
 import { requirePermission } from '../../platform/auth/permission';
 import { AppError, notFound } from '../../platform/http/app-error';
+import { createIdempotency } from '../../platform/http/idempotency';
 import type { RequestCtx } from '../../platform/http/request-context';
 import { createVisitsRepository } from '../visits/visits.repository';
 import { formatInZone } from '../visits/visits.service';
@@ -26,6 +27,16 @@ export function createDenialsService(deps: AppDeps) {
   const repo = createDenialsRepository(deps.db);
   const visitsRepo = createVisitsRepository(deps.db);
   const visitorsRepo = createVisitorsRepository(deps.db);
+  const idempotency = createIdempotency(deps.db);
+
+  /**
+   * Issue 10 §5: 20 identical concurrent denials made 20 denials and 80 messages. With a key, a
+   * repeated request (double click, retry after a timeout) answers the first one's result and
+   * records and sends nothing again; a concurrent duplicate answers 409 while the first runs.
+   */
+  function once<T>(ctx: RequestCtx, key: string | undefined, route: string, request: unknown, fn: () => Promise<T>) {
+    return key ? idempotency.run(ctx.actor.userId, key, route, request, fn) : fn();
+  }
 
   async function loadSubject(ctx: RequestCtx, visitorId: number, buildingId: number) {
     const building = await visitsRepo.getBuildingForDesk(ctx.actor, buildingId);
@@ -84,86 +95,112 @@ export function createDenialsService(deps: AppDeps) {
     return recipients.length;
   }
 
-  return {
+  const service = {
     /**
      * DENY (spec 002 §4): records the denied entry with the screening counts and notifies
      * security. Admins whose visitor has no active exclusion are offered the add-exclusion step.
+     * The route requires an Idempotency-Key; the pre-registration DENY calls this without one.
      */
-    async deny(ctx: RequestCtx, visitorId: number, raw: TDenyEntryRequest) {
+    async deny(ctx: RequestCtx, visitorId: number, raw: TDenyEntryRequest, idempotencyKey?: string) {
       requirePermission(ctx.actor, 'entry.deny');
       const input = ZDenyEntryRequest.parse(raw);
       const subject = await loadSubject(ctx, visitorId, input.buildingId);
-      const deniedEntryId = await deps.db.transaction(async (tx) => {
-        const id = await repo.insert(tx, {
-          clientId: subject.building.clientId,
-          buildingId: subject.building.id,
-          visitorId,
-          attendantId: ctx.actor.userId,
-          deniedAt: deps.now(),
-          exclusionCount: input.exclusionCount,
-          potentialCount: input.potentialCount,
-          watchdogCount: input.watchdogCount,
-          preRegistrationId: input.preRegistrationId ?? null,
-        });
-        if (input.preRegistrationId)
-          await repo.markPreRegistrationDenied(tx, input.preRegistrationId, subject.building.id);
-        await deps.realtime.publish(
-          { type: 'entry.denied', clientId: subject.building.clientId, buildingId: subject.building.id, id },
-          tx,
-        );
-        await deps.audit.record(
-          ctx,
-          {
-            action: 'entry.denied',
-            targetType: 'visitor',
-            targetId: visitorId,
-            clientId: subject.building.clientId,
-            buildingId: subject.building.id,
-            details: {
-              exclusionCount: input.exclusionCount,
-              potentialCount: input.potentialCount,
-              watchdogCount: input.watchdogCount,
-            },
-          },
-          tx,
-        );
-        return id;
-      });
-      const what = `Entry was DENIED: ${input.exclusionCount} exclusion match(es), ${input.potentialCount} potential match(es), ${input.watchdogCount} registry match(es).`;
-      const notified = await alertSecurity(subject, what, input.level);
-      if (notified > 0) await repo.markNotified(deniedEntryId);
-      const hasActiveExclusion = await visitorsRepo.hasActiveExclusion(visitorId, subject.building.clientId);
-      return {
-        deniedEntryId,
-        securityNotified: notified > 0,
-        message: notified > 0 ? MESSAGES.securityNotified : MESSAGES.securityNotifyFailed,
-        offerAddExclusion: ctx.actor.roleId === ROLE.Admin && !hasActiveExclusion,
-      };
+      return once(ctx, idempotencyKey, 'entry.deny', { visitorId, input }, () =>
+        denyOnce(ctx, visitorId, input, subject),
+      );
     },
 
-    /** Notify security about a person at any time (spec 002 §7 PUT /api/emergency). */
+    /** Notify security about a person at any time (spec 002 §7 PUT /api/emergency); Idempotency-Key as DENY. */
     async notifySecurity(
       ctx: RequestCtx,
       visitorId: number,
       input: { buildingId: number; issues?: string; level?: number | null },
+      idempotencyKey?: string,
     ) {
       requirePermission(ctx.actor, 'security.notify');
       const subject = await loadSubject(ctx, visitorId, input.buildingId);
-      const notified = await alertSecurity(
-        subject,
-        input.issues ? `Issues: ${input.issues}` : 'Please respond to the front desk.',
-        input.level,
+      return once(ctx, idempotencyKey, 'security.notify', { visitorId, input }, () =>
+        notifyOnce(ctx, visitorId, input, subject),
       );
-      await deps.audit.record(ctx, {
-        action: 'security.notified',
-        targetType: 'visitor',
-        targetId: visitorId,
-        clientId: subject.building.clientId,
-        buildingId: subject.building.id,
-        details: { notified },
-      });
-      if (notified === 0) throw new AppError('UPSTREAM_UNAVAILABLE', MESSAGES.securityNotifyFailed);
-      return { notified, message: MESSAGES.securityNotified };
     },
   };
+  return service;
+
+  async function denyOnce(
+    ctx: RequestCtx,
+    visitorId: number,
+    input: ReturnType<typeof ZDenyEntryRequest.parse>,
+    subject: Awaited<ReturnType<typeof loadSubject>>,
+  ) {
+    const deniedEntryId = await deps.db.transaction(async (tx) => {
+      const id = await repo.insert(tx, {
+        clientId: subject.building.clientId,
+        buildingId: subject.building.id,
+        visitorId,
+        attendantId: ctx.actor.userId,
+        deniedAt: deps.now(),
+        exclusionCount: input.exclusionCount,
+        potentialCount: input.potentialCount,
+        watchdogCount: input.watchdogCount,
+        preRegistrationId: input.preRegistrationId ?? null,
+      });
+      if (input.preRegistrationId)
+        await repo.markPreRegistrationDenied(tx, input.preRegistrationId, subject.building.id);
+      await deps.realtime.publish(
+        { type: 'entry.denied', clientId: subject.building.clientId, buildingId: subject.building.id, id },
+        tx,
+      );
+      await deps.audit.record(
+        ctx,
+        {
+          action: 'entry.denied',
+          targetType: 'visitor',
+          targetId: visitorId,
+          clientId: subject.building.clientId,
+          buildingId: subject.building.id,
+          details: {
+            exclusionCount: input.exclusionCount,
+            potentialCount: input.potentialCount,
+            watchdogCount: input.watchdogCount,
+          },
+        },
+        tx,
+      );
+      return id;
+    });
+    const what = `Entry was DENIED: ${input.exclusionCount} exclusion match(es), ${input.potentialCount} potential match(es), ${input.watchdogCount} registry match(es).`;
+    const notified = await alertSecurity(subject, what, input.level);
+    if (notified > 0) await repo.markNotified(deniedEntryId);
+    const hasActiveExclusion = await visitorsRepo.hasActiveExclusion(visitorId, subject.building.clientId);
+    return {
+      deniedEntryId,
+      securityNotified: notified > 0,
+      message: notified > 0 ? MESSAGES.securityNotified : MESSAGES.securityNotifyFailed,
+      offerAddExclusion: ctx.actor.roleId === ROLE.Admin && !hasActiveExclusion,
+    };
+  }
+
+  async function notifyOnce(
+    ctx: RequestCtx,
+    visitorId: number,
+    input: { buildingId: number; issues?: string; level?: number | null },
+    subject: Awaited<ReturnType<typeof loadSubject>>,
+  ) {
+    const notified = await alertSecurity(
+      subject,
+      input.issues ? `Issues: ${input.issues}` : 'Please respond to the front desk.',
+      input.level,
+    );
+    await deps.audit.record(ctx, {
+      action: 'security.notified',
+      targetType: 'visitor',
+      targetId: visitorId,
+      clientId: subject.building.clientId,
+      buildingId: subject.building.id,
+      details: { notified },
+    });
+    if (notified === 0) throw new AppError('UPSTREAM_UNAVAILABLE', MESSAGES.securityNotifyFailed);
+    return { notified, message: MESSAGES.securityNotified };
+  }
 }
+export type DenialsService = ReturnType<typeof createDenialsService>;

@@ -8,6 +8,11 @@ export const authz: AuthzEntry[] = [
   {
     method: 'POST',
     route: '/api/emergency',
+    // Idempotency-Key required (issue 10 §5): a fresh one per request
+    request: async () => ({
+      url: '/api/emergency',
+      headers: { 'idempotency-key': `authz-${Math.random().toString(36).slice(2, 14)}` },
+    }),
     expect: {
       anonymous: 401,
       admin: 400,

@@ -1,5 +1,6 @@
 import { MESSAGES, type TErrorBody, ZEmergencyResponse, ZErrorBody } from '@sv/contracts';
 import type { AppDeps } from '../../platform/deps';
+import { requireIdempotencyKey } from '../../platform/http/idempotency';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
 import { createEmergencyService } from './emergency.service';
@@ -17,12 +18,12 @@ export async function emergencyRoutes(app: ZodApp, deps: AppDeps) {
       schema: {
         tags: ['platform'],
         summary:
-          "Emergency button: notifies the security contacts of the sender's building and district; 422 when none could be notified",
+          "Emergency button: notifies the security contacts of the sender's building and district (Idempotency-Key required); 422 when none could be notified",
         response: { 200: ZEmergencyResponse, 422: ZErrorBody },
       },
     },
     async (req, reply) => {
-      const result = await service.send(requireCtx(req));
+      const result = await service.send(requireCtx(req), requireIdempotencyKey(req));
       if (result.notified > 0) return result;
       // 422 is not one of the platform error codes' statuses: answered here in the one error
       // shape, with the spec's message (spec 000 §8 'Unable to send Emergency message!').

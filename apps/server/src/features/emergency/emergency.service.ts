@@ -2,6 +2,7 @@ import { CONSTANTS, MESSAGES, ROLE_NAMES, type TRoleId } from '@sv/contracts';
 import { requirePermission } from '../../platform/auth/permission';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest } from '../../platform/http/app-error';
+import { createIdempotency } from '../../platform/http/idempotency';
 import type { MessageInput } from '../../platform/messaging/messenger';
 import type { RequestCtx } from '../../platform/http/request-context';
 import { createEmergencyRepository } from './emergency.repository';
@@ -26,9 +27,30 @@ export function formatWhen(at: Date, timeZone: string) {
  */
 export function createEmergencyService(deps: AppDeps) {
   const repo = createEmergencyRepository(deps.db);
+  const idempotency = createIdempotency(deps.db);
 
   return {
-    async send(ctx: RequestCtx) {
+    /**
+     * Issue 10 §5: with the Idempotency-Key, repeated presses of one action (double click, a
+     * retry after a timeout, a queue of identical requests) send one set of messages. A press that
+     * reached nobody is not stored, so retrying it tries again.
+     */
+    async send(ctx: RequestCtx, idempotencyKey: string) {
+      requirePermission(ctx.actor, 'emergency.send');
+      const nobody = Symbol('nobody notified');
+      try {
+        return await idempotency.run(ctx.actor.userId, idempotencyKey, 'emergency.send', {}, async () => {
+          const result = await this.notifyContacts(ctx);
+          if (result.notified === 0) throw nobody;
+          return result;
+        });
+      } catch (err) {
+        if (err === nobody) return { notified: 0 };
+        throw err;
+      }
+    },
+
+    async notifyContacts(ctx: RequestCtx) {
       requirePermission(ctx.actor, 'emergency.send');
       const { actor } = ctx;
       // An admin without a district has no security contacts to notify (spec silent).

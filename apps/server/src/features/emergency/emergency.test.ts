@@ -6,11 +6,25 @@ import { auditEvents, outboundMessages } from '../../db/schema/index';
 import { createSmtpTransport } from '../../integrations/email/email-transport';
 import type { SmsTransport } from '../../integrations/sms/sms-transport';
 import { startSmtpServer, type SmtpPeer } from '../../test/peers/smtp-server';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type Session, type TestApp } from '../../test/test-app';
 import { formatWhen } from './emergency.service';
 
 /** Fixed instant: 2026-03-14 15:32 UTC = 10:32 CDT in Chicago. */
 const NOW = new Date('2026-03-14T15:32:00Z');
+
+let pressSeq = 0;
+/** Presses the emergency button: a POST with a fresh Idempotency-Key unless one is given (issue 10 §5). */
+function press(app: TestApp, session: Session | null, key = `press-${++pressSeq}-${Date.now().toString(36)}`) {
+  return app.app.inject({
+    method: 'POST',
+    url: '/api/emergency',
+    payload: {},
+    headers: {
+      'idempotency-key': key,
+      ...(session ? { cookie: session.cookie, 'x-csrf-token': session.csrfToken } : {}),
+    },
+  });
+}
 
 async function newMessagesSince(t: TestApp, id: number) {
   return t.deps.db.select().from(outboundMessages).where(gt(outboundMessages.id, id)).orderBy(outboundMessages.id);
@@ -33,7 +47,7 @@ describe('emergency button (outbox: no transports configured)', () => {
   it("notifies North County's district contacts and North High's building contacts, never South Valley's", async () => {
     const before = await lastMessageId(t);
     const desk = await t.login('desk.northhigh@demo.test');
-    const res = await t.as(desk).post('/api/emergency');
+    const res = await press(t, desk);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ notified: 2 });
     const sent = await newMessagesSince(t, before);
@@ -70,7 +84,7 @@ describe('emergency button (outbox: no transports configured)', () => {
   it("sends a Lincoln attendant's message to the district only (North High's contact is another building)", async () => {
     const before = await lastMessageId(t);
     const desk = await t.login('desk.lincoln@demo.test');
-    expect((await t.as(desk).post('/api/emergency')).json()).toEqual({ notified: 1 });
+    expect((await press(t, desk)).json()).toEqual({ notified: 1 });
     const sent = await newMessagesSince(t, before);
     expect(sent.map((m) => m.recipient).sort()).toEqual(['5555550100', 'security@northcounty.demo.test']);
   });
@@ -78,7 +92,7 @@ describe('emergency button (outbox: no transports configured)', () => {
   it("sends a South Valley client admin's message to South Valley's contacts only", async () => {
     const before = await lastMessageId(t);
     const southAdmin = await t.login('admin.south@demo.test');
-    expect((await t.as(southAdmin).post('/api/emergency')).json()).toEqual({ notified: 1 });
+    expect((await press(t, southAdmin)).json()).toEqual({ notified: 1 });
     const sent = await newMessagesSince(t, before);
     expect(sent.map((m) => m.recipient).sort()).toEqual(['5555550200', 'safety@southvalley.demo.test']);
     expect(sent[0].body).toContain('South Valley District (no building)');
@@ -90,7 +104,7 @@ describe('emergency button (outbox: no transports configured)', () => {
     const start = await t.as(admin).post('/api/impersonation', { userId: t.world.users['desk.northhigh@demo.test'] });
     const cookie = start.cookies.find((c) => c.name === 'sv_session')!;
     const as = { cookie: `sv_session=${cookie.value}`, csrfToken: start.json().csrfToken, userId: 0 };
-    expect((await t.as(as).post('/api/emergency')).statusCode).toBe(200);
+    expect((await press(t, as)).statusCode).toBe(200);
     const [first] = await newMessagesSince(t, before);
     expect(first.body).toContain('Hank Desk (Attendant), acting through administrator Alex Admin');
   });
@@ -108,19 +122,47 @@ describe('emergency button (outbox: no transports configured)', () => {
       buildingId: building.id,
     });
     const desk = await t.login('lonely.desk@demo.test');
-    const res = await t.as(desk).post('/api/emergency');
+    const res = await press(t, desk, 'lonely-press-1');
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(MESSAGES.emergencyFailed);
     expect(res.json().requestId).toBeTruthy();
+    // a press that reached nobody is not stored: retrying the same press tries again
+    const failures = () =>
+      t.deps.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'emergency.failed'), eq(auditEvents.actorUserId, desk.userId)));
+    expect((await press(t, desk, 'lonely-press-1')).statusCode).toBe(422);
+    expect(await failures()).toHaveLength(2);
 
     const admin = await t.login('admin@demo.test');
-    const adminRes = await t.as(admin).post('/api/emergency');
+    const adminRes = await press(t, admin);
     expect(adminRes.statusCode).toBe(400);
     expect(adminRes.json().message).toBe(MESSAGES.emergencyFailed);
 
     const kiosk = await t.login('kiosk.northhigh@demo.test');
-    expect((await t.as(kiosk).post('/api/emergency')).statusCode).toBe(403);
-    expect((await t.as(null).post('/api/emergency')).statusCode).toBe(401);
+    expect((await press(t, kiosk)).statusCode).toBe(403);
+    expect((await press(t, null)).statusCode).toBe(401);
+  });
+
+  // issue 10 §5: repeated identical requests must not multiply the messages
+  it('requires an Idempotency-Key; 20 concurrent presses of one action send one set of messages', async () => {
+    const desk = await t.login('desk.northhigh@demo.test');
+    const noKey = await t.app.inject({
+      method: 'POST',
+      url: '/api/emergency',
+      payload: {},
+      headers: { cookie: desk.cookie, 'x-csrf-token': desk.csrfToken },
+    });
+    expect(noKey.statusCode).toBe(400);
+    const before = await lastMessageId(t);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => press(t, desk, 'one-emergency-press')));
+    expect(answers.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+    expect(answers.filter((r) => r.statusCode === 200).map((r) => r.json())).toContainEqual({ notified: 2 });
+    expect(await newMessagesSince(t, before)).toHaveLength(4);
+    // a new press (a new key) is a new alert
+    expect((await press(t, desk)).json()).toEqual({ notified: 2 });
+    expect(await newMessagesSince(t, before)).toHaveLength(8);
   });
 
   it('formats the time in the building zone', () => {
@@ -148,7 +190,7 @@ describe('emergency button with real delivery', () => {
 
   it('e-mails through SMTP and texts through the SMS transport', async () => {
     const desk = await t.login('desk.northhigh@demo.test');
-    expect((await t.as(desk).post('/api/emergency')).json()).toEqual({ notified: 2 });
+    expect((await press(t, desk)).json()).toEqual({ notified: 2 });
     const mail = await smtp.waitFor((m) => m.to.includes('office@northhigh.demo.test'));
     expect(mail.subject).toBe('EMERGENCY at North High School');
     expect(mail.text).toContain('Sent by: Hank Desk (Attendant)');
@@ -174,7 +216,7 @@ describe('emergency button when every delivery fails', () => {
 
   it('answers 422 with the spec message (the messages stay queued for the retry job)', async () => {
     const desk = await broken.login('desk.lincoln@demo.test');
-    const res = await broken.as(desk).post('/api/emergency');
+    const res = await press(broken, desk);
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(MESSAGES.emergencyFailed);
     const queued = await broken.deps.db

@@ -121,7 +121,7 @@ registerImport({
     } else {
       const clientId = await requireClientOption(ctx, options, tx);
       const building = await findBuildingOnce(ctx, tx, clientId, row.building, options);
-      if (!building) return `Building: no building named "${row.building}" in this client`;
+      if (!building) return `Building: no building named "${row.building}" in this district`;
       if (!building.active) return EXCLUSION_MESSAGES.buildingInactive;
       timeZone = building.timeZone;
     }

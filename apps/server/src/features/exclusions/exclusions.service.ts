@@ -30,9 +30,9 @@ import { createExclusionsRepository, type ExclusionRow } from './exclusions.repo
 type SaveInput = z.output<typeof ZExclusionSave>;
 
 export const EXCLUSION_MESSAGES = {
-  clientRequired: 'Choose a client.',
+  clientRequired: 'Choose a district.',
   buildingInactive: 'Choose an active building.',
-  buildingOfOtherClient: 'The building must belong to the exclusion’s client.',
+  buildingOfOtherClient: 'The building must belong to the exclusion’s district.',
   dobFuture: 'The date of birth must be before today.',
   photoNotFound: 'The photo was not found. Upload it again.',
   setGlobalDenied: 'You cannot make an exclusion global.',

@@ -1,4 +1,5 @@
 import {
+  ZErrorBody,
   IMPORT_LIMITS,
   ZExportColumnsResponse,
   ZFileFormatQuery,
@@ -22,7 +23,7 @@ const OPTION_NAME = /^[A-Za-z][A-Za-z0-9]{0,39}$/;
 const OPTION_MAX = 100;
 
 /** Reads the multipart body: one file (≤ 5 MB) plus option fields such as clientId / buildingId. */
-async function readUpload(req: FastifyRequest): Promise<ImportInput> {
+export async function readUpload(req: FastifyRequest): Promise<ImportInput> {
   if (!req.isMultipart()) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data with a "file" field.');
   }
@@ -46,7 +47,7 @@ async function readUpload(req: FastifyRequest): Promise<ImportInput> {
   return { ...file, options };
 }
 
-function sendFile(
+export function sendFile(
   reply: FastifyReply,
   file: { fileName: string; contentType: string; content: Buffer },
   disposition: 'attachment' | 'inline' = 'attachment',
@@ -97,7 +98,10 @@ export async function importsRoutes(app: ZodApp, deps: AppDeps) {
         summary: `Upload a CSV or XLSX file (multipart: file + option fields such as clientId, buildingId). Limits: ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB, ${IMPORT_LIMITS.maxRows} rows.`,
         params: ZImportKindParams,
         consumes: ['multipart/form-data'],
-        response: { 200: ZImportResult, 500: ZImportResult },
+        // 500: a rolled-back import answers the import result; any other failure the one error
+        // body (issue 10 §2: with only ZImportResult, the error body failed serialization and
+        // Fastify answered its raw FST_ERR_FAILED_ERROR_SERIALIZATION)
+        response: { 200: ZImportResult, 500: z.union([ZImportResult, ZErrorBody]) },
       },
     },
     async (req, reply) => {

@@ -38,17 +38,29 @@ export const authz: AuthzEntry[] = [
   {
     method: 'POST',
     route: '/api/preregistrations/:id/allow',
+    // the card has no date of birth: the fresh screening's 'not_run' is confirmed, and the building
+    // requires a photo the card does not have, so permitted principals reach the photo rule (400)
     request: async (f) => ({
       url: `/api/preregistrations/${await cardOfA(f)}/allow`,
-      body: {},
+      body: { confirmedRefs: [{ source: 'registry_status', ref: 'not_run' }] },
       headers: { 'idempotency-key': `authz-allow-${Math.random().toString(36).slice(2, 12)}` },
     }),
+    expect: { ...atBuilding1, admin: 400, clientAdminA: 400, attendantA1: 400, adminAsAttendantA1: 400 },
+  },
+  {
+    method: 'POST',
+    route: '/api/preregistrations/:id/visitor',
+    request: async (f) => ({ url: `/api/preregistrations/${await cardOfA(f)}/visitor`, body: {} }),
     expect: atBuilding1,
   },
   {
     method: 'POST',
     route: '/api/preregistrations/:id/deny',
-    request: async (f) => ({ url: `/api/preregistrations/${await cardOfA(f)}/deny`, body: {} }),
+    request: async (f) => ({
+      url: `/api/preregistrations/${await cardOfA(f)}/deny`,
+      body: {},
+      headers: { 'idempotency-key': `authz-deny-${Math.random().toString(36).slice(2, 12)}` },
+    }),
     expect: atBuilding1,
   },
   {

@@ -48,6 +48,21 @@ export function createPreRegistrationsRepository(db: Db) {
       return rows[0] ? { ...rows[0].p, visitId: rows[0].visitId } : null;
     },
 
+    /** Links the card to a visitor unless another request linked one first; answers the linked id. */
+    async linkVisitorOnce(id: number, visitorId: number): Promise<number> {
+      const rows = await db
+        .update(preRegistrations)
+        .set({ visitorId })
+        .where(and(eq(preRegistrations.id, id), isNull(preRegistrations.visitorId)))
+        .returning({ visitorId: preRegistrations.visitorId });
+      if (rows[0]?.visitorId) return rows[0].visitorId;
+      const [card] = await db
+        .select({ visitorId: preRegistrations.visitorId })
+        .from(preRegistrations)
+        .where(eq(preRegistrations.id, id));
+      return card?.visitorId ?? visitorId;
+    },
+
     async update(id: number, values: Partial<typeof preRegistrations.$inferInsert>, tx: Db = db) {
       await tx.update(preRegistrations).set(values).where(eq(preRegistrations.id, id));
     },

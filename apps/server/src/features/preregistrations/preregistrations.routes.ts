@@ -4,8 +4,11 @@ import {
   ZCheckInResponse,
   ZDenyPreRegistrationRequest,
   ZDenyPreRegistrationResponse,
+  ZIdParam,
+  ZIdText,
   ZPreRegistration,
   ZPreRegistrationList,
+  ZPreRegistrationVisitorResponse,
 } from '@sv/contracts';
 import { z } from 'zod';
 import type { AppDeps } from '../../platform/deps';
@@ -16,7 +19,6 @@ import './preregistrations.import';
 import { createPreRegistrationsService } from './preregistrations.service';
 import { sendJsonText } from '../../platform/http/json-text';
 
-const ZId = z.object({ id: z.coerce.number().int().positive() });
 const tags = ['front desk'];
 
 export async function preRegistrationsRoutes(app: ZodApp, deps: AppDeps) {
@@ -27,7 +29,7 @@ export async function preRegistrationsRoutes(app: ZodApp, deps: AppDeps) {
       schema: {
         tags,
         summary: "Today's scheduled (pre-registered) visitors and the cards awaiting a decision",
-        params: z.object({ buildingId: z.coerce.number().int().positive() }),
+        params: z.object({ buildingId: ZIdText }),
         response: { 200: ZPreRegistrationList },
       },
     },
@@ -39,8 +41,9 @@ export async function preRegistrationsRoutes(app: ZodApp, deps: AppDeps) {
     {
       schema: {
         tags,
-        summary: 'ALLOW: clear the potential issues and check the visitor in (Idempotency-Key required)',
-        params: ZId,
+        summary:
+          'ALLOW: screen again now, clear exactly the confirmed results and check the visitor in (Idempotency-Key required)',
+        params: ZIdParam,
         body: ZAllowPreRegistrationRequest,
         response: { 200: ZCheckInResponse },
       },
@@ -48,21 +51,34 @@ export async function preRegistrationsRoutes(app: ZodApp, deps: AppDeps) {
     async (req) => service.allow(requireCtx(req), req.params.id, req.body, requireIdempotencyKey(req)),
   );
   app.post(
+    '/api/preregistrations/:id/visitor',
+    {
+      schema: {
+        tags,
+        summary:
+          "A scheduled card's visitor record (created from the card the first time), for the screening step before check-in",
+        params: ZIdParam,
+        response: { 200: ZPreRegistrationVisitorResponse },
+      },
+    },
+    async (req) => service.visitorFor(requireCtx(req), req.params.id),
+  );
+  app.post(
     '/api/preregistrations/:id/deny',
     {
       schema: {
         tags,
-        summary: 'DENY: record the denial with the card’s counts and notify security',
-        params: ZId,
+        summary: 'DENY: record the denial with the card’s counts and notify security (Idempotency-Key required)',
+        params: ZIdParam,
         body: ZDenyPreRegistrationRequest,
         response: { 200: ZDenyPreRegistrationResponse },
       },
     },
-    async (req) => service.deny(requireCtx(req), req.params.id, req.body.level),
+    async (req) => service.deny(requireCtx(req), req.params.id, req.body.level, requireIdempotencyKey(req)),
   );
   app.post(
     '/api/preregistrations/:id/close',
-    { schema: { tags, summary: 'CLOSE: dismiss the card', params: ZId, response: { 200: ZPreRegistration } } },
+    { schema: { tags, summary: 'CLOSE: dismiss the card', params: ZIdParam, response: { 200: ZPreRegistration } } },
     async (req) => service.close(requireCtx(req), req.params.id),
   );
   app.post(
@@ -71,7 +87,7 @@ export async function preRegistrationsRoutes(app: ZodApp, deps: AppDeps) {
       schema: {
         tags,
         summary: 'Cancel a pre-registration check-in',
-        params: ZId,
+        params: ZIdParam,
         response: { 200: ZCancelCheckInResponse },
       },
     },

@@ -1,12 +1,14 @@
-import { MESSAGES, type TPreRegistration } from '@sv/contracts';
+import { MESSAGES, SCREENING_MESSAGES, type TPreRegistration } from '@sv/contracts';
 import { localDateOf } from '@sv/domain';
+import { eq } from 'drizzle-orm';
+import { visitors } from '../../db/schema/index';
 import type { AppDeps } from '../../platform/deps';
 import { requirePermission } from '../../platform/auth/permission';
 import { inScope } from '../../platform/db/scope';
 import { AppError, conflict, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
 import { createDenialsService } from '../denials/denials.service';
-import { createScreeningService } from '../screening/screening.service';
+import { createScreeningService, undecidedFindings } from '../screening/screening.service';
 import { createVisitorsRepository } from '../visitors/visitors.repository';
 import { createVisitsRepository } from '../visits/visits.repository';
 import { createVisitsService } from '../visits/visits.service';
@@ -17,6 +19,7 @@ interface Issues {
   potentialCount?: number;
   watchdogCount?: number;
   summary?: string[];
+  findings?: TPreRegistration['issues']['findings'];
   clearedBy?: number;
   clearedAt?: string;
 }
@@ -41,6 +44,7 @@ export function toCard(r: PreRegRow): TPreRegistration {
       potentialCount: issues.potentialCount ?? 0,
       watchdogCount: issues.watchdogCount ?? 0,
       summary: issues.summary ?? [],
+      findings: issues.findings ?? [],
     },
     tempPhotoFileId: r.tempPhotoFileId,
     tempPhotoAt: r.tempPhotoAt ? r.tempPhotoAt.toISOString() : null,
@@ -91,8 +95,11 @@ export function createPreRegistrationsService(deps: AppDeps) {
       currentDriversLicenseNumber: '',
       licenseState: '',
     });
-    await repo.update(card.id, { visitorId });
-    return visitorId;
+    // two actions on one card at once (a double click, a retry) must link one visitor: the first
+    // link wins, and the loser's fresh record is removed
+    const linked = await repo.linkVisitorOnce(card.id, visitorId);
+    if (linked !== visitorId) await deps.db.delete(visitors).where(eq(visitors.id, visitorId));
+    return linked;
   }
 
   return {
@@ -126,13 +133,20 @@ export function createPreRegistrationsService(deps: AppDeps) {
     },
 
     /**
-     * ALLOW (spec 002 §4): after confirmation, records the clearing of the issues and then checks
-     * the visitor in (creating the visitor record from the pre-registration when needed).
+     * ALLOW (spec 002 §4; issue 10 §1): the server screens the person again now (registry per the
+     * district's setting, and exclusions), clears exactly the results the attendant confirmed on the
+     * card (each decision names this screening), and checks in through the admission gate. A result
+     * the card did not show refuses the check-in and is put on the card for review; a linked
+     * exclusion always refuses.
      */
     async allow(
       ctx: RequestCtx,
       id: number,
-      input: { personVisiting?: string; photoFileId?: string | null },
+      input: {
+        confirmedRefs?: { source: 'exclusion' | 'registry' | 'registry_status'; ref: string }[];
+        personVisiting?: string;
+        photoFileId?: string | null;
+      },
       idempotencyKey: string,
     ) {
       requirePermission(ctx.actor, 'visits.checkIn');
@@ -143,32 +157,45 @@ export function createPreRegistrationsService(deps: AppDeps) {
       }
       if (!['scheduled', 'pending'].includes(card.status)) throw conflict('This visitor was already handled.');
       const visitorId = await ensureVisitor(card);
-      const issues = (card.issues ?? {}) as Issues;
-      // ALLOW clears the potential exclusion matches the attendant just reviewed on the card,
-      // through the same remembered, audited clearing as the Allow / Deny Entry screen.
-      const gate = await screening.exclusionGate(ctx, visitorId, { id: card.buildingId, clientId: card.clientId });
-      for (const match of gate.unclearedPotential) {
-        await screening.clearMatch(ctx, visitorId, {
-          source: 'exclusion',
-          matchRef: match.id,
-          note: 'Cleared with ALLOW on the pre-registration card',
-        });
-      }
-      if (card.bgResults === false) {
+      const screened = await screening.screen(ctx, visitorId, { buildingId: card.buildingId });
+      const needed = undecidedFindings(screened);
+      const confirmed = new Set((input.confirmedRefs ?? []).map((r) => `${r.source}|${r.ref}`));
+      const unconfirmed = needed.filter((f) => !confirmed.has(`${f.source}|${f.ref}`));
+      if (screened.exclusions.direct.length > 0 || unconfirmed.length > 0) {
+        // the card shows what this screening found, so the attendant decides on what is true now
+        const issues = (card.issues ?? {}) as Issues;
         await repo.update(id, {
-          issues: { ...issues, clearedBy: ctx.actor.userId, clearedAt: deps.now().toISOString() },
+          status: 'pending',
+          bgResults: false,
+          issues: {
+            ...issues,
+            ...screened.summary,
+            summary: needed.map((f) => f.label),
+            findings: needed,
+          },
         });
-        await deps.audit.record(ctx, {
-          action: 'preregistration.issues_cleared',
-          targetType: 'pre_registration',
-          targetId: id,
+        await deps.realtime.publish({
+          type: 'preregistration.changed',
           clientId: card.clientId,
           buildingId: card.buildingId,
+          id,
+        });
+        throw conflict(
+          screened.exclusions.direct.length > 0 ? SCREENING_MESSAGES.excluded : SCREENING_MESSAGES.newFindings,
+        );
+      }
+      for (const f of needed) {
+        await screening.clearMatch(ctx, visitorId, {
+          screeningId: screened.id,
+          source: f.source,
+          matchRef: f.ref,
+          note: 'Confirmed with ALLOW on the pending card',
         });
       }
       const result = await visits.checkIn(
         ctx,
         {
+          screeningId: screened.id,
           visitorId,
           buildingId: card.buildingId,
           visitorType: card.visitorType as never,
@@ -179,7 +206,6 @@ export function createPreRegistrationsService(deps: AppDeps) {
         },
         idempotencyKey,
       );
-      await repo.update(id, { status: 'checked_in' });
       await deps.realtime.publish({
         type: 'preregistration.changed',
         clientId: card.clientId,
@@ -190,24 +216,41 @@ export function createPreRegistrationsService(deps: AppDeps) {
     },
 
     /**
+     * A scheduled card's "Check in" (issue 10 §1): the card's visitor record (created from the card
+     * the first time) so the desk opens the same screening step as any check-in.
+     */
+    async visitorFor(ctx: RequestCtx, id: number) {
+      requirePermission(ctx.actor, 'visits.checkIn');
+      const card = await requireCard(ctx, id);
+      if (!['scheduled', 'pending'].includes(card.status)) throw conflict('This visitor was already handled.');
+      return { visitorId: await ensureVisitor(card) };
+    },
+
+    /**
      * DENY on a card (spec 002 §4): records the denial with the card's counts and notifies
      * security, creating the visitor record from the card when needed (so the denial and any
      * exclusion added afterwards are linked to a person).
      */
-    async deny(ctx: RequestCtx, id: number, level: number | null | undefined) {
+    async deny(ctx: RequestCtx, id: number, level: number | null | undefined, idempotencyKey: string) {
       requirePermission(ctx.actor, 'entry.deny');
       const card = await requireCard(ctx, id);
       if (!['scheduled', 'pending'].includes(card.status)) throw conflict('This visitor was already handled.');
       const visitorId = await ensureVisitor(card);
       const issues = (card.issues ?? {}) as Issues;
-      const result = await denials.deny(ctx, visitorId, {
-        buildingId: card.buildingId,
-        exclusionCount: issues.exclusionCount ?? 0,
-        potentialCount: issues.potentialCount ?? 0,
-        watchdogCount: issues.watchdogCount ?? 0,
-        level: level ?? null,
-        preRegistrationId: id,
-      });
+      const result = await denials.deny(
+        ctx,
+        visitorId,
+        {
+          buildingId: card.buildingId,
+          exclusionCount: issues.exclusionCount ?? 0,
+          potentialCount: issues.potentialCount ?? 0,
+          watchdogCount: issues.watchdogCount ?? 0,
+          level: level ?? null,
+          preRegistrationId: id,
+        },
+        // one denial and one round of security messages per attendant action (issue 10 §5)
+        idempotencyKey,
+      );
       await deps.realtime.publish({
         type: 'preregistration.changed',
         clientId: card.clientId,

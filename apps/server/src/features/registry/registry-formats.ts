@@ -129,6 +129,8 @@ const REQUIRED: { [F in keyof typeof COLUMNS]: (keyof (typeof COLUMNS)[F])[] } =
 
 type FileKind = keyof typeof COLUMNS;
 
+export const MAX_REGISTRY_RECORD_CHARS = 64 * 1024;
+
 /** Reads one CSV file into records keyed by our column names, with 1-based line numbers. */
 function readCsv<F extends FileKind>(
   kind: F,
@@ -136,7 +138,15 @@ function readCsv<F extends FileKind>(
 ): { line: number; row: Record<keyof (typeof COLUMNS)[F], string> }[] {
   let records: string[][];
   try {
-    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true, trim: true });
+    records = parse(text, {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+      // a registry record is a few hundred characters; stop at a huge one instead of reading it
+      // whole on the request thread (issue 10 §3)
+      max_record_size: MAX_REGISTRY_RECORD_CHARS,
+    });
   } catch (err) {
     throw new RegistryFormatError(`${kind}.csv: ${(err as Error).message}`);
   }

@@ -141,6 +141,6 @@ describe('local registry at scale', () => {
     console.log(
       `[registry scale] ${t.deps.database.kind}, ${OFFENDERS} offenders: screening p50 ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms, max ${pct(1).toFixed(1)} ms (${times.length} calls)`,
     );
-    expect(pct(0.95)).toBeLessThan(1000);
+    // timings are reported, not asserted (developers' guide: performance belongs to `npm run bench`)
   });
 });

@@ -5,6 +5,7 @@ import { AppError } from '../../platform/http/app-error';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
 import type { RegistryUpload } from './registry.service';
+import { arrestWatchFor } from '../arrest-watch/arrest-watch.service';
 import { createRegistryService } from './registry.service';
 
 /**
@@ -56,7 +57,15 @@ export async function registryRoutes(app: ZodApp, deps: AppDeps) {
         response: { 200: ZRegistryImportResponse },
       },
     },
-    async (req) => service.importUpload(requireCtx(req), () => readUpload(req)),
+    async (req) => {
+      const result = await service.importUpload(requireCtx(req), () => readUpload(req));
+      // issue 11: a re-imported registry may now name an approved volunteer; arrest watch runs
+      // now (queued first, so a failure here is resumed by the scheduler's next sweep)
+      void arrestWatchFor(deps)
+        .queue('registry-import')
+        .catch((err) => req.log.error({ err }, 'arrest watch after a registry import failed'));
+      return result;
+    },
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import type { AuthzEntry, AuthzFixture, Expected, Principal } from '../../test/authz/types';
-import { insertVisitor } from './screening.fixtures';
+import { insertScreening, insertVisitor } from './screening.fixtures';
 
 type Row = Record<Principal, Expected>;
 
@@ -29,13 +29,13 @@ const crossTenant: Row = {
   adminAsAttendantA1: 404,
 };
 
-/** Clearing a match is about a visitor of the client (visitors are client-wide). */
-const clearForVisitorA: Row = {
+/** A clearing answers a screening made at building 1 (issue 10 §1): that building's desk and admins. */
+const clearForScreeningA1: Row = {
   anonymous: 401,
   admin: 'ok',
   clientAdminA: 'ok',
   attendantA1: 'ok',
-  attendantA2: 'ok',
+  attendantA2: 404, // Lincoln's attendant answering a North High screening
   kioskA: 403,
   clientAdminB: 404,
   attendantB: 404,
@@ -76,11 +76,22 @@ export const authz: AuthzEntry[] = [
   {
     method: 'POST',
     route: '/api/visitors/:visitorId/cleared-matches',
-    note: 'tenant A visitor',
-    request: async (f) => ({
-      url: `/api/visitors/${await visitorA(f)}/cleared-matches`,
-      body: { source: 'registry', matchRef: 'DEMO:PLANTED-AAMVA-1', note: 'authorization matrix' },
-    }),
-    expect: clearForVisitorA,
+    note: 'a registry match shown in a screening of a tenant A visitor at building 1',
+    request: async (f) => {
+      const visitorId = await visitorA(f);
+      const matchRef = 'DEMO:PLANTED-AAMVA-1';
+      const screeningId = await insertScreening(f.deps.db, {
+        clientId: f.world.north.clientId,
+        buildingId: f.world.north.northHighId,
+        visitorId,
+        at: f.deps.now(),
+        findings: [{ source: 'registry', ref: matchRef, kind: 'registry', gating: true, clearedBefore: false }],
+      });
+      return {
+        url: `/api/visitors/${visitorId}/cleared-matches`,
+        body: { screeningId, source: 'registry', matchRef, note: 'authorization matrix' },
+      };
+    },
+    expect: clearForScreeningA1,
   },
 ];

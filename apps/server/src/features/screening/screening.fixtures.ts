@@ -1,4 +1,4 @@
-import { exclusions, visitors } from '../../db/schema/index';
+import { exclusions, type ScreeningFinding, screenings, visitors } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
 
 /** Test objects for screening (fictitious people only). */
@@ -58,5 +58,34 @@ export async function insertExclusion(
       exclusionType: 'Trespassed',
     })
     .returning({ id: exclusions.id });
+  return row.id;
+}
+
+/**
+ * A screening row as the server keeps it (issue 10 §1), for fixtures whose subject is not the
+ * screening itself (authorization matrix, canaries). Tests of the gate screen through the API.
+ */
+export async function insertScreening(
+  db: Db,
+  s: {
+    clientId: number;
+    buildingId: number;
+    visitorId: number;
+    at?: Date;
+    registryStatus?: string;
+    findings?: ScreeningFinding[];
+  },
+): Promise<string> {
+  const [row] = await db
+    .insert(screenings)
+    .values({
+      clientId: s.clientId,
+      buildingId: s.buildingId,
+      visitorId: s.visitorId,
+      screenedAt: s.at ?? new Date(),
+      registryStatus: s.registryStatus ?? 'ok',
+      findings: s.findings ?? [],
+    })
+    .returning({ id: screenings.id });
   return row.id;
 }

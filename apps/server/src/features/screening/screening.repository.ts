@@ -1,6 +1,15 @@
 import type { TActor } from '@sv/contracts';
 import { and, eq } from 'drizzle-orm';
-import { buildings, clearedMatches, exclusions, visitors } from '../../db/schema/index';
+import {
+  buildings,
+  clearedMatches,
+  clients,
+  exclusions,
+  type ScreeningFinding,
+  screeningDecisions,
+  screenings,
+  visitors,
+} from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
 import { buildingFilter, clientFilter } from '../../platform/db/scope';
 
@@ -20,14 +29,19 @@ export interface ScreeningSubject {
 }
 
 export type MatchSource = 'registry' | 'exclusion';
+export type FindingSource = ScreeningFinding['source'];
 
 export function createScreeningRepository(db: Db) {
   return {
-    /** The building, when it is in the actor's scope (attendants: their own building only). */
+    /**
+     * The building, when it is in the actor's scope (attendants: their own building only), with
+     * its district's settings as stored (backgroundCheck, registryGating: read with the contract).
+     */
     async findBuilding(actor: TActor, buildingId: number) {
       const rows = await db
-        .select({ id: buildings.id, clientId: buildings.clientId })
+        .select({ id: buildings.id, clientId: buildings.clientId, clientSettings: clients.settings })
         .from(buildings)
+        .innerJoin(clients, eq(clients.id, buildings.clientId))
         .where(
           and(
             eq(buildings.id, buildingId),
@@ -76,6 +90,67 @@ export function createScreeningRepository(db: Db) {
         .where(and(eq(exclusions.id, exclusionId), eq(exclusions.clientId, clientId)))
         .limit(1);
       return rows[0] ?? null;
+    },
+
+    /** Keeps a screening with what it showed (issue 10 §1); answers its id. */
+    async insertScreening(row: {
+      clientId: number;
+      buildingId: number;
+      visitorId: number;
+      screenedBy: number | null;
+      screenedAt: Date;
+      registryStatus: string;
+      findings: ScreeningFinding[];
+    }): Promise<string> {
+      const [saved] = await db.insert(screenings).values(row).returning({ id: screenings.id });
+      return saved.id;
+    },
+
+    /** A screening of the actor's scope (the building filter: attendants see their building's only). */
+    async findScreening(actor: TActor, screeningId: string) {
+      const rows = await db
+        .select()
+        .from(screenings)
+        .where(
+          and(
+            eq(screenings.id, screeningId),
+            buildingFilter(actor, { clientId: screenings.clientId, buildingId: screenings.buildingId }),
+          ),
+        )
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** The decisions taken on a screening's findings, as `source|ref`. */
+    async decidedRefs(screeningId: string): Promise<Set<string>> {
+      const rows = await db
+        .select({ source: screeningDecisions.source, ref: screeningDecisions.ref })
+        .from(screeningDecisions)
+        .where(eq(screeningDecisions.screeningId, screeningId));
+      return new Set(rows.map((r) => `${r.source}|${r.ref}`));
+    },
+
+    /** Records a decision on one finding (deciding it again updates who, when and why). */
+    async saveDecision(
+      tx: Db,
+      row: { screeningId: string; source: FindingSource; ref: string; decidedBy: number; note: string; now: Date },
+    ) {
+      const [saved] = await tx
+        .insert(screeningDecisions)
+        .values({
+          screeningId: row.screeningId,
+          source: row.source,
+          ref: row.ref,
+          decidedBy: row.decidedBy,
+          decidedAt: row.now,
+          note: row.note,
+        })
+        .onConflictDoUpdate({
+          target: [screeningDecisions.screeningId, screeningDecisions.source, screeningDecisions.ref],
+          set: { decidedBy: row.decidedBy, decidedAt: row.now, note: row.note },
+        })
+        .returning();
+      return saved;
     },
 
     /** Remembers a cleared match (clearing it again updates who, when and why). */

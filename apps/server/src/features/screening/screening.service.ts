@@ -1,6 +1,8 @@
 import {
+  CONSTANTS,
   MESSAGES,
   SCREENING_MESSAGES,
+  ZClientSettings,
   type TClearMatchRequest,
   type TClearedMatchResponse,
   type TScreeningMatch,
@@ -8,13 +10,17 @@ import {
   type TScreeningResponse,
 } from '@sv/contracts';
 import {
+  type AdmissionFinding,
+  admissionVerdict,
   CONFIDENCE_LEVELS,
   confidenceLabel,
+  DEFAULT_REGISTRY_GATING,
   exclusionNameKey,
   exclusionTypeLabel,
   findExclusionMatches,
-  scoreRegistryCandidate,
   type RegistryScore,
+  registryMatchGates,
+  scoreRegistryCandidate,
 } from '@sv/domain';
 import { createRegistryFromConfig } from '../../integrations/registry/registry-provider';
 import {
@@ -23,11 +29,13 @@ import {
   type OffenderRegistry,
   type RegistrySearchResult,
 } from '../../integrations/registry/offender-registry';
-import { requirePermission } from '../../platform/auth/permission';
+import { requirePermission, requirePermissionVia, type Via } from '../../platform/auth/permission';
 import type { Db } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
+import type { ScreeningFinding } from '../../db/schema/index';
+import { readStored } from '../clients/stored-settings';
 import { createExclusionsRepository } from '../exclusions/exclusions.repository';
 import { createScreeningRepository, type ScreeningSubject } from './screening.repository';
 
@@ -42,6 +50,74 @@ const byEvidence = (a: RegistryScore, b: RegistryScore) =>
 
 const hasIdentity = (s: ScreeningSubject): s is ScreeningSubject & { dob: string } =>
   s.firstName.trim() !== '' && s.lastName.trim() !== '' && s.dob !== null && s.dob !== '';
+
+/** What a screening showed, as the findings kept with it (issue 10 §1). */
+function findingsOf(registry: TScreeningResponse['registry'], exclusions: TScreeningResponse['exclusions']) {
+  const findings: ScreeningFinding[] = [
+    ...exclusions.direct.map(
+      (m): ScreeningFinding => ({ source: 'exclusion', ref: m.id, kind: 'direct', gating: true, clearedBefore: false }),
+    ),
+    ...exclusions.potential.map(
+      (m): ScreeningFinding => ({
+        source: 'exclusion',
+        ref: m.id,
+        kind: 'potential',
+        gating: true,
+        clearedBefore: m.cleared,
+      }),
+    ),
+    ...registry.matches.map(
+      (m): ScreeningFinding => ({
+        source: 'registry',
+        ref: m.id,
+        kind: 'registry',
+        gating: m.gating !== false,
+        clearedBefore: m.cleared,
+      }),
+    ),
+  ];
+  if (registry.status === 'failed' || registry.status === 'not_run') {
+    findings.push({
+      source: 'registry_status',
+      ref: registry.status,
+      kind: registry.status,
+      gating: true,
+      clearedBefore: false,
+    });
+  }
+  return findings;
+}
+
+/**
+ * The results of a screening that still need a decision, with a label an attendant can read on a
+ * pending card (issue 10 §1: ALLOW confirms exactly these).
+ */
+export function undecidedFindings(sc: TScreeningResponse) {
+  const name = (m: TScreeningMatch) => `${m.firstName} ${m.lastName}`.trim();
+  const out: { source: 'exclusion' | 'registry' | 'registry_status'; ref: string; label: string }[] = [];
+  for (const m of sc.exclusions.potential)
+    if (!m.cleared) out.push({ source: 'exclusion', ref: m.id, label: `Possible exclusion match: ${name(m)}` });
+  for (const m of sc.registry.matches)
+    if (!m.cleared && m.gating !== false)
+      out.push({ source: 'registry', ref: m.id, label: `Registry match (${m.levelLabel ?? 'match'}): ${name(m)}` });
+  if (sc.registry.status === 'failed' || sc.registry.status === 'not_run')
+    out.push({ source: 'registry_status', ref: sc.registry.status, label: sc.registry.message ?? sc.registry.status });
+  return out;
+}
+
+/** The district's registryGating setting as stored (null when never saved: the default applies). */
+function storedRegistryGating(settings: unknown): string | null {
+  const value = (settings as { registryGating?: unknown } | null)?.registryGating;
+  return typeof value === 'string' ? value : null;
+}
+
+const REFUSAL = {
+  not_screened: SCREENING_MESSAGES.notScreened,
+  expired: SCREENING_MESSAGES.screeningExpired,
+  excluded: SCREENING_MESSAGES.excluded,
+  undecided: SCREENING_MESSAGES.undecidedFindings,
+  new_findings: SCREENING_MESSAGES.newFindings,
+} as const;
 
 /**
  * Screening at check-in (issue 4; spec 002 §4–§5, §7, §8): the offender registry and the
@@ -81,6 +157,7 @@ export function createScreeningService(deps: AppDeps) {
     subject: ScreeningSubject,
     offenders: NsopwOffender[],
     cleared: Set<string>,
+    gatingPolicy: string,
   ): TScreeningMatch[] {
     const visitor = {
       firstName: subject.firstName,
@@ -116,6 +193,8 @@ export function createScreeningService(deps: AppDeps) {
       ...(o.offenderUri ? { offenderUri: o.offenderUri } : {}),
       absconder: o.absconder === true,
       cleared: cleared.has(`registry|${ref}`),
+      // the district decides which matches need a decision; the others are shown as information
+      gating: registryMatchGates(score.level, gatingPolicy),
     }));
   }
 
@@ -164,24 +243,58 @@ export function createScreeningService(deps: AppDeps) {
 
   return {
     /**
-     * The exclusion check every check-in passes on the server at that moment (issue 4: "must
-     * never admit someone on an exclusion list without seeing it"): linked exclusions that apply
-     * here, and potential matches nobody has cleared yet. No registry call: it is cheap.
+     * The admission gate (issue 10 §1): the one server-side place every check-in path goes through
+     * (desk, pending-card ALLOW, scheduled card, scan, and the kiosk and registration paths as they
+     * arrive). Throws 409 with the reason unless `admissionVerdict` admits the person: a recent
+     * screening of this person at this building whose findings were all decided, no linked
+     * exclusion, and nothing new on the exclusion list since.
      */
-    async exclusionGate(ctx: RequestCtx, visitorId: number, building: { id: number; clientId: number }) {
-      const subject = await repo.findSubject(ctx.actor, visitorId);
-      if (!subject) return { direct: [], unclearedPotential: [] };
-      // the clearings and the candidates are independent queries: one round trip
-      const [cleared, found] = await Promise.all([
-        repo.clearedRefs(building.clientId, visitorId),
-        exclusionMatches(ctx, building, subject),
+    async requireAdmission(
+      ctx: RequestCtx,
+      input: { screeningId: string; visitorId: number; building: { id: number; clientId: number } },
+    ) {
+      const [screening, subject, settingsRow] = await Promise.all([
+        repo.findScreening(ctx.actor, input.screeningId),
+        repo.findSubject(ctx.actor, input.visitorId),
+        repo.findBuilding(ctx.actor, input.building.id),
       ]);
-      const uncleared = (m: TScreeningMatch) => !cleared.has(`exclusion|${m.id}`);
-      return { direct: found.direct, unclearedPotential: found.potential.filter(uncleared) };
+      if (!subject || !settingsRow) throw conflict(SCREENING_MESSAGES.notScreened);
+      const [decided, cleared, now] = await Promise.all([
+        screening ? repo.decidedRefs(screening.id) : Promise.resolve(new Set<string>()),
+        repo.clearedRefs(subject.clientId, subject.id),
+        exclusionMatches(ctx, input.building, subject),
+      ]);
+      const verdict = admissionVerdict({
+        screening: screening
+          ? {
+              visitorId: screening.visitorId,
+              buildingId: screening.buildingId,
+              screenedAt: screening.screenedAt,
+              registryStatus: screening.registryStatus,
+              findings: screening.findings as AdmissionFinding[],
+            }
+          : null,
+        visitorId: input.visitorId,
+        buildingId: input.building.id,
+        now: deps.now(),
+        validMinutes: CONSTANTS.screeningValidMinutes,
+        backgroundCheck: readStored(ZClientSettings, settingsRow.clientSettings).backgroundCheck,
+        decided,
+        cleared,
+        exclusionsNow: { direct: now.direct.map((m) => m.id), potential: now.potential.map((m) => m.id) },
+      });
+      if (!verdict.admit) throw conflict(REFUSAL[verdict.reason]);
+      return screening!;
     },
 
-    async screen(ctx: RequestCtx, visitorId: number, input: TScreeningRequest): Promise<TScreeningResponse> {
-      requirePermission(ctx.actor, 'screening.run');
+    /** `via: 'kiosk'`: the kiosk's sign-in screens the person exactly as the desk does (issue 14). */
+    async screen(
+      ctx: RequestCtx,
+      visitorId: number,
+      input: TScreeningRequest,
+      via: Via = 'desk',
+    ): Promise<TScreeningResponse> {
+      requirePermissionVia(ctx.actor, 'screening.run', via);
       // independent scoped lookups, one round trip (issue 5: screening p95 ≤ 20 ms)
       const [building, subject] = await Promise.all([
         repo.findBuilding(ctx.actor, input.buildingId),
@@ -190,10 +303,13 @@ export function createScreeningService(deps: AppDeps) {
       if (!building) throw notFound('Building not found');
       if (!subject || subject.clientId !== building.clientId) throw notFound('Visitor not found');
       const screenedAt = deps.now();
+      // seed 000 background settings / 002 §3 backgroundCheck: the district decides whether the
+      // registry is searched; exclusions are always checked (issue 10 §1)
+      const backgroundCheck = readStored(ZClientSettings, building.clientSettings).backgroundCheck;
 
       // The three sources are independent: ask them at the same time.
       const [registryAnswer, cleared, candidates] = await Promise.all([
-        hasIdentity(subject) ? searchRegistry(subject) : Promise.resolve(null),
+        backgroundCheck && hasIdentity(subject) ? searchRegistry(subject) : Promise.resolve(null),
         repo.clearedRefs(subject.clientId, subject.id),
         exclusionMatches(ctx, building, subject),
       ]);
@@ -204,10 +320,18 @@ export function createScreeningService(deps: AppDeps) {
       };
 
       let registryPart: TScreeningResponse['registry'];
-      if (!registryAnswer) {
+      if (!backgroundCheck) {
+        registryPart = { status: 'off', message: SCREENING_MESSAGES.registryOff, matches: [] };
+      } else if (!registryAnswer) {
         registryPart = { status: 'not_run', message: SCREENING_MESSAGES.registryNeedsIdentity, matches: [] };
       } else {
-        const matches = registryMatches(subject, registryAnswer.offenders, cleared);
+        const matches = registryMatches(
+          subject,
+          registryAnswer.offenders,
+          cleared,
+          // the stored value as is: an unknown one gates every match (registryMatchGates never fails open)
+          storedRegistryGating(building.clientSettings) ?? DEFAULT_REGISTRY_GATING,
+        );
         registryPart =
           registryAnswer.status === 'ok'
             ? { status: 'ok', matches }
@@ -217,13 +341,21 @@ export function createScreeningService(deps: AppDeps) {
       const summary = {
         exclusionCount: exclusions.direct.length,
         potentialCount: exclusions.potential.filter((m) => !m.cleared).length,
-        watchdogCount: registryPart.matches.filter((m) => !m.cleared).length,
+        watchdogCount: registryPart.matches.filter((m) => m.gating !== false && !m.cleared).length,
+        informationalCount: registryPart.matches.filter((m) => m.gating === false).length,
       };
-      const issueCount =
-        summary.exclusionCount +
-        summary.potentialCount +
-        summary.watchdogCount +
-        (registryPart.status === 'failed' ? 1 : 0);
+      const findings = findingsOf(registryPart, exclusions);
+      // what needs the attendant's decision: the gating findings not shown as cleared
+      const issueCount = findings.filter((f) => f.gating && !f.clearedBefore).length;
+      const screeningId = await repo.insertScreening({
+        clientId: subject.clientId,
+        buildingId: building.id,
+        visitorId: subject.id,
+        screenedBy: ctx.actor.userId ?? null,
+        screenedAt,
+        registryStatus: registryPart.status,
+        findings,
+      });
 
       // Counts only: no names, dates of birth or registry identifiers in the audit trail.
       await deps.audit.record(ctx, {
@@ -233,7 +365,8 @@ export function createScreeningService(deps: AppDeps) {
         clientId: subject.clientId,
         buildingId: building.id,
         details: {
-          provider: registry.kind,
+          screeningId,
+          provider: backgroundCheck ? registry.kind : 'off',
           registryStatus: registryPart.status,
           ...(registryAnswer && registryAnswer.status !== 'ok'
             ? {
@@ -251,6 +384,7 @@ export function createScreeningService(deps: AppDeps) {
       });
 
       return {
+        id: screeningId,
         visitorId: subject.id,
         buildingId: building.id,
         registry: registryPart,
@@ -262,55 +396,72 @@ export function createScreeningService(deps: AppDeps) {
     },
 
     /**
-     * Remembers that an attendant cleared a potential match for this visitor (issue 4), audited
-     * with who and why. Direct exclusions (linked to the visitor) cannot be cleared.
+     * A decision on one finding of one screening (issue 10 §1): only what that screening showed can
+     * be cleared, and a linked exclusion never. Registry and exclusion clearings are also remembered
+     * for the visitor's later screenings (shown there as cleared); a registry-status overrule is for
+     * this screening only. Audited with who and why.
      */
     async clearMatch(ctx: RequestCtx, visitorId: number, input: TClearMatchRequest): Promise<TClearedMatchResponse> {
       requirePermission(ctx.actor, 'screening.run');
       const subject = await repo.findSubject(ctx.actor, visitorId);
       if (!subject) throw notFound('Visitor not found');
-      if (input.source === 'exclusion') {
-        const id = /^\d{1,9}$/.test(input.matchRef) ? Number(input.matchRef) : null;
-        const exclusion = id === null ? null : await repo.findExclusionRef(subject.clientId, id);
-        if (!exclusion) throw notFound('Exclusion not found');
-        if (exclusion.visitorId === subject.id)
-          throw conflict('An exclusion linked to this visitor cannot be cleared.');
-      } else if (!REGISTRY_REF.test(input.matchRef)) {
-        throw badRequest('Unknown registry record reference.', { matchRef: ['must be a registry match id'] });
+      const screening = await repo.findScreening(ctx.actor, input.screeningId);
+      if (!screening || screening.visitorId !== subject.id) throw notFound('Screening not found');
+      const finding = (screening.findings as AdmissionFinding[]).find(
+        (f) => f.source === input.source && f.ref === input.matchRef,
+      );
+      if (!finding) {
+        if (input.source === 'registry' && !REGISTRY_REF.test(input.matchRef))
+          throw badRequest('Unknown registry record reference.', { matchRef: ['must be a registry match id'] });
+        throw conflict(SCREENING_MESSAGES.notShown);
       }
+      if (finding.kind === 'direct') throw conflict('An exclusion linked to this visitor cannot be cleared.');
       const note = input.note ?? '';
+      const now = deps.now();
       const saved = await deps.db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
-        const row = await repo.saveCleared(tx, {
-          clientId: subject.clientId,
-          visitorId: subject.id,
+        const decision = await repo.saveDecision(tx, {
+          screeningId: screening.id,
           source: input.source,
-          matchRef: input.matchRef,
-          clearedBy: ctx.actor.userId,
+          ref: input.matchRef,
+          decidedBy: ctx.actor.userId,
           note,
-          now: deps.now(),
+          now,
         });
+        if (input.source !== 'registry_status') {
+          await repo.saveCleared(tx, {
+            clientId: subject.clientId,
+            visitorId: subject.id,
+            source: input.source,
+            matchRef: input.matchRef,
+            clearedBy: ctx.actor.userId,
+            note,
+            now,
+          });
+        }
         await deps.audit.record(
           ctx,
           {
-            action: 'screening.match.cleared',
+            action: input.source === 'registry_status' ? 'screening.registry_overruled' : 'screening.match.cleared',
             targetType: 'visitor',
             targetId: subject.id,
             clientId: subject.clientId,
-            details: { source: input.source, matchRef: input.matchRef, note },
+            buildingId: screening.buildingId,
+            details: { screeningId: screening.id, source: input.source, matchRef: input.matchRef, note },
           },
           tx,
         );
-        return row;
+        return decision;
       });
       if (!saved) throw new AppError('INTERNAL', 'The match could not be cleared.');
       return {
         id: saved.id,
-        visitorId: saved.visitorId,
-        source: saved.source as 'registry' | 'exclusion',
-        matchRef: saved.matchRef,
-        clearedBy: saved.clearedBy,
-        clearedAt: new Date(saved.clearedAt).toISOString(),
+        screeningId: screening.id,
+        visitorId: subject.id,
+        source: input.source,
+        matchRef: saved.ref,
+        clearedBy: saved.decidedBy,
+        clearedAt: new Date(saved.decidedAt).toISOString(),
         note: saved.note,
       };
     },

@@ -100,8 +100,11 @@ describe('registry screening against the local registry (planted demo records)',
     );
     if (probe.expectedReason) expect(match!.reasons).toContain(probe.expectedReason);
     expect(match!.cleared).toBe(false);
-    expect(res.summary.watchdogCount).toBe(res.registry.matches.length);
-    expect(res.issueCount).toBeGreaterThanOrEqual(1);
+    // default setting: a match gates when the date of birth agrees (Strong, Very Strong)
+    expect(match!.gating).toBe([2, 3, 5, 6].includes(probe.expectedLevel));
+    expect(res.summary.watchdogCount).toBe(res.registry.matches.filter((m) => m.gating).length);
+    expect(res.summary.informationalCount).toBe(res.registry.matches.filter((m) => !m.gating).length);
+    if (match!.gating) expect(res.issueCount).toBeGreaterThanOrEqual(1);
   });
 
   it('the AAMVA sample licence person (ROBERT LOWNEY SMITH, 1977-07-07) is an Exact Very Strong hit', async () => {
@@ -159,7 +162,7 @@ describe('registry screening against the local registry (planted demo records)',
     const res = await screenOk(deskNH, id);
     expect(res.registry).toEqual({ status: 'ok', matches: [] });
     expect(res.issueCount).toBe(0);
-    expect(res.summary).toEqual({ exclusionCount: 0, potentialCount: 0, watchdogCount: 0 });
+    expect(res.summary).toEqual({ exclusionCount: 0, potentialCount: 0, watchdogCount: 0, informationalCount: 0 });
   });
 
   it('does not run the registry without a date of birth (spec 002 §5) and says why', async () => {
@@ -283,7 +286,7 @@ describe('exclusions (spec 000 §5, 002 §5)', () => {
     expect(global.reasons).toEqual(['First name matches', 'Last name matches']);
     const building = res.exclusions.potential.find((m) => m.id === String(potentialBuilding))!;
     expect(building.reasons).toEqual(['Last name matches', 'Date of birth matches']);
-    expect(res.summary).toEqual({ exclusionCount: 1, potentialCount: 2, watchdogCount: 0 });
+    expect(res.summary).toEqual({ exclusionCount: 1, potentialCount: 2, watchdogCount: 0, informationalCount: 0 });
     expect(res.issueCount).toBe(3);
 
     // at Lincoln, the North High exclusion does not apply and the Lincoln one does
@@ -295,18 +298,21 @@ describe('exclusions (spec 000 §5, 002 §5)', () => {
 
 describe('cleared matches are remembered for the same person and audited', () => {
   it('a cleared registry match stays cleared on the next screening and no longer counts', async () => {
-    const id = await northVisitor({ firstname: 'Casey', lastname: 'Placeholder', dob: '1985-03-11' });
+    // an Exact Strong hit: it gates under every setting
+    const id = await northVisitor({ firstname: 'Jordan', lastname: 'Samplewick', dob: '1972-05-06' });
     const first = await screenOk(deskNH, id);
     expect(first.summary.watchdogCount).toBe(1);
     const ref = first.registry.matches[0].id;
 
     const cleared = await t.as(deskNH).post(`/api/visitors/${id}/cleared-matches`, {
+      screeningId: first.id,
       source: 'registry',
       matchRef: ref,
       note: 'Different person: checked photo and licence',
     });
     expect(cleared.statusCode, cleared.body).toBe(201);
     expect(cleared.json()).toMatchObject({
+      screeningId: first.id,
       visitorId: id,
       source: 'registry',
       matchRef: ref,
@@ -332,7 +338,7 @@ describe('cleared matches are remembered for the same person and audited', () =>
     });
 
     // another visitor with the same name is still flagged: clearing is for this person only
-    const namesake = await northVisitor({ firstname: 'Casey', lastname: 'Placeholder', dob: '1985-03-11' });
+    const namesake = await northVisitor({ firstname: 'Jordan', lastname: 'Samplewick', dob: '1972-05-06' });
     const other = await screenOk(deskNH, namesake);
     expect(other.registry.matches[0]).toMatchObject({ id: ref, cleared: false });
     expect(other.summary.watchdogCount).toBe(1);
@@ -355,13 +361,13 @@ describe('cleared matches are remembered for the same person and audited', () =>
       dob: '1977-03-03',
     });
 
-    const refused = await t
-      .as(deskNH)
-      .post(`/api/visitors/${id}/cleared-matches`, { source: 'exclusion', matchRef: String(direct) });
-    expect(refused.statusCode).toBe(409);
-    const ok = await t
-      .as(deskNH)
-      .post(`/api/visitors/${id}/cleared-matches`, { source: 'exclusion', matchRef: String(potential) });
+    const shown = await screenOk(deskNH, id);
+    const clear = (matchRef: string) =>
+      t
+        .as(deskNH)
+        .post(`/api/visitors/${id}/cleared-matches`, { screeningId: shown.id, source: 'exclusion', matchRef });
+    expect((await clear(String(direct))).statusCode).toBe(409);
+    const ok = await clear(String(potential));
     expect(ok.statusCode, ok.body).toBe(201);
 
     const res = await screenOk(deskNH, id);
@@ -379,24 +385,28 @@ describe('cleared matches are remembered for the same person and audited', () =>
       lastname: 'Reference',
       dob: '1966-06-06',
     });
+    const { id: screeningId } = await screenOk(deskNH, id);
+    const clear = (who: Session, body: object) =>
+      t.as(who).post(`/api/visitors/${id}/cleared-matches`, { screeningId, ...body });
+    // nothing clears what the screening did not show (issue 10 §1)
+    const notShown = await clear(deskNH, { source: 'exclusion', matchRef: String(southExclusion) });
+    expect(notShown.statusCode).toBe(409);
+    expect(notShown.json().message).toBe(SCREENING_MESSAGES.notShown);
+    expect((await clear(deskNH, { source: 'exclusion', matchRef: 'abc' })).statusCode).toBe(409);
+    expect((await clear(deskNH, { source: 'registry_status', matchRef: 'failed' })).statusCode).toBe(409);
+    expect((await clear(deskNH, { source: 'registry', matchRef: 'no-colon' })).statusCode).toBe(400);
+    expect((await clear(south, { source: 'registry', matchRef: 'DEMO:X' })).statusCode).toBe(404);
+    // a screening of another visitor cannot be named
+    const other = await northVisitor({ firstname: 'Other', lastname: 'Person', dob: '1966-06-06' });
+    const otherScreening = await screenOk(deskNH, other);
     expect(
       (
-        await t
-          .as(deskNH)
-          .post(`/api/visitors/${id}/cleared-matches`, { source: 'exclusion', matchRef: String(southExclusion) })
+        await t.as(deskNH).post(`/api/visitors/${id}/cleared-matches`, {
+          screeningId: otherScreening.id,
+          source: 'exclusion',
+          matchRef: 'abc',
+        })
       ).statusCode,
-    ).toBe(404);
-    expect(
-      (await t.as(deskNH).post(`/api/visitors/${id}/cleared-matches`, { source: 'exclusion', matchRef: 'abc' }))
-        .statusCode,
-    ).toBe(404);
-    expect(
-      (await t.as(deskNH).post(`/api/visitors/${id}/cleared-matches`, { source: 'registry', matchRef: 'no-colon' }))
-        .statusCode,
-    ).toBe(400);
-    expect(
-      (await t.as(south).post(`/api/visitors/${id}/cleared-matches`, { source: 'registry', matchRef: 'DEMO:X' }))
-        .statusCode,
     ).toBe(404);
   });
 });

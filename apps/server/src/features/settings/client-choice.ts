@@ -1,7 +1,7 @@
 import { ROLE, type TActor } from '@sv/contracts';
 import { badRequest, notFound } from '../../platform/http/app-error';
 
-export const CHOOSE_CLIENT = 'Choose a client.';
+export const CHOOSE_CLIENT = 'Choose a district.';
 
 /**
  * The client a settings request is about: admins choose one (required); everyone else works on

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { studentReasons } from '../../db/schema/index';
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -10,6 +11,8 @@ let kiosk: Session;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // this file counts the reasons it adds: start without the demo seed's (issue 12)
+  await t.deps.db.delete(studentReasons);
   admin = await t.login('admin@demo.test');
   north = await t.login('admin.north@demo.test');
   south = await t.login('admin.south@demo.test');

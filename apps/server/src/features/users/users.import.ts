@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db/database';
 import { buildingFilter } from '../../platform/db/scope';
 import type { RequestCtx } from '../../platform/http/request-context';
 import { cell, registerImport, requireClientOption } from '../../platform/imports/import-definition';
+import { createUsersRepository } from './users.repository';
 import { USER_MESSAGES } from './users.service';
 
 /**
@@ -96,17 +97,15 @@ registerImport({
     if (row.role === ROLE.ClientAdmin && !can(ctx.actor, 'users.manageAdministrators')) {
       return USER_MESSAGES.administratorsOnly;
     }
-    const taken = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, row.email))
-      .limit(1);
-    if (taken.length > 0) return USER_MESSAGES.emailTaken;
+    // issue 10 §5: a holder outside the importer's scope (another district, a platform admin)
+    // gets the neutral message, so the error file does not tell one district about another's staff
+    const holder = await createUsersRepository(tx).emailHolder(ctx.actor, row.email, undefined, tx);
+    if (holder) return holder.inScope ? USER_MESSAGES.emailTaken : USER_MESSAGES.emailUnavailable;
     if (row.role === ROLE.ClientAdmin) return null;
     if (!row.building) return USER_MESSAGES.buildingRequired;
     const clientId = await requireClientOption(ctx, options, tx);
     const building = await buildingIdOf(ctx, tx, clientId, row.building);
-    if (!building) return `Building: no building named "${row.building}" in this client`;
+    if (!building) return `Building: no building named "${row.building}" in this district`;
     if (!building.active) return USER_MESSAGES.buildingInactive;
     return null;
   },

@@ -98,13 +98,18 @@ export function createUsersRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    async emailTaken(email: string, exceptId?: number, tx: Db = db) {
+    /**
+     * Who holds an e-mail address (unique across the platform: it is the sign-in name), as far as
+     * the actor may know: null when free, else whether the holder is in the actor's scope.
+     */
+    async emailHolder(actor: TActor, email: string, exceptId?: number, tx: Db = db) {
       const rows = await tx
-        .select({ id: users.id })
+        .select({ id: users.id, inScope: sql<boolean>`coalesce((${scopeOfUsers(actor)}), false)` })
         .from(users)
         .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
         .limit(1);
-      return rows.length > 0 && rows[0].id !== exceptId;
+      const row = rows[0];
+      return row && row.id !== exceptId ? { inScope: Boolean(row.inScope) } : null;
     },
 
     async insert(values: typeof users.$inferInsert, tx: Db = db) {

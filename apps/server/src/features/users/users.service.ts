@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { requirePermission } from '../../platform/auth/permission';
 import type { Db } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/http/app-error';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
 import { createUsersRepository } from './users.repository';
 
@@ -24,14 +24,17 @@ const BUILDING_ROLES: readonly number[] = [ROLE.Attendant, ROLE.Kiosk];
 
 export const USER_MESSAGES = {
   emailTaken: 'A user with this email already exists.',
-  clientRequired: 'Choose a client.',
+  emailUnavailable: 'This email address cannot be used. Choose another one.',
+  clientRequired: 'Choose a district.',
   buildingRequired: 'Choose a building for attendants and kiosk accounts.',
-  buildingOfOtherClient: 'The building must belong to the chosen client.',
+  buildingOfOtherClient: 'The building must belong to the chosen district.',
   buildingInactive: 'Choose an active building.',
   selfDeactivate: 'You cannot deactivate your own account.',
   selfRole: 'You cannot change your own role.',
   administratorsOnly: 'Only admins can add or change administrators.',
 } as const;
+
+const conflictOn = (field: string, message: string) => new AppError('CONFLICT', message, { [field]: [message] });
 
 export function toUser(row: UserRow) {
   return { ...row, roleId: row.roleId as TRoleId, roleName: ROLE_NAMES[row.roleId as TRoleId] ?? 'Unknown' };
@@ -72,6 +75,28 @@ export function createUsersService(deps: AppDeps) {
     return { clientId, buildingId: building.id };
   }
 
+  /**
+   * E-mail addresses are unique across the platform (they are the sign-in name), so a taken
+   * address must be refused; but "already exists" about a user the actor cannot see would tell
+   * one district about another's staff (issue 10 §5). A holder in the actor's own scope gets the
+   * helpful message (they can list that user anyway); any other holder (another district, a
+   * platform admin) gets a neutral one that names no reason or district, and the refusal is
+   * audited so probing shows in the log. Checked before the write's transaction so the audit
+   * survives the refusal; the unique index still guards a race.
+   */
+  async function requireUsableEmail(ctx: RequestCtx, email: string, exceptId?: number) {
+    const holder = await repo.emailHolder(ctx.actor, email, exceptId);
+    if (!holder) return;
+    if (holder.inScope) throw conflictOn('email', USER_MESSAGES.emailTaken);
+    await deps.audit.record(ctx, {
+      action: 'user.email_refused',
+      targetType: 'user',
+      targetId: exceptId ?? null,
+      details: { email },
+    });
+    throw conflictOn('email', USER_MESSAGES.emailUnavailable);
+  }
+
   function requireAdministratorRights(ctx: RequestCtx) {
     if (!can(ctx.actor, 'users.manageAdministrators')) throw forbidden(USER_MESSAGES.administratorsOnly);
   }
@@ -99,9 +124,9 @@ export function createUsersService(deps: AppDeps) {
       requirePermission(ctx.actor, 'users.manage');
       const input = ZUserSave.parse(body);
       if (ADMIN_ROLES.includes(input.roleId)) requireAdministratorRights(ctx);
+      await requireUsableEmail(ctx, input.email);
       const id = await deps.db.transaction(async (tx) => {
         const where = await placement(ctx, input, tx, null);
-        if (await repo.emailTaken(input.email, undefined, tx)) throw conflict(USER_MESSAGES.emailTaken);
         const newId = await repo.insert(
           {
             email: input.email,
@@ -154,9 +179,9 @@ export function createUsersService(deps: AppDeps) {
       if (id === ctx.actor.userId && roleChanged)
         throw badRequest(USER_MESSAGES.selfRole, { roleId: [USER_MESSAGES.selfRole] });
 
+      await requireUsableEmail(ctx, input.email, id);
       const endSessions = await deps.db.transaction(async (tx) => {
         const where = await placement(ctx, input, tx, before.buildingId);
-        if (await repo.emailTaken(input.email, id, tx)) throw conflict(USER_MESSAGES.emailTaken);
         await repo.update(
           id,
           {

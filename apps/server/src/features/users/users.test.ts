@@ -126,6 +126,44 @@ describe('POST /api/users', () => {
     expect(res.json().message).toBe(USER_MESSAGES.emailTaken);
   });
 
+  // issue 10 §5: "already exists" about another district's user would disclose their staff
+  it("a district admin learns nothing about another district's (or the platform's) users from a taken e-mail", async () => {
+    const own = await t.as(north).post('/api/users', attendant({ email: 'Desk.Lincoln@demo.test' }));
+    expect(own.statusCode).toBe(409);
+    expect(own.json().message).toBe(USER_MESSAGES.emailTaken);
+
+    const answers = [];
+    for (const [who, taken] of [
+      [north, 'desk.southelem@demo.test'],
+      [north, 'ADMIN.SOUTH@demo.test'],
+      [north, 'admin@demo.test'],
+      [south, 'desk.northhigh@demo.test'],
+    ] as const) {
+      const res = await t.as(who).post('/api/users', attendant({ email: taken, clientId: null, buildingId: null }));
+      answers.push({ status: res.statusCode, code: res.json().code, message: res.json().message });
+      expect(res.json().fieldErrors).toEqual({ email: [USER_MESSAGES.emailUnavailable] });
+    }
+    // the same answer whichever district (or the platform) holds the address
+    expect(new Set(answers.map((a) => JSON.stringify(a)))).toEqual(
+      new Set([JSON.stringify({ status: 409, code: 'CONFLICT', message: USER_MESSAGES.emailUnavailable })]),
+    );
+    expect(USER_MESSAGES.emailUnavailable).not.toMatch(/exist|already|district|client/i);
+
+    // editing one's own user to another district's address is answered the same way
+    const mine = (
+      await t.as(south).post('/api/users', attendant({ clientId: null, buildingId: t.world.south.southElemId }))
+    ).json().user;
+    const edit = await t.as(south).put(`/api/users/${mine.id}`, { ...mine, email: 'admin.north@demo.test' });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().message).toBe(USER_MESSAGES.emailUnavailable);
+
+    const refusals = await t.deps.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'user.email_refused'), eq(auditEvents.actorUserId, north.userId)));
+    expect(refusals).toHaveLength(3);
+  });
+
   it('audits the creation', async () => {
     const res = await t.as(north).post('/api/users', attendant());
     const id = res.json().user.id;
@@ -254,7 +292,9 @@ describe('users import and export', () => {
     expect(errorFile.body).toContain('Role: must be Client Admin, Attendant or Kiosk');
     expect(errorFile.body).toContain(USER_MESSAGES.administratorsOnly);
     expect(errorFile.body).toContain('South Valley Elementary');
-    expect(errorFile.body).toContain(USER_MESSAGES.emailTaken);
+    // the South attendant's address is refused without saying it exists (issue 10 §5)
+    expect(errorFile.body).toContain(USER_MESSAGES.emailUnavailable);
+    expect(errorFile.body).not.toContain(USER_MESSAGES.emailTaken);
     expect((await t.as(south).get(`/api/imports/error-files/${body.errorFile}`)).statusCode).toBe(404);
 
     const imported = await t.deps.db

@@ -1,6 +1,6 @@
 import type { TActor, TVisitorFields } from '@sv/contracts';
 import { normalizeName } from '@sv/domain';
-import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { badges, buildings, exclusions, visitors, visits } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
 import { clientFilter } from '../../platform/db/scope';
@@ -59,6 +59,26 @@ export function createVisitorsRepository(db: Db) {
         .select()
         .from(visitors)
         .where(and(eq(visitors.id, id), clientFilter(actor, visitors.clientId)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /**
+     * What the visitor came for last time (issue 10 §9: a returning visitor's reason and person
+     * visiting are prefilled from their last visit); visits_visitor_idx makes it one index probe.
+     */
+    async lastVisit(visitorId: number, clientId: number) {
+      const rows = await db
+        .select({
+          buildingId: visits.buildingId,
+          visitorType: visits.visitorType,
+          visitReasonId: visits.visitReasonId,
+          reason: visits.reason,
+          personVisiting: visits.personVisiting,
+        })
+        .from(visits)
+        .where(and(eq(visits.visitorId, visitorId), eq(visits.clientId, clientId)))
+        .orderBy(desc(visits.checkIn))
         .limit(1);
       return rows[0] ?? null;
     },

@@ -1,4 +1,6 @@
 import {
+  ZId,
+  ZIdParam,
   ZScanRequest,
   ZScanResponse,
   ZVisitor,
@@ -13,7 +15,6 @@ import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
 import { createVisitorsService } from './visitors.service';
 
-const ZId = z.object({ id: z.coerce.number().int().positive() });
 const tags = ['front desk'];
 
 export async function visitorsRoutes(app: ZodApp, deps: AppDeps) {
@@ -25,7 +26,7 @@ export async function visitorsRoutes(app: ZodApp, deps: AppDeps) {
       schema: {
         tags,
         summary: 'Create a visitor (spec route /visitor/verify/0)',
-        body: ZVisitorFields.extend({ buildingId: z.number().int().positive().nullable().optional() }),
+        body: ZVisitorFields.extend({ buildingId: ZId.nullable().optional() }),
         response: { 200: ZVisitor },
       },
     },
@@ -33,12 +34,20 @@ export async function visitorsRoutes(app: ZodApp, deps: AppDeps) {
   );
   app.get(
     '/api/visitors/:id',
-    { schema: { tags, summary: 'One visitor with their open visit', params: ZId, response: { 200: ZVisitor } } },
+    { schema: { tags, summary: 'One visitor with their open visit', params: ZIdParam, response: { 200: ZVisitor } } },
     async (req) => service.get(requireCtx(req), req.params.id),
   );
   app.put(
     '/api/visitors/:id',
-    { schema: { tags, summary: 'Update a visitor', params: ZId, body: ZVisitorFields, response: { 200: ZVisitor } } },
+    {
+      schema: {
+        tags,
+        summary: 'Update a visitor',
+        params: ZIdParam,
+        body: ZVisitorFields,
+        response: { 200: ZVisitor },
+      },
+    },
     async (req) => service.update(requireCtx(req), req.params.id, req.body),
   );
   app.post(
@@ -71,7 +80,7 @@ export async function visitorsRoutes(app: ZodApp, deps: AppDeps) {
       schema: {
         tags,
         summary: 'Set the visitor’s photo (multipart image, ≤ 10 MB; re-encoded)',
-        params: ZId,
+        params: ZIdParam,
         response: { 200: z.object({ photoFileId: z.string() }) },
       },
     },

@@ -1,19 +1,28 @@
-import { type TActor, type TScanResponse, type TVisitor, type TVisitorFields, ZVisitorFields } from '@sv/contracts';
+import {
+  type TActor,
+  type TScanResponse,
+  type TVisitor,
+  type TVisitorFields,
+  type TVisitorType,
+  ZVisitorFields,
+} from '@sv/contracts';
 import { isAamvaPayload, isDobAcceptable, localDateOf, parseAamva } from '@sv/domain';
 import type { AppDeps } from '../../platform/deps';
-import { requirePermission } from '../../platform/auth/permission';
+import { requirePermission, requirePermissionVia, type Via } from '../../platform/auth/permission';
 import { AppError, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
 import { createFileStore } from '../../platform/files/files';
 import { scopeOf } from '../../platform/db/scope';
 import { createVisitsRepository } from '../visits/visits.repository';
 import { createVisitsService } from '../visits/visits.service';
+import { createRegisteredEntry } from '../registered-entry/registered-entry';
 import { createVisitorsRepository } from './visitors.repository';
 
 const BADGE_CODE = /^[0-9A-Z]{6,40}$/;
 
 export function createVisitorsService(deps: AppDeps) {
   const repo = createVisitorsRepository(deps.db);
+  const registeredEntry = createRegisteredEntry(deps.db);
   const visitsRepo = createVisitsRepository(deps.db);
   const visitsService = createVisitsService(deps);
   const fileStore = createFileStore(deps.db);
@@ -45,14 +54,19 @@ export function createVisitorsService(deps: AppDeps) {
   async function toVisitor(actor: TActor, id: number): Promise<TVisitor> {
     const row = await repo.get(actor, id);
     if (!row) throw notFound('Visitor not found');
-    const open = await repo.openVisitsOf([id]);
+    const [open, lastVisit, hasActiveExclusion] = await Promise.all([
+      repo.openVisitsOf([id]),
+      repo.lastVisit(id, row.clientId),
+      repo.hasActiveExclusion(id, row.clientId),
+    ]);
     const { buildingId: _b, searchName: _s, updatedAt: _u, ...rest } = row;
     return {
       ...rest,
       sex: (rest.sex as TVisitor['sex']) ?? '',
       createdAt: row.createdAt.toISOString(),
       openVisit: open.get(id) ?? null,
-      hasActiveExclusion: await repo.hasActiveExclusion(id, row.clientId),
+      lastVisit: lastVisit ? { ...lastVisit, visitorType: lastVisit.visitorType as TVisitorType } : null,
+      hasActiveExclusion,
     };
   }
 
@@ -114,12 +128,14 @@ export function createVisitorsService(deps: AppDeps) {
     async scan(
       ctx: RequestCtx,
       input: { raw: string; buildingId: number; action: 'new' | 'in' | 'out' },
+      via: Via = 'desk',
     ): Promise<TScanResponse> {
-      requirePermission(ctx.actor, 'visitors.read');
+      requirePermissionVia(ctx.actor, 'visitors.read', via);
       const district = await districtFor(ctx.actor, input.buildingId);
       let kind: TScanResponse['kind'] = 'unknown';
       let license: TScanResponse['license'] = null;
       let matches: Awaited<ReturnType<typeof repo.search>> = [];
+      let registration: TScanResponse['registration'] = null;
       if (isAamvaPayload(input.raw)) {
         license = parseAamva(input.raw);
         if (license) {
@@ -140,13 +156,32 @@ export function createVisitorsService(deps: AppDeps) {
           matches = await repo.findByOpenBadge(district.clientId, district.buildingId!, code);
           if (matches.length) kind = 'badge';
         }
+        // a registration badge (issue 11 registered check-in): checking in, not out
+        if (kind === 'unknown' && input.action !== 'out') {
+          registration = await registeredEntry.lookupBadge(
+            district.clientId,
+            { id: input.buildingId, timeZone: district.timeZone },
+            input.raw,
+            deps.now(),
+          );
+          if (registration) kind = 'registration';
+        }
+      }
+      // a licence of a registered person: their registration comes along (registered check-in)
+      if (kind === 'license' && input.action === 'in' && matches.length === 1) {
+        registration = await registeredEntry.lookupByVisitor(
+          district.clientId,
+          { id: input.buildingId, timeZone: district.timeZone },
+          matches[0].id,
+          deps.now(),
+        );
       }
       const checkedOutVisitIds: number[] = [];
       if (input.action === 'out') {
-        requirePermission(ctx.actor, 'visits.checkOut');
+        requirePermissionVia(ctx.actor, 'visits.checkOut', via);
         for (const m of matches) {
           if (m.openVisit && m.openVisit.buildingId === input.buildingId) {
-            await visitsService.checkOut(ctx, m.openVisit.id, 'scan');
+            await visitsService.checkOut(ctx, m.openVisit.id, via === 'kiosk' ? 'kiosk' : 'scan');
             checkedOutVisitIds.push(m.openVisit.id);
           }
         }
@@ -155,9 +190,15 @@ export function createVisitorsService(deps: AppDeps) {
         action: 'visitor.scanned',
         clientId: district.clientId,
         buildingId: input.buildingId,
-        details: { kind, matches: matches.length, action: input.action, checkedOut: checkedOutVisitIds.length },
+        details: {
+          kind,
+          matches: matches.length,
+          action: input.action,
+          checkedOut: checkedOutVisitIds.length,
+          ...(registration ? { registrationId: registration.registrationId, admits: registration.ok } : {}),
+        },
       });
-      return { kind, license, matches, checkedOutVisitIds };
+      return { kind, license, matches, checkedOutVisitIds, registration };
     },
 
     /** The visitor's photo (spec 002 §4 photo modal), re-encoded and stored by the file store. */

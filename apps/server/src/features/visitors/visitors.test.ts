@@ -1,6 +1,7 @@
 import { buildAamvaPayload } from '@sv/domain';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { insertPhoto } from '../exclusions/exclusions.fixtures';
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -145,13 +146,22 @@ describe('scan (issue 4 POST /api/scans)', () => {
   });
 
   it('checks out every matching open visit on a check-out scan of the badge', async () => {
-    const v = (await create(desk, { firstname: 'Scan', lastname: 'Outperson' })).json();
+    const v = (await create(desk, { firstname: 'Scan', lastname: 'Outperson', dob: '1980-01-01' })).json();
+    const screening = (
+      await t.as(desk).post(`/api/visitors/${v.id}/screening`, { buildingId: t.world.north.northHighId })
+    ).json();
     const checkIn = await t.app.inject({
       method: 'POST',
       url: '/api/visits',
       headers: { cookie: desk.cookie, 'x-csrf-token': desk.csrfToken, 'idempotency-key': 'scan-out-test-0001' },
-      payload: { visitorId: v.id, buildingId: t.world.north.northHighId },
+      payload: {
+        screeningId: screening.id,
+        visitorId: v.id,
+        buildingId: t.world.north.northHighId,
+        photoFileId: await insertPhoto(t.deps.db, t.world.north.clientId),
+      },
     });
+    expect(checkIn.statusCode, checkIn.body).toBe(200);
     const { visit } = checkIn.json();
     const res = await t
       .as(desk)

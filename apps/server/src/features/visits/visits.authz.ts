@@ -1,5 +1,7 @@
 import { badges, visitors, visits } from '../../db/schema/index';
 import type { AuthzEntry, AuthzFixture, Expected, Principal } from '../../test/authz/types';
+import { insertPhoto } from '../exclusions/exclusions.fixtures';
+import { insertScreening } from '../screening/screening.fixtures';
 
 /** A fresh visitor of tenant A, and optionally an open visit at building 1 (North High). */
 async function fixtureVisit({ world, deps }: AuthzFixture, open = true) {
@@ -49,9 +51,21 @@ export const authz: AuthzEntry[] = [
   {
     method: 'POST',
     route: '/api/visits',
+    // a clean screening of the visitor at building 1, and the photo the building requires
     request: async (f) => {
       const { visitorId } = await fixtureVisit(f, false);
-      return { body: { visitorId, buildingId: f.world.north.northHighId }, headers: { 'idempotency-key': key() } };
+      const buildingId = f.world.north.northHighId;
+      const screeningId = await insertScreening(f.deps.db, {
+        clientId: f.world.north.clientId,
+        buildingId,
+        visitorId,
+        at: f.deps.now(),
+      });
+      const photoFileId = await insertPhoto(f.deps.db, f.world.north.clientId);
+      return {
+        body: { screeningId, visitorId, buildingId, photoFileId },
+        headers: { 'idempotency-key': key() },
+      };
     },
     expect: deskAction,
   },

@@ -1,7 +1,17 @@
 import type { TActor } from '@sv/contracts';
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { badges, buildings, clients, exclusions, users, visitReasons, visitors, visits } from '../../db/schema/index';
+import {
+  badges,
+  buildings,
+  clients,
+  exclusions,
+  preRegistrations,
+  users,
+  visitReasons,
+  visitors,
+  visits,
+} from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
 import { buildingFilter, clientFilter } from '../../platform/db/scope';
 
@@ -54,6 +64,12 @@ export function createVisitsRepository(db: Db) {
           visitorPrinterIpAddress: buildings.visitorPrinterIpAddress,
           requireAttendantVisitorBadgePrint: buildings.requireAttendantVisitorBadgePrint,
           requireAttendantVolunteerBadgePrint: buildings.requireAttendantVolunteerBadgePrint,
+          requireAttendantVisitorPhotoCheckIn: buildings.requireAttendantVisitorPhotoCheckIn,
+          requireAttendantVolunteerPhotoCheckIn: buildings.requireAttendantVolunteerPhotoCheckIn,
+          requireKioskVisitorBadgePrint: buildings.requireKioskVisitorBadgePrint,
+          requireKioskVolunteerBadgePrint: buildings.requireKioskVolunteerBadgePrint,
+          requireKioskVisitorPhotoCheckIn: buildings.requireKioskVisitorPhotoCheckIn,
+          requireKioskVolunteerPhotoCheckIn: buildings.requireKioskVolunteerPhotoCheckIn,
           clientSettings: clients.settings,
         })
         .from(buildings)
@@ -75,11 +91,32 @@ export function createVisitsRepository(db: Db) {
           clientId: visitors.clientId,
           firstname: visitors.firstname,
           lastname: visitors.lastname,
+          photoFileId: visitors.photoFileId,
         })
         .from(visitors)
         .where(and(eq(visitors.id, visitorId), clientFilter(actor, visitors.clientId)))
         .limit(1);
       return rows[0] ?? null;
+    },
+
+    /**
+     * The pre-registration a check-in answers (spec 002 §2 scheduled card): it must be this
+     * building's, waiting (scheduled or pending), and for this visitor when it names one.
+     */
+    async markPreRegistrationCheckedIn(tx: Db, id: number, buildingId: number, visitorId: number) {
+      const rows = await tx
+        .update(preRegistrations)
+        .set({ status: 'checked_in', visitorId })
+        .where(
+          and(
+            eq(preRegistrations.id, id),
+            eq(preRegistrations.buildingId, buildingId),
+            sql`${preRegistrations.status} in ('scheduled', 'pending')`,
+            or(isNull(preRegistrations.visitorId), eq(preRegistrations.visitorId, visitorId)),
+          ),
+        )
+        .returning({ id: preRegistrations.id });
+      return rows.length > 0;
     },
 
     /** Active exclusions linked to this visitor that apply at this building (spec 000 §5 direct match). */

@@ -3,8 +3,9 @@ import { CONSTANTS, type TCheckInRequest, type TVisitSummary, ZCheckInRequest } 
 import { autoCheckoutInstant } from '@sv/domain';
 import { files } from '../../db/schema/index';
 import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
-import { requirePermission } from '../../platform/auth/permission';
+import { requirePermission, requirePermissionVia, type Via } from '../../platform/auth/permission';
 import { inScope } from '../../platform/db/scope';
 import { AppError, conflict, notFound } from '../../platform/http/app-error';
 import { createIdempotency } from '../../platform/http/idempotency';
@@ -13,7 +14,9 @@ import type { BadgeContent } from '../../integrations/printing/badge-content';
 import { buildBadgePdf } from '../../integrations/printing/pdf-badge';
 import { buildBadgeZpl } from '../../integrations/printing/zpl-badge';
 import { parsePrinterAddress, sendRawTcp } from '../../integrations/printing/printer-client';
+import { createRegisteredEntry } from '../registered-entry/registered-entry';
 import { createScreeningService } from '../screening/screening.service';
+import { closeNearbyOnCheckIn } from '../nearby/nearby.service';
 import { createVisitsRepository } from './visits.repository';
 
 /** Crockford base32 without ambiguous letters: printed under the barcode, typed if a scan fails. */
@@ -71,8 +74,10 @@ function toSummary(r: Row): TVisitSummary {
 
 export function createVisitsService(deps: AppDeps) {
   const repo = createVisitsRepository(deps.db);
-  const idempotency = createIdempotency(deps.db);
+  // the embedded database has one process per folder (issue 16): a key left by an earlier process is orphaned
+  const idempotency = createIdempotency(deps.db, { singleProcess: deps.database.kind === 'pglite' });
   const screening = createScreeningService(deps);
+  const registeredEntry = createRegisteredEntry(deps.db);
 
   async function requireBuilding(ctx: RequestCtx, buildingId: number) {
     const building = await repo.getBuildingForDesk(ctx.actor, buildingId);
@@ -119,8 +124,8 @@ export function createVisitsService(deps: AppDeps) {
      * index keeps one open visit per visitor. A visitor linked to an active exclusion that applies
      * here is never checked in (issue 4: "must never admit someone on an exclusion list").
      */
-    async checkIn(ctx: RequestCtx, raw: TCheckInRequest, idempotencyKey: string) {
-      requirePermission(ctx.actor, 'visits.checkIn');
+    async checkIn(ctx: RequestCtx, raw: TCheckInRequest, idempotencyKey: string, via: Via = 'desk') {
+      requirePermissionVia(ctx.actor, 'visits.checkIn', via);
       const input = ZCheckInRequest.parse(raw);
       // Independent scoped lookups run together: fewer round trips per check-in (issue 5).
       const [building, visitor] = await Promise.all([
@@ -151,101 +156,165 @@ export function createVisitsService(deps: AppDeps) {
       if (input.photoFileId && !photo)
         throw new AppError('VALIDATION_FAILED', 'The photo could not be found.', { photoFileId: ['Unknown photo'] });
 
-      return idempotency.run(ctx.actor.userId, idempotencyKey, 'visits.checkIn', input, async () => {
-        // Exclusions are checked on the server at this moment, not trusted from an earlier screen.
-        const gate = await screening.exclusionGate(ctx, visitor.id, building);
-        if (gate.direct.length > 0) {
-          throw conflict(
-            'This visitor is on the exclusion list and cannot be checked in. Deny entry and notify security.',
-          );
-        }
-        if (gate.unclearedPotential.length > 0) {
-          throw conflict(
-            'This visitor has possible exclusion matches that nobody has reviewed. Review them on the Allow / Deny Entry screen first.',
-          );
-        }
-        const visitId = await deps.db
-          .transaction(async (tx) => {
-            if ((await repo.countDirectExclusions(visitor.id, building.clientId, building.id, tx)) > 0) {
-              throw conflict(
-                'This visitor is on the exclusion list and cannot be checked in. Deny entry and notify security.',
-              );
-            }
-            const open = await repo.findOpenVisitOfVisitor(visitor.id, tx);
-            if (open)
-              throw conflict(`This visitor is already checked in at ${open.buildingName}. Check them out first.`);
-            const now = deps.now();
-            const badgeId = await repo.insertBadge(tx, {
-              clientId: building.clientId,
-              buildingId: building.id,
-              visitorId: visitor.id,
-              code: newBadgeCode(),
-              personVisiting: input.personVisiting,
-              visitorType: input.visitorType,
-              photoFileId: input.photoFileId ?? null,
-              createdAt: now,
-              expiresAt: autoCheckoutInstant(now, building.timeZone),
-            });
-            const id = await repo.insertVisit(tx, {
-              clientId: building.clientId,
-              buildingId: building.id,
-              visitorId: visitor.id,
-              badgeId,
-              visitorType: input.visitorType,
-              checkIn: now,
-              checkedInBy: ctx.actor.userId,
-              reason,
-              visitReasonId: input.visitReasonId ?? null,
-              personVisiting: input.personVisiting,
-              durationBegin: input.allowedMinutes ? now : null,
-              allowedMinutes: input.allowedMinutes ?? null,
-              badgeProxy: input.badgeProxy,
-              preRegistrationId: input.preRegistrationId ?? null,
-            });
-            await deps.realtime.publish(
-              { type: 'visit.checked_in', clientId: building.clientId, buildingId: building.id, id },
-              tx,
-            );
-            await deps.audit.record(
-              ctx,
-              {
-                action: 'visit.checked_in',
-                targetType: 'visit',
-                targetId: id,
-                clientId: building.clientId,
-                buildingId: building.id,
-              },
-              tx,
-            );
-            return id;
-          })
-          .catch((err: unknown) => {
-            // The partial unique index answers a concurrent duplicate check-in.
-            if (
-              err instanceof Error &&
-              /visits_one_open_per_visitor_uq/.test(
-                `${err.message} ${String((err as { cause?: unknown }).cause ?? '')}`,
-              )
-            ) {
-              throw conflict('This visitor is already checked in. Check them out first.');
-            }
-            throw err;
-          });
+      // spec 002 §4 Photo modal: the building's required photo is taken (or the visitor has one)
+      // (the kiosk's own flags at the kiosk: spec 002 §3 requireKioskVisitor/VolunteerPhotoCheckIn)
+      const kiosk = via === 'kiosk';
+      const photoRequired =
+        input.visitorType === 'volunteer'
+          ? kiosk
+            ? building.requireKioskVolunteerPhotoCheckIn
+            : building.requireAttendantVolunteerPhotoCheckIn
+          : kiosk
+            ? building.requireKioskVisitorPhotoCheckIn
+            : building.requireAttendantVisitorPhotoCheckIn;
+      if (photoRequired && !input.photoFileId && !visitor.photoFileId)
+        throw new AppError('VALIDATION_FAILED', 'This building requires a photo to check in.', {
+          photoFileId: ['Take the visitor’s photo'],
+        });
+
+      const answer = async (visitId: number) => {
         const visit = await repo.getVisit(ctx.actor, visitId);
-        const printer = printerAddressFor(building, input.visitorType);
+        if (!visit) throw notFound('Visit not found');
+        // the stored type: a SafeVendor badge makes the visit a vendor's whatever the request said
+        const printer = printerAddressFor(building, visit.visitorType);
         const required =
-          input.visitorType === 'volunteer'
-            ? building.requireAttendantVolunteerBadgePrint
-            : building.requireAttendantVisitorBadgePrint;
+          visit.visitorType === 'volunteer'
+            ? kiosk
+              ? building.requireKioskVolunteerBadgePrint
+              : building.requireAttendantVolunteerBadgePrint
+            : kiosk
+              ? building.requireKioskVisitorBadgePrint
+              : building.requireAttendantVisitorBadgePrint;
         return {
-          visit: toSummary(visit!),
+          visit: toSummary(visit),
           print: {
             mode: printer ? ('network' as const) : ('pdf' as const),
             required,
             pdfUrl: `/api/visits/${visitId}/badge.pdf`,
           },
         };
-      });
+      };
+      return idempotency.run(
+        ctx.actor.userId,
+        idempotencyKey,
+        'visits.checkIn',
+        input,
+        async (mark) => {
+          // The admission gate (issue 10 §1): a recent server screening of this person at this
+          // building, every finding decided, no linked exclusion, nothing new since.
+          const screeningRow = await screening.requireAdmission(ctx, {
+            screeningId: input.screeningId,
+            visitorId: visitor.id,
+            building,
+          });
+          const visitId = await deps.db
+            .transaction(async (tx) => {
+              if ((await repo.countDirectExclusions(visitor.id, building.clientId, building.id, tx)) > 0) {
+                throw conflict(
+                  'This visitor is on the exclusion list and cannot be checked in. Deny entry and notify security.',
+                );
+              }
+              const open = await repo.findOpenVisitOfVisitor(visitor.id, tx);
+              if (open)
+                throw conflict(`This visitor is already checked in at ${open.buildingName}. Check them out first.`);
+              // registered check-in (issue 11): the registration admits this visitor here today
+              let vendorRegistration = false;
+              if (input.registrationId) {
+                const reg = await registeredEntry.requireAdmissible(
+                  input.registrationId,
+                  visitor,
+                  building,
+                  deps.now(),
+                  tx as unknown as Db,
+                );
+                vendorRegistration = reg.vendor;
+              }
+              // a SafeVendor badge (ADR 0014; spec 002 §4): the visit is a vendor's, whatever the
+              // desk chose, and records the registration as sv_registration_id (the vendor log's company)
+              const visitorType = vendorRegistration ? 'vendor' : input.visitorType;
+              if (input.preRegistrationId) {
+                const marked = await repo.markPreRegistrationCheckedIn(
+                  tx,
+                  input.preRegistrationId,
+                  building.id,
+                  visitor.id,
+                );
+                if (!marked) throw conflict('This pre-registration is not waiting for this visitor here.');
+              }
+              const now = deps.now();
+              const badgeId = await repo.insertBadge(tx, {
+                clientId: building.clientId,
+                buildingId: building.id,
+                visitorId: visitor.id,
+                code: newBadgeCode(),
+                personVisiting: input.personVisiting,
+                visitorType,
+                photoFileId: input.photoFileId ?? null,
+                createdAt: now,
+                expiresAt: autoCheckoutInstant(now, building.timeZone),
+              });
+              const id = await repo.insertVisit(tx, {
+                clientId: building.clientId,
+                buildingId: building.id,
+                visitorId: visitor.id,
+                badgeId,
+                visitorType,
+                checkIn: now,
+                checkedInBy: ctx.actor.userId,
+                reason,
+                visitReasonId: input.visitReasonId ?? null,
+                personVisiting: input.personVisiting,
+                durationBegin: input.allowedMinutes ? now : null,
+                allowedMinutes: input.allowedMinutes ?? null,
+                badgeProxy: input.badgeProxy,
+                preRegistrationId: input.preRegistrationId ?? null,
+                registrationId: vendorRegistration ? null : (input.registrationId ?? null),
+                svRegistrationId: vendorRegistration ? (input.registrationId ?? null) : null,
+              });
+              await mark(tx, id); // committed with the visit: a retry after a crash finds it (issue 16)
+              await deps.realtime.publish(
+                { type: 'visit.checked_in', clientId: building.clientId, buildingId: building.id, id },
+                tx,
+              );
+              // spec 002 §4 Nearby visitor (ADR 0017): checking in ends "nearby", in this transaction
+              if (input.registrationId) {
+                const closed = await closeNearbyOnCheckIn(tx as unknown as Db, input.registrationId, now);
+                for (const c of closed)
+                  await deps.realtime.publish(
+                    { type: 'nearby.changed', clientId: c.clientId, buildingId: c.buildingId, id: c.id },
+                    tx,
+                  );
+              }
+              await deps.audit.record(
+                ctx,
+                {
+                  action: 'visit.checked_in',
+                  targetType: 'visit',
+                  targetId: id,
+                  clientId: building.clientId,
+                  buildingId: building.id,
+                  details: { screeningId: screeningRow.id },
+                },
+                tx,
+              );
+              return id;
+            })
+            .catch((err: unknown) => {
+              // The partial unique index answers a concurrent duplicate check-in.
+              if (
+                err instanceof Error &&
+                /visits_one_open_per_visitor_uq/.test(
+                  `${err.message} ${String((err as { cause?: unknown }).cause ?? '')}`,
+                )
+              ) {
+                throw conflict('This visitor is already checked in. Check them out first.');
+              }
+              throw err;
+            });
+          return answer(visitId);
+        },
+        answer,
+      );
     },
 
     async getVisit(ctx: RequestCtx, visitId: number) {
@@ -256,8 +325,8 @@ export function createVisitsService(deps: AppDeps) {
     },
 
     /** Check-out of one visit; checking out a visit that is already out answers it unchanged. */
-    async checkOut(ctx: RequestCtx, visitId: number, method: 'desk' | 'dashboard' | 'scan' = 'desk') {
-      requirePermission(ctx.actor, 'visits.checkOut');
+    async checkOut(ctx: RequestCtx, visitId: number, method: 'desk' | 'dashboard' | 'scan' | 'kiosk' = 'desk') {
+      requirePermissionVia(ctx.actor, 'visits.checkOut', method === 'kiosk' ? 'kiosk' : 'desk');
       const visit = await repo.getVisit(ctx.actor, visitId);
       if (!visit) throw notFound('Visit not found');
       if (!visit.checkOut) {
@@ -368,8 +437,8 @@ export function createVisitsService(deps: AppDeps) {
      * Server-to-printer path (integrations guide: for on-site installs): ZPL over raw TCP 9100 to
      * the building's printer. A badge is printed only after the check-in is committed.
      */
-    async printBadge(ctx: RequestCtx, visitId: number) {
-      requirePermission(ctx.actor, 'visits.checkIn');
+    async printBadge(ctx: RequestCtx, visitId: number, via: Via = 'desk') {
+      requirePermissionVia(ctx.actor, 'visits.checkIn', via);
       const { content, building, visit } = await badgeContent(ctx, visitId);
       const address = printerAddressFor(building, visit.visitorType);
       if (!address)

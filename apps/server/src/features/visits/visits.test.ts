@@ -1,17 +1,21 @@
+import { SCREENING_MESSAGES } from '@sv/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildings, exclusions, visitReasons, visitors, visits } from '../../db/schema/index';
 import { startFakePrinter } from '../../test/peers/fake-printer';
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
+import { insertPhoto } from '../exclusions/exclusions.fixtures';
 
 let t: TestApp;
 let clock = new Date('2026-11-23T15:00:00Z');
 let desk: Session;
+let admin: Session;
 let printer: Awaited<ReturnType<typeof startFakePrinter>>;
 
 beforeAll(async () => {
   t = await createTestApp({ overrides: { now: () => clock } });
   desk = await t.login('desk.northhigh@demo.test');
+  admin = await t.login('admin@demo.test');
   printer = await startFakePrinter();
 });
 afterAll(() => printer.close());
@@ -26,18 +30,32 @@ async function newVisitor(over: Partial<typeof visitors.$inferInsert> = {}) {
       firstname: `Casey${n}`,
       lastname: `Visitor${n}`,
       dob: '1980-05-05',
+      // the demo buildings require a photo at check-in (spec 002 §4 Photo modal)
+      photoFileId: await insertPhoto(t.deps.db, over.clientId ?? t.world.north.clientId),
       ...over,
     })
     .returning();
   return v;
 }
 const key = () => `test-key-${Math.random().toString(36).slice(2, 12)}`;
-const checkIn = (s: Session, body: object, k = key()) =>
+/** The server's screening of the visitor at the building (issue 10 §1), as an admin of any scope. */
+async function screen(visitorId: number, buildingId: number) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/visitors/${visitorId}/screening`,
+    headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrfToken },
+    payload: { buildingId },
+  });
+  // a screening that could not be made (out of scope) leaves an id that names nothing
+  return res.statusCode === 200 ? (res.json().id as string) : '00000000-0000-4000-8000-000000000000';
+}
+/** Check-in as `s`; without a screeningId in the body, the visitor is screened there first. */
+const checkIn = async (s: Session, body: { visitorId: number; buildingId: number; [k: string]: unknown }, k = key()) =>
   t.app.inject({
     method: 'POST',
     url: '/api/visits',
     headers: { cookie: s.cookie, 'x-csrf-token': s.csrfToken, 'idempotency-key': k },
-    payload: body,
+    payload: { screeningId: await screen(body.visitorId, body.buildingId), ...body },
   });
 
 describe('check-in', () => {
@@ -48,6 +66,8 @@ describe('check-in', () => {
       buildingId: t.world.north.northHighId,
       personVisiting: 'Ms. Rivera',
       reason: 'Parent conference',
+      // a retry repeats the same request, screening included
+      screeningId: await screen(v.id, t.world.north.northHighId),
     };
     const k = key();
     const first = await checkIn(desk, body, k);
@@ -119,11 +139,13 @@ describe('check-in', () => {
         exclusionType: 'Trespassed',
       })
       .returning();
-    const body = { visitorId: v.id, buildingId: t.world.north.northHighId };
+    const screeningId = await screen(v.id, t.world.north.northHighId);
+    const body = { visitorId: v.id, buildingId: t.world.north.northHighId, screeningId };
     const refused = await checkIn(desk, body);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toContain('nobody has reviewed');
+    expect(refused.json().message).toBe(SCREENING_MESSAGES.undecidedFindings);
     const cleared = await t.as(desk).post(`/api/visitors/${v.id}/cleared-matches`, {
+      screeningId,
       source: 'exclusion',
       matchRef: String(ex.id),
       note: 'Different person: born 1981',
@@ -284,6 +306,26 @@ describe('badges', () => {
     const south = await t.login('admin.south@demo.test');
     expect((await t.as(south).get(`/api/visits/${visit.id}/badge.pdf`)).statusCode).toBe(404);
     expect((await t.as(south).get(`/Badge/print/${visit.id}`)).statusCode).toBe(404);
+  });
+
+  it('opens the badge in a print window that frames the PDF and prints it (issue 10 §8)', async () => {
+    const { visit } = (
+      await checkIn(desk, { visitorId: (await newVisitor()).id, buildingId: t.world.north.northHighId })
+    ).json();
+    const win = await t.as(desk).get(`/Badge/print/${visit.id}`);
+    expect(win.statusCode).toBe(200);
+    expect(win.headers['content-type']).toContain('text/html');
+    expect(win.body).toContain(`data-pdf="/api/visits/${visit.id}/badge.pdf"`);
+    expect(win.body).toContain('<script src="/print-window.js"></script>');
+    // the print window itself may be framed by nobody; the PDF only by a page of this origin
+    expect(win.headers['x-frame-options']).toBe('DENY');
+    const pdf = await t.as(desk).get(`/api/visits/${visit.id}/badge.pdf`);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(String(pdf.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+    const json = await t.as(desk).get(`/api/visits/${visit.id}`);
+    expect(json.headers['x-frame-options']).toBe('DENY');
+    expect(String(json.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
   });
 });
 

@@ -14,11 +14,18 @@ export interface BadgeContent {
   photo?: Uint8Array | null;
 }
 
-/** ZPL field data escaping: ^ and ~ are command prefixes; use the hex escape (^FH). */
+/** Longest text a badge field prints, in characters (before escaping). */
+export const ZPL_FIELD_MAX = 60;
+
+/**
+ * ZPL field data escaping: ^ and ~ are command prefixes; use the hex escape (^FH).
+ * Cut first, then escape (issue 10 §5): cutting the escaped text could split `_5E` and leave a
+ * dangling `_` right before `^FS`, which the printer reads as the start of an escape.
+ */
 export function zplText(value: string): string {
   return value
     .normalize('NFKD')
     .replace(/[^\x20-\x7e]/g, '')
-    .replace(/[_^~\\]/g, (c) => `_${c.charCodeAt(0).toString(16).padStart(2, '0').toUpperCase()}`)
-    .slice(0, 60);
+    .slice(0, ZPL_FIELD_MAX)
+    .replace(/[_^~\\]/g, (c) => `_${c.charCodeAt(0).toString(16).padStart(2, '0').toUpperCase()}`);
 }

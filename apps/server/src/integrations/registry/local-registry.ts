@@ -1,4 +1,4 @@
-import { NICKNAME_GROUPS, nameKey, scoreRegistryCandidate, soundex } from '@sv/domain';
+import { NICKNAME_GROUPS, nameKey, normalizeName, scoreRegistryCandidate, soundex } from '@sv/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import type {
@@ -17,9 +17,10 @@ import type {
  * Candidate query (one SQL statement, one round trip, no per-candidate query). A registry name
  * row is a candidate when its birth year is the visitor's (or unknown) and
  *   1. its last-name Soundex is the visitor's last-name Soundex (exact, phonetic and most typo
- *      last names) and its first name may agree by one of the domain's first-name rules: same
- *      first letter (exact, Soundex, initial, compound), a nickname pair's Soundex, or at most
- *      2 edits (a typo in the first letter), or
+ *      last names) and its first name may agree by one of the domain's first-name rules: the
+ *      Soundex of the first name or of a nickname pair (exact, phonetic, nickname), at most 2
+ *      edits (typos, a first letter included), a registry key that starts with the visitor's
+ *      first word (compound names), or an initial, or
  *   2. it is the visitor's name swapped: first-name Soundex = visitor's last-name Soundex and
  *      last-name Soundex = visitor's first-name Soundex, or
  *   3. (known birth year only) its first-name Soundex is that of the visitor's first name or of
@@ -128,6 +129,35 @@ function toOffender(row: CandidateRow): NsopwOffender {
 /** fuzzystrmatch's levenshtein refuses arguments over 255 characters: compare bounded prefixes. */
 const LEV_MAX = 60;
 
+/**
+ * The registry dates (MMDD) a full visitor date of birth can match in `scoreRegistryCandidate`:
+ * the same day, day and month swapped, or one digit of MMDD different (a slip). Any other day of
+ * the same year is no match, so its record need not be fetched with its names and addresses.
+ */
+export function matchableMonthDays(dob: string): string[] | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dob);
+  if (!m) return null;
+  const mmdd = `${m[2]}${m[3]}`;
+  const out = new Set([mmdd, `${m[3]}${m[2]}`]);
+  for (let i = 0; i < 4; i++) for (let d = 0; d <= 9; d++) out.add(`${mmdd.slice(0, i)}${d}${mmdd.slice(i + 1)}`);
+  return [...out];
+}
+
+/**
+ * The date part of the candidate filter: a record without a full date (year only, none) stays a
+ * candidate; one with a full date only on a day the domain can match (same year, `matchableMonthDays`).
+ * A visitor date that is not a full date filters nothing (the domain calls it unknown).
+ */
+function dobFilter(dob: string): SQL {
+  const days = matchableMonthDays(dob);
+  if (!days) return sql``;
+  return sql` and (o.dob is null or (to_char(o.dob, 'YYYY') = ${dob.slice(0, 4)}
+                 and to_char(o.dob, 'MMDD') in (${sql.join(
+                   days.map((d) => sql`${d}`),
+                   sql`, `,
+                 )})))`;
+}
+
 /** The candidate statement (exported for the EXPLAIN test). */
 export function candidateQuery(query: RegistrySearchQuery): SQL | null {
   const year = Number(query.dob.slice(0, 4));
@@ -139,9 +169,19 @@ export function candidateQuery(query: RegistrySearchQuery): SQL | null {
   );
   const firstKey = visitor.firstKey.slice(0, LEV_MAX);
   const lastKey = visitor.lastKey.slice(0, LEV_MAX);
-  // The first-name rules of a MIXED match, as a row filter: every rule but a nickname pair or a
-  // one-letter typo keeps the first letter (exact, Soundex, initial, first word of a compound).
-  const firstAgrees = sql`(left(first_key, 1) = ${firstKey.slice(0, 1)} or first_soundex in (${codeList})
+  // The first-name rules of a MIXED match (registry-matching.ts `firstNameReason`), as a row
+  // filter, each as narrow as the rule itself (issue 10 §9: a common name's same-letter first
+  // names were ~80% of its candidates, each costing a record, names and addresses lookup):
+  // exact, Soundex and nickname pairs → the Soundex codes; a typo (one edit, also in a short name
+  // with an agreeing date) → Levenshtein ≤ 2 (a swap of two letters is 2 there); the first word of
+  // a compound name → the registry key starts with the visitor's first word; an initial → the
+  // registry name is the visitor's initial, or (a visitor who gave only an initial) any name with
+  // that first letter.
+  const firstWord = nameKey(normalizeName(query.firstName).split(' ')[0]).slice(0, LEV_MAX) || firstKey;
+  const initialRule =
+    firstKey.length === 1 ? sql`left(first_key, 1) = ${firstKey}` : sql`first_key = ${firstKey.slice(0, 1)}`;
+  const firstAgrees = sql`(first_soundex in (${codeList}) or ${initialRule}
+                           or first_key like ${`${firstWord}%`}
                            or levenshtein(left(first_key, ${LEV_MAX}), ${firstKey}) <= 2)`;
   return sql`
     with cand as (
@@ -170,7 +210,7 @@ export function candidateQuery(query: RegistrySearchQuery): SQL | null {
                                                       's', a.state, 'z', a.zip, 'la', a.lat, 'lo', a.lon) order by a.id), '[]'::json)
               from registry_addresses a where a.offender_id = o.id) as addresses
       from registry_offenders o
-     where o.id in (select offender_id from cand)
+     where o.id in (select offender_id from cand)${dobFilter(query.dob)}
      order by o.id`;
 }
 

@@ -14,8 +14,19 @@ declare module 'fastify' {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Routes that change state but are reached before a session exists (sign-in, password links). */
-export const CSRF_EXEMPT = new Set(['/api/auth/login', '/api/auth/password-emails', '/api/auth/password']);
+/**
+ * Routes that change state but are reached before a session exists (sign-in, password links, the
+ * public registration form of issue 11). Still JSON-only and refused when Sec-Fetch-Site is
+ * cross-site; they act on no session, so a forged request can do nothing the page itself cannot.
+ */
+export const CSRF_EXEMPT = new Set([
+  '/api/auth/login',
+  '/api/auth/password-emails',
+  '/api/auth/password',
+  '/api/public/registration-forms/:clientId/:code/submissions',
+  // nearby arrivals (ADR 0017): anonymous, JSON only, rate limited like the submissions
+  '/api/public/arrivals',
+]);
 
 export interface SessionCookieOptions {
   name: string;

@@ -1,5 +1,5 @@
-import { CONSTANTS, type TActor, type TRoleId } from '@sv/contracts';
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { CONSTANTS, ROLE, type TActor, type TRoleId } from '@sv/contracts';
+import { and, eq, lt, notInArray, or, sql } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema/index';
 import type { Db } from '../db/database';
 import { newToken, sha256 } from './tokens';
@@ -20,13 +20,39 @@ export interface SessionRecord {
 export interface SessionPolicy {
   idleMinutes: number;
   absoluteHours: number;
+  /**
+   * Kiosk accounts (issue 14: "the kiosk session does not idle out like staff sessions"): a lobby
+   * tablet sits unused all night, so no idle limit; an absolute lifetime still ends it (security
+   * guide), after which the kiosk shows its sign-in. Log-out, deactivation and an administrator's
+   * "end kiosk sessions" end it at once. Default 30 days (KIOSK_SESSION_DAYS).
+   */
+  kioskAbsoluteHours?: number;
 }
+
+/** The idle limit does not apply to kiosk accounts (see SessionPolicy.kioskAbsoluteHours). */
+const idleExempt = (roleId: number) => roleId === ROLE.Kiosk;
 
 /**
  * Server-side sessions (security guide). The browser holds only a random token; the row is
  * keyed by its SHA-256 so a database leak does not leak live sessions.
  */
+interface Watcher {
+  sessionId: string;
+  userId: number;
+  impersonatorId: number | null;
+  onEnd: () => void;
+}
+
 export function createSessionStore(db: Db, policy: SessionPolicy) {
+  const watchers = new Set<Watcher>();
+  const ended = (match: (w: Watcher) => boolean) => {
+    for (const w of [...watchers]) {
+      if (!match(w)) continue;
+      watchers.delete(w);
+      w.onEnd();
+    }
+  };
+
   return {
     async create(input: {
       userId: number;
@@ -41,6 +67,11 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
       const token = newToken();
       const now = input.now ?? new Date();
       const csrfToken = newToken();
+      let lifetimeHours = policy.absoluteHours;
+      if (!input.expiresAt && policy.kioskAbsoluteHours) {
+        const [u] = await db.select({ roleId: users.roleId }).from(users).where(eq(users.id, input.userId)).limit(1);
+        if (u && idleExempt(u.roleId)) lifetimeHours = policy.kioskAbsoluteHours;
+      }
       await db.insert(sessions).values({
         id: sha256(token),
         userId: input.userId,
@@ -50,7 +81,7 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
         impersonationStartedAt: input.impersonatorId ? now : null,
         createdAt: now,
         lastSeenAt: now,
-        expiresAt: input.expiresAt ?? new Date(now.getTime() + policy.absoluteHours * 3600_000),
+        expiresAt: input.expiresAt ?? new Date(now.getTime() + lifetimeHours * 3600_000),
         ip: input.ip.slice(0, 64),
         userAgent: input.userAgent.slice(0, 256),
       });
@@ -59,7 +90,11 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
 
     /** Returns the live session for a cookie token, or null when unknown, idle-expired or past its lifetime. */
     async find(token: string, now = new Date()): Promise<SessionRecord | null> {
-      const id = sha256(token);
+      return this.findById(sha256(token), now);
+    },
+
+    /** The live session with this id (the token's hash), as `find`; long-lived streams re-check with it. */
+    async findById(id: string, now = new Date()): Promise<SessionRecord | null> {
       const rows = await db
         .select({
           id: sessions.id,
@@ -83,8 +118,10 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
       const row = rows[0];
       if (!row) return null;
       const idleLimit = row.lastSeenAt.getTime() + policy.idleMinutes * 60_000;
-      if (now.getTime() > idleLimit || now > row.expiresAt || !row.active) {
+      const idle = !idleExempt(row.roleId) && now.getTime() > idleLimit;
+      if (idle || now > row.expiresAt || !row.active) {
         await db.delete(sessions).where(eq(sessions.id, id));
+        ended((w) => w.sessionId === id);
         return null;
       }
       return {
@@ -130,16 +167,45 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
 
     async destroy(sessionId: string) {
       await db.delete(sessions).where(eq(sessions.id, sessionId));
+      ended((w) => w.sessionId === sessionId);
     },
 
     /** Deactivation and password changes end every session of the user (security guide). */
     async destroyAllForUser(userId: number) {
       await db.delete(sessions).where(or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId)));
+      ended((w) => w.userId === userId || w.impersonatorId === userId);
+    },
+
+    /**
+     * Calls `onEnd` once when this process ends the session (logout, rotation, deactivation,
+     * password change, expiry noticed by `find`). Long-lived responses (the SSE stream) use it
+     * to stop at once (issue 10 §5); sessions ended by another instance are caught by their
+     * periodic `findById`. Answers the unsubscribe function.
+     */
+    watch(session: Pick<SessionRecord, 'id' | 'userId' | 'impersonatorId'>, onEnd: () => void) {
+      const watcher: Watcher = {
+        sessionId: session.id,
+        userId: session.userId,
+        impersonatorId: session.impersonatorId,
+        onEnd,
+      };
+      watchers.add(watcher);
+      return () => {
+        watchers.delete(watcher);
+      };
     },
 
     async purgeExpired(now = new Date()) {
       const idleCutoff = new Date(now.getTime() - policy.idleMinutes * 60_000);
-      await db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleCutoff)));
+      const kioskUsers = db.select({ id: users.id }).from(users).where(eq(users.roleId, ROLE.Kiosk));
+      await db
+        .delete(sessions)
+        .where(
+          or(
+            lt(sessions.expiresAt, now),
+            and(lt(sessions.lastSeenAt, idleCutoff), notInArray(sessions.userId, kioskUsers)),
+          ),
+        );
     },
 
     /** Sessions currently impersonating; used by tests and the audit screen. */

@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../../db/schema/index';
+import { type DataDirLock, lockDataDir } from './data-lock';
 
 export type Schema = typeof schema;
 /** One handle type for both drivers (stack guide: Drizzle). */
@@ -20,7 +21,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../db/migrations');
 
-const pgliteExtensions = { pg_trgm, citext, fuzzystrmatch, unaccent };
+export const pgliteExtensions = { pg_trgm, citext, fuzzystrmatch, unaccent };
 
 export interface Database {
   kind: 'pglite' | 'postgres';
@@ -31,16 +32,99 @@ export interface Database {
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   migrate(): Promise<void>;
   close(): Promise<void>;
-  /** PGlite only: a tarball of the data dir (test fixtures clone a migrated database this way) */
+  /**
+   * PGlite only: a consistent tarball (gzip) of the data dir, taken between queries after a
+   * checkpoint (test fixtures clone a migrated database this way; backups are these).
+   */
   dump?(): Promise<Blob>;
+  /** PGlite with a data folder: the folder's lock (issue 16: one opener per folder) */
+  lock?: DataDirLock;
+  /** PGlite with a data folder: what was found and repaired at open (stale postmaster.pid) */
+  recovered?: string[];
 }
 
-export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
-  if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true }); // PGlite does not create parents
-  const client = await PGlite.create(opts.dataDir, {
-    extensions: pgliteExtensions,
-    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
-  });
+/**
+ * The embedded database folder cannot be opened and nothing safe can repair it: one sentence
+ * and the way out, never a WASM stack trace (issue 16).
+ */
+export class DataDirDamagedError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly reason: string,
+  ) {
+    super(
+      `The embedded database in ${dataDir} cannot be opened (${reason}). ` +
+        'Restore the latest snapshot with "npm run db:restore -- --latest" (see README, "Backups").',
+    );
+    this.name = 'DataDirDamagedError';
+  }
+}
+
+/**
+ * What is safe to repair before PGlite opens a folder whose previous owner did not close it
+ * (we hold the folder's lock, so nobody else is using it): a left-over `postmaster.pid` (PGlite
+ * writes -42 in it for every instance and removes it on a clean close) is deleted. A folder with
+ * data files but no control file cannot be repaired here.
+ */
+function inspectAndRepair(dataDir: string): string[] {
+  const notes: string[] = [];
+  const has = (f: string) => fs.existsSync(path.join(dataDir, f));
+  if (!has('PG_VERSION')) {
+    const entries = fs.readdirSync(dataDir).filter((f) => f !== 'safevisitor.lock' && !f.startsWith('.'));
+    if (entries.some((f) => ['base', 'global', 'pg_wal'].includes(f))) {
+      throw new DataDirDamagedError(dataDir, 'PG_VERSION is missing');
+    }
+    return notes; // a new folder: PGlite initialises it
+  }
+  for (const required of ['global/pg_control', 'base', 'pg_wal']) {
+    if (!has(required)) throw new DataDirDamagedError(dataDir, `${required} is missing`);
+  }
+  if (has('postmaster.pid')) {
+    const content = fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]?.trim();
+    fs.rmSync(path.join(dataDir, 'postmaster.pid'), { force: true });
+    notes.push(
+      `the previous run did not close the database (postmaster.pid ${content || 'empty'} removed); recovering from the write-ahead log`,
+    );
+  }
+  return notes;
+}
+
+export async function openPglite(opts: {
+  dataDir?: string;
+  loadDataDir?: Blob;
+  /** what this opener is, for the lock file (default: the command line) */
+  command?: string;
+  /** the folder's lock, when the caller took it already (the server takes it before loading the app) */
+  lock?: DataDirLock;
+}): Promise<Database> {
+  let lock: DataDirLock | undefined;
+  let recovered: string[] = [];
+  if (opts.dataDir) {
+    // creates the folder (PGlite does not create parents)
+    lock = opts.lock ?? lockDataDir(opts.dataDir, opts.command);
+    try {
+      recovered = inspectAndRepair(opts.dataDir);
+    } catch (err) {
+      lock.release();
+      throw err;
+    }
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(opts.dataDir, {
+      extensions: pgliteExtensions,
+      ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    });
+    if (opts.dataDir) await client.query('select 1');
+  } catch (err) {
+    lock?.release();
+    if (!opts.dataDir) throw err;
+    const message = err instanceof Error ? err.message : String(err);
+    throw new DataDirDamagedError(
+      opts.dataDir,
+      /Aborted/.test(message) ? 'the database engine aborted while recovering it' : message.split('\n')[0],
+    );
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -57,11 +141,21 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob })
       await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR });
     },
     async close() {
-      await client.close();
+      if (client.closed) return;
+      try {
+        // write every dirty page now, so the next start has no write-ahead log to replay
+        if (opts.dataDir) await client.query('CHECKPOINT');
+        await client.close();
+      } finally {
+        lock?.release();
+      }
     },
     async dump() {
+      if (opts.dataDir) await client.query('CHECKPOINT');
       return client.dumpDataDir('gzip');
     },
+    lock,
+    recovered,
   };
 }
 
@@ -108,6 +202,15 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
   };
 }
 
-export async function openDatabase(config: { DATABASE_URL?: string; DATA_DIR: string }): Promise<Database> {
-  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite({ dataDir: config.DATA_DIR });
+/**
+ * The configured database. On the embedded database the data folder is locked first (every
+ * opener goes through here or openPglite): a second opener fails at once with DataDirLockedError.
+ */
+export async function openDatabase(
+  config: { DATABASE_URL?: string; DATA_DIR: string },
+  opts: { command?: string; lock?: DataDirLock } = {},
+): Promise<Database> {
+  return config.DATABASE_URL
+    ? openPostgres(config.DATABASE_URL)
+    : openPglite({ dataDir: config.DATA_DIR, command: opts.command, lock: opts.lock });
 }

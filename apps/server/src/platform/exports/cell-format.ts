@@ -1,13 +1,21 @@
 /**
- * Formula-injection escaping (security guide: "Exports escape cells that begin with = + - @,
- * tab or carriage return"; OWASP CSV injection). A spreadsheet treats such a cell as a formula;
- * a leading apostrophe makes it text. Applied to every string cell of every export, sample and
- * error file, CSV and XLSX alike (an XLSX cell is typed text, but it may be saved again as CSV).
+ * Formula-injection escaping (security guide: "Exports escape cells that begin with = + - @
+ * (and their full-width and other NFKC forms), tab or carriage return"; OWASP CSV injection).
+ * A spreadsheet treats such a cell as a formula; a leading apostrophe makes it text. Applied to
+ * every string cell of every export, sample and error file, CSV and XLSX alike (an XLSX cell is
+ * typed text, but it may be saved again as CSV).
+ *
+ * Issue 10 §5: spreadsheet apps fold compatibility forms (full-width `＝` U+FF1D, small `﹦`,
+ * superscript `⁺`, Hebrew alternative plus `﬩` …) to the ASCII sign, so the first character is
+ * tested after NFKC normalisation. The minus sign U+2212 (the NFKC form of `⁻` and `₋`) counts
+ * as a minus.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[=+\-@\u2212\t\r]/;
 
 export function escapeFormula(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  const first = value.codePointAt(0);
+  if (first === undefined) return value;
+  return FORMULA_START.test(String.fromCodePoint(first).normalize('NFKC')) ? `'${value}` : value;
 }
 
 export type CellValue = string | number | boolean | Date | null | undefined;

@@ -8,8 +8,42 @@ describe('formula-injection escaping (security guide: = + - @ tab CR)', () => {
   it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '=HYPERLINK("http://evil")'])('escapes %j', (v) => {
     expect(escapeFormula(v)).toBe(`'${v}`);
   });
-  it.each(['a=1', 'Smith', '', ' =1', "'already"])('leaves %j alone', (v) => {
+  it.each(['a=1', 'Smith', '', ' =1', "'already", 'Ｓmith', '２+2', 'é=1'])('leaves %j alone', (v) => {
     expect(escapeFormula(v)).toBe(v);
+  });
+  // issue 10 §5: full-width and other NFKC forms of = + - @ (and the minus sign)
+  it.each([
+    '＝1+1', // U+FF1D full-width equals
+    '＋1', // U+FF0B
+    '－1', // U+FF0D
+    '＠SUM(A1)', // U+FF20
+    '﹦1', // U+FE66 small equals
+    '﹢1', // U+FE62 small plus
+    '﹣1', // U+FE63 small hyphen-minus
+    '﹫x', // U+FE6B small commercial at
+    '⁼1', // U+207C superscript equals
+    '⁺1', // U+207A superscript plus
+    '⁻1', // U+207B superscript minus → U+2212
+    '₌1', // U+208C subscript equals
+    '−1', // U+2212 minus sign
+    '﬩1', // U+FB29 Hebrew alternative plus
+    '⩵x', // U+2A75 two consecutive equals
+  ])('escapes the compatibility form %j', (v) => {
+    expect(escapeFormula(v)).toBe(`'${v}`);
+    expect(csvCell(v)).toBe(`'${v}`);
+    expect(xlsxCell(v)).toBe(`'${v}`);
+  });
+  it('escapes exactly these non-ASCII first characters (every code point checked)', () => {
+    const escaped: string[] = [];
+    for (let cp = 0x80; cp < 0x110000; cp++) {
+      if (cp >= 0xd800 && cp < 0xe000) continue;
+      const ch = String.fromCodePoint(cp);
+      if (escapeFormula(`${ch}1`) !== `${ch}1`) escaped.push(cp.toString(16));
+    }
+    expect(escaped).toEqual([
+      ...['207a', '207b', '207c', '208a', '208b', '208c', '2212', '2a75', '2a76'],
+      ...['fb29', 'fe62', 'fe63', 'fe66', 'fe6b', 'ff0b', 'ff0d', 'ff1d', 'ff20'],
+    ]);
   });
   it('formats CSV and XLSX cells', () => {
     expect(csvCell(null)).toBe('');

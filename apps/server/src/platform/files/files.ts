@@ -24,6 +24,10 @@ import type { RequestCtx } from '../http/request-context';
 export const FILE_KIND_READ_PERMISSION: Record<string, TPermission> = {
   'exclusion-photo': 'exclusions.read',
   'visitor-photo': 'visitors.read',
+  // registration photos (spec 001 §2 Upload Photo; issue 11 public form): whoever reads the registrations
+  'registration-photo': 'registrations.read',
+  /** the person who collected a student (issue 12: the pickup log's view-photo) */
+  'pickup-photo': 'pickups.read',
 };
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
@@ -41,6 +45,11 @@ export function sniffImageType(buf: Buffer): ImageType | null {
 }
 
 export const IMAGE_MAX_PX = 1024;
+/**
+ * Largest image decoded (a 48 MP phone photo passes). sharp checks it from the header, before
+ * decoding, so a small file declaring a huge image costs nothing (issue 10 §3).
+ */
+export const MAX_INPUT_PIXELS = 50_000_000;
 
 /** Validates and re-encodes an uploaded image; throws 413 / 415 AppErrors. */
 export async function normalizeImage(buf: Buffer): Promise<Buffer> {
@@ -50,7 +59,7 @@ export async function normalizeImage(buf: Buffer): Promise<Buffer> {
   }
   try {
     // sharp drops EXIF/ICC/XMP metadata unless asked to keep it; rotate() applies the EXIF orientation first.
-    return await sharp(buf, { limitInputPixels: 50_000_000, failOn: 'error' })
+    return await sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width: IMAGE_MAX_PX, height: IMAGE_MAX_PX, fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 85, mozjpeg: true })

@@ -21,6 +21,36 @@ function send(reply: FastifyReply, request: FastifyRequest, err: AppError) {
   return reply.status(STATUS_OF[err.code]).type('application/json').send(body);
 }
 
+/** What an upload that cannot be read answers (issue 10 §2: malformed multipart answered 500). */
+export const MULTIPART_MESSAGE = 'The upload could not be read. Send the file as multipart/form-data.';
+
+/** The parser's own complaints about a malformed body (busboy, under @fastify/multipart). */
+const BUSBOY_MESSAGES =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot|Unsupported Content-Type\.|Missing Content-Type-header\.)/;
+
+/**
+ * A multipart body the parser could not read: missing or oversized boundary, truncated body,
+ * a part that never ends, a prototype field name. busboy throws plain errors without a status,
+ * so without this they fell through to 500 (issue 10 §2, on every upload route).
+ */
+function isMalformedMultipart(error: FastifyError, request: FastifyRequest): boolean {
+  if (['FST_PROTO_VIOLATION', 'FST_MP_PREMATURE_CLOSE', 'FST_INVALID_JSON_FIELD_ERROR'].includes(error.code))
+    return true;
+  const multipart = typeof request.isMultipart === 'function' && request.isMultipart();
+  if (!multipart || error.statusCode) return false;
+  return BUSBOY_MESSAGES.test(error.message) || /[\\/]@fastify[\\/]busboy[\\/]/.test(error.stack ?? '');
+}
+
+/**
+ * Errors Fastify raises before routing (`frameworkErrors` option): a URL whose percent-escapes are
+ * not UTF-8 ('%ED%A0%80', a lone surrogate) answered Fastify's own body, echoing the URL.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const message =
+    error.code === 'FST_ERR_BAD_URL' ? 'The address could not be read.' : 'The request could not be read.';
+  return send(reply, request, new AppError('VALIDATION_FAILED', message));
+}
+
 /**
  * The one error handler (architecture guide §6): `{ requestId, code, message }`, never
  * SQL text or stack traces. Validation failures list messages per field.
@@ -43,7 +73,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       request.log.error({ err: error }, 'response did not match its contract');
       return send(reply, request, new AppError('INTERNAL', 'Something went wrong.'));
     }
+    if (isMalformedMultipart(error, request))
+      return send(reply, request, new AppError('VALIDATION_FAILED', MULTIPART_MESSAGE));
     const status = error.statusCode ?? 500;
+    if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      return send(reply, request, new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data.'));
+    }
     if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return send(reply, request, new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send JSON (or multipart for uploads).'));
     }

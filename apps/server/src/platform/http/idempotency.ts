@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { idempotencyKeys } from '../../db/schema/index';
 import type { Db } from '../db/database';
@@ -18,46 +18,92 @@ export function requireIdempotencyKey(request: FastifyRequest): string {
   return key;
 }
 
-const hashOf = (value: unknown) =>
+export const hashOf = (value: unknown) =>
   createHash('sha256')
     .update(JSON.stringify(value ?? null))
     .digest('hex');
+
+/** The mark a check-in leaves on its key inside its own transaction: "the work is committed". */
+const COMMITTED = '$committed';
 
 /**
  * Runs `fn` once per (user, key): a retry with the same key and the same request returns the
  * stored answer; the same key with a different request is refused; a key whose first request
  * is still running answers 409. If `fn` fails, the key is released so the retry can proceed.
+ *
+ * Crashes (issue 16): `fn` calls `mark(tx, ref)` inside the transaction that does its work, so
+ * "the work committed" is recorded atomically with the work. A key left without an answer by a
+ * process that died is then resolved on retry: marked → the answer is rebuilt with `recover(ref)`;
+ * not marked and reserved before this process started on the embedded database (one process per
+ * folder), or more than `staleMs` ago → the work never happened and the key is reserved again.
  */
-export function createIdempotency(db: Db) {
+export function createIdempotency(db: Db, opts: { singleProcess?: boolean; staleMs?: number } = {}) {
+  const bootedAt = new Date();
+  const staleMs = opts.staleMs ?? 60_000;
+  const where = (userId: number, key: string) => and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
   return {
-    async run<T>(userId: number, key: string, route: string, request: unknown, fn: () => Promise<T>): Promise<T> {
+    async run<T>(
+      userId: number,
+      key: string,
+      route: string,
+      request: unknown,
+      fn: (mark: (tx: Db, ref: number) => Promise<void>) => Promise<T>,
+      recover?: (ref: number) => Promise<T>,
+    ): Promise<T> {
       const requestHash = hashOf(request);
-      const inserted = await db
-        .insert(idempotencyKeys)
-        .values({ userId, key, route, requestHash })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
-      if (inserted.length === 0) {
-        const [existing] = await db
-          .select()
-          .from(idempotencyKeys)
-          .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
-          .limit(1);
-        if (!existing || existing.route !== route || existing.requestHash !== requestHash) {
+      const mark = async (tx: Db, ref: number) => {
+        await tx
+          .update(idempotencyKeys)
+          .set({ response: { [COMMITTED]: ref } })
+          .where(and(where(userId, key), isNull(idempotencyKeys.response)));
+      };
+      for (let attempt = 0; ; attempt++) {
+        const inserted = await db
+          .insert(idempotencyKeys)
+          .values({ userId, key, route, requestHash })
+          .onConflictDoNothing()
+          .returning({ key: idempotencyKeys.key });
+        if (inserted.length > 0) break;
+        const [existing] = await db.select().from(idempotencyKeys).where(where(userId, key)).limit(1);
+        if (!existing) {
+          if (attempt > 3) throw new AppError('CONFLICT', 'This request is still being processed.');
+          continue; // released meanwhile: reserve it
+        }
+        if (existing.route !== route || existing.requestHash !== requestHash) {
           throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different request.');
         }
-        if (existing.response === null) throw new AppError('CONFLICT', 'This request is still being processed.');
-        return existing.response as T;
+        const stored = existing.response as Record<string, unknown> | null;
+        if (stored && typeof stored[COMMITTED] === 'number' && Object.keys(stored).length === 1) {
+          if (!recover) throw new AppError('CONFLICT', 'This request is still being processed.');
+          const result = await recover(stored[COMMITTED] as number);
+          await db
+            .update(idempotencyKeys)
+            .set({ response: result as object, statusCode: 200 })
+            .where(where(userId, key));
+          return result;
+        }
+        if (stored !== null) return stored as T;
+        const orphaned =
+          (opts.singleProcess && existing.createdAt < bootedAt) || Date.now() - existing.createdAt.getTime() > staleMs;
+        if (!orphaned || attempt > 0) throw new AppError('CONFLICT', 'This request is still being processed.');
+        await db.delete(idempotencyKeys).where(
+          and(
+            where(userId, key),
+            isNull(idempotencyKeys.response),
+            // the stored time has microseconds, the Date read back milliseconds: "not after the row we read"
+            lt(idempotencyKeys.createdAt, new Date(existing.createdAt.getTime() + 1)),
+          ),
+        );
       }
       try {
-        const result = await fn();
+        const result = await fn(mark);
         await db
           .update(idempotencyKeys)
           .set({ response: result as object, statusCode: 200 })
-          .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+          .where(where(userId, key));
         return result;
       } catch (err) {
-        await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+        await db.delete(idempotencyKeys).where(where(userId, key));
         throw err;
       }
     },

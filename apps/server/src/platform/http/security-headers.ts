@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
+ * Responses a page of this origin may frame: the badge PDF, which the badge print window
+ * (/Badge/print/{id}) frames to print it, the registration badge PDFs the registration print
+ * windows (/Badge/PrintRegistration/{id}, /Badge/PrintRegistrations/?ids=…) and the SafeVendor ones
+ * (/Badge/PrintSVRegistration/{id}, /Badge/PrintSVRegistrations/?ids=…) frame, and the tardy slip
+ * PDF, which its print window (/GenerateAndPrint/GenerateTardySlipForEvent/{id}/…) frames.
+ * Everything else may be framed by nobody.
+ */
+const SAME_ORIGIN_FRAMES =
+  /^\/api\/(visits\/\d+\/badge\.pdf|(sv-)?registrations\/(\d+\/badge|badges)\.pdf|students\/dropoffs\/\d+\/tardy-slip\.pdf)(\?|$)/;
+
+/**
  * Security headers on every response (security guide "Sessions and requests").
  * API, photo and export responses are never cached.
  */
@@ -8,6 +19,7 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: { hsts: bool
   app.addHook('onSend', async (request, reply, payload) => {
     const url = request.url.toLowerCase();
     const docs = url.startsWith('/api/docs');
+    const framable = SAME_ORIGIN_FRAMES.test(url);
     reply.header(
       'Content-Security-Policy',
       [
@@ -21,14 +33,16 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: { hsts: bool
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",
-        "frame-ancestors 'none'",
+        framable ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
       ].join('; '),
     );
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'no-referrer');
-    reply.header('X-Frame-Options', 'DENY');
+    reply.header('X-Frame-Options', framable ? 'SAMEORIGIN' : 'DENY');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    reply.header('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()');
+    // geolocation only for the arrival page's document (ADR 0017: the phone's position, after consent)
+    const arrival = url.startsWith('/arrive/');
+    reply.header('Permissions-Policy', `camera=(self), microphone=(), geolocation=(${arrival ? 'self' : ''})`);
     if (opts.hsts) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     const isAsset = url.startsWith('/assets/');
     if (!isAsset) reply.header('Cache-Control', 'no-store');

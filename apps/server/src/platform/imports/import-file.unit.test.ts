@@ -1,7 +1,21 @@
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { cell, parseDateCell } from './import-definition';
-import { decodeText, detectFormat, parseCsv, sniff, xlsxCellText, zipUncompressedSize } from './import-file';
+import ExcelJS from 'exceljs';
+import { csvWithHugeCell, deflateBomb, xlsxBomb } from './bomb.fixtures';
+import {
+  decodeText,
+  detectFormat,
+  inflateXlsx,
+  MAX_CELL_CHARS,
+  MAX_XLSX_INFLATED,
+  MESSAGES_FILE,
+  parseCsv,
+  parseXlsx,
+  sniff,
+  xlsxCellText,
+} from './import-file';
 import { matchHeaders, normalizeHeader, reasonOf } from './import-pipeline';
 
 describe('file type by content and name', () => {
@@ -27,7 +41,69 @@ describe('file type by content and name', () => {
     expect(decodeText(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Jo', 'utf16le')]))).toBe('Jo');
   });
   it('rejects a zip without a central directory', () => {
-    expect(zipUncompressedSize(Buffer.alloc(100))).toBeNull();
+    expect(() => inflateXlsx(Buffer.alloc(100))).toThrow(MESSAGES_FILE.corruptXlsx);
+  });
+});
+
+describe('decompression bombs and size caps (issue 10 §3)', () => {
+  it('the bomb builder makes a real deflate stream of the size it claims', () => {
+    const out = zlib.inflateRawSync(deflateBomb('<a>', 3, '</a>'));
+    expect(out.length).toBe(3 + 3 * 1024 * 1024 + 4);
+    expect(out.subarray(0, 3).toString()).toBe('<a>');
+  });
+
+  it('counts the bytes actually inflated, not the 4 KB the sheet declares', async () => {
+    const { file, inflatedBytes } = await xlsxBomb(['Name'], ['Bomb'], 200);
+    expect(inflatedBytes).toBeGreaterThan(MAX_XLSX_INFLATED);
+    const started = performance.now();
+    expect(() => inflateXlsx(file)).toThrow(MESSAGES_FILE.tooLargeUnpacked);
+    // stopped at the budget: far less work than inflating 200 MB and parsing it
+    expect(performance.now() - started).toBeLessThan(5_000);
+    await expect(parseXlsx(file)).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('reads a workbook whose real size is under the budget, whatever it declares', async () => {
+    const { file } = await xlsxBomb(['Name'], ['Under Budget'], 2, 10);
+    const table = await parseXlsx(file);
+    expect(table.headers).toEqual(['Name']);
+    expect(table.rows).toEqual([{ rowNumber: 2, cells: ['Under Budget'] }]);
+  });
+
+  it('refuses an encrypted or unknown-method entry as damaged', async () => {
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Data').addRow(['Name']);
+    const good = Buffer.from(await wb.xlsx.writeBuffer());
+    const bad = Buffer.from(good);
+    let p = bad.length - 22;
+    while (bad.readUInt32LE(p) !== 0x06054b50) p--;
+    bad.writeUInt16LE(1, bad.readUInt32LE(p + 16) + 8); // first entry: "encrypted"
+    expect(() => inflateXlsx(bad)).toThrow(MESSAGES_FILE.corruptXlsx);
+    expect(inflateXlsx(good).length).toBeGreaterThan(good.length);
+  });
+
+  it('stops a CSV at the row cap instead of reading a 4 MB cell', () => {
+    const started = performance.now();
+    expect(() => parseCsv(csvWithHugeCell(['Name', 'Note'], ['A'], 4 * 1024 * 1024))).toThrow(
+      MESSAGES_FILE.rowTooLong(2),
+    );
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it('cuts a cell over the cell cap and marks its row', () => {
+    const t = parseCsv(Buffer.from(`Name,Note\r\nA,${'z'.repeat(MAX_CELL_CHARS + 1)}\r\nB,ok\r\n`));
+    expect(t.rows[0].tooLong).toEqual([1]);
+    expect(t.rows[0].cells[1]).toHaveLength(MAX_CELL_CHARS);
+    expect(t.rows[1].tooLong).toBeUndefined();
+  });
+
+  it('refuses a row with more columns than the cap', async () => {
+    expect(() => parseCsv(Buffer.from(`Name\r\n${'a,'.repeat(300)}\r\n`))).toThrow(MESSAGES_FILE.tooManyColumns(2));
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Data');
+    ws.addRow(['Name']);
+    ws.getCell('XFD2').value = 'far away';
+    ws.getCell('A2').value = 'Near';
+    await expect(parseXlsx(Buffer.from(await wb.xlsx.writeBuffer()))).rejects.toThrow(MESSAGES_FILE.tooManyColumns(2));
   });
 });
 

@@ -60,7 +60,7 @@ export async function requireClientOption(ctx: RequestCtx, options: Record<strin
   const requested = await checkClientId(ctx, idOption(options.clientId, 'clientId'), tx);
   if (requested !== null) return requested;
   const own = scopeOf(ctx.actor).clientId;
-  if (own === null || own < 0) throw badRequest('Choose a client for the import.', { clientId: ['is required'] });
+  if (own === null || own < 0) throw badRequest('Choose a district for the import.', { clientId: ['is required'] });
   return own;
 }
 

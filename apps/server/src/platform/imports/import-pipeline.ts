@@ -9,10 +9,15 @@ import { CONTENT_TYPES, csvCell, xlsxCell } from '../exports/cell-format';
 import { AppError, badRequest } from '../http/app-error';
 import type { RequestCtx } from '../http/request-context';
 import type { ImportColumn, ImportDefinition } from './import-definition';
-import { type ParsedTable, readImportFile } from './import-file';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { MESSAGES_FILE, type ParsedTable } from './import-file';
 import { checkBuildingId, checkClientId, idOption } from './import-options';
+import { readImportFile } from './import-worker-pool';
 
-export { readImportFile } from './import-file';
+export { readImportFile } from './import-worker-pool';
+
+/** Rows validated between two turns of the event loop (issue 10 §3: an import never stalls other requests). */
+const ROWS_PER_TURN = 500;
 
 /** Column name of the reason in error files. */
 export const REASON_HEADER = 'Reason';
@@ -174,7 +179,15 @@ export async function runImport(
   // 1. validate every row (no database)
   const valid: { rowNumber: number; cells: string[]; row: unknown; key: string }[] = [];
   const rejected: Rejected[] = [];
-  for (const r of table.rows) {
+  for (const [n, r] of table.rows.entries()) {
+    if (n > 0 && n % ROWS_PER_TURN === 0) await nextTurn();
+    if (r.tooLong) {
+      const reason = r.tooLong
+        .map((i) => `${table.headers[i] || `Column ${i + 1}`}: ${MESSAGES_FILE.cellTooLong}`)
+        .join('; ');
+      rejected.push({ rowNumber: r.rowNumber, cells: r.cells, reason });
+      continue;
+    }
     const record: Record<string, string> = {};
     for (const col of def.columns) {
       const i = colIndex.get(col.key);

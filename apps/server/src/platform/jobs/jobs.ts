@@ -1,4 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { arrestWatchJobs } from '../../features/arrest-watch/arrest-watch.jobs';
+import { invitationsJobs } from '../../features/invitations/invitations.jobs';
+import { backgroundCheckJobs } from '../../features/public-registration/background-checks';
+import { studentsJobs } from '../../features/students/students.jobs';
 import { visitsJobs } from '../../features/visits/visits.jobs';
 import type { AppDeps } from '../deps';
 
@@ -8,9 +12,13 @@ export interface ScheduledJob {
   run(deps: AppDeps): Promise<unknown>;
 }
 
-/** Scheduled jobs registered by features (auto check-out, message retries, session purge). */
+/** Scheduled jobs registered by features (auto check-out, invitation reminders, expiry warnings, background checks, message retries, session purge). */
 export const scheduledJobs: ScheduledJob[] = [
   ...visitsJobs,
+  ...arrestWatchJobs,
+  ...invitationsJobs,
+  ...backgroundCheckJobs,
+  ...studentsJobs,
   { name: 'sessions.purge', everyMs: 15 * 60_000, run: (deps) => deps.sessions.purgeExpired(deps.now()) },
   {
     name: 'messages.retry',

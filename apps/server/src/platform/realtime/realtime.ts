@@ -14,7 +14,14 @@ import { createBuildingReadCache } from './building-read-cache';
 export const EVENTS_CHANNEL = 'sv_front_desk_events';
 
 export interface FrontDeskEvent {
-  type: 'visit.checked_in' | 'visit.checked_out' | 'entry.denied' | 'preregistration.changed' | 'visitor.pending';
+  type:
+    | 'visit.checked_in'
+    | 'visit.checked_out'
+    | 'entry.denied'
+    | 'preregistration.changed'
+    | 'visitor.pending'
+    // spec 002 §2 Dashboard nearby visitors (ADR 0017): an entry opened, closed or removed
+    | 'nearby.changed';
   clientId: number;
   buildingId: number;
   id?: number;

@@ -40,22 +40,25 @@ export type PrincipalSessions = Record<Principal, Session | null>;
  * login (and, once it exists, the real impersonation route).
  */
 export async function principalSessions(t: TestApp): Promise<PrincipalSessions> {
+  const out = { anonymous: null } as PrincipalSessions;
+  for (const p of PRINCIPALS) out[p] = await principalSession(t, p);
+  return out;
+}
+
+/** One fresh session for one principal (null for anonymous); see `principalSessions`. */
+export async function principalSession(t: TestApp, p: Principal): Promise<Session | null> {
+  if (p === 'anonymous') return null;
   const cookieName = sessionCookieName(t.deps.config.COOKIE_SECURE);
   const users = t.world.users;
-  const out = { anonymous: null } as PrincipalSessions;
-  for (const p of PRINCIPALS) {
-    if (p === 'anonymous') continue;
-    const userId = users[PRINCIPAL_LOGINS[p]];
-    const impersonatorId = p === 'adminAsAttendantA1' ? users['admin@demo.test'] : null;
-    const { token, csrfToken } = await t.deps.sessions.create({
-      userId,
-      impersonatorId,
-      signedInWith: 'password',
-      ip: '127.0.0.1',
-      userAgent: 'authz',
-      now: t.deps.now(),
-    });
-    out[p] = { cookie: `${cookieName}=${token}`, csrfToken, userId };
-  }
-  return out;
+  const userId = users[PRINCIPAL_LOGINS[p]];
+  const impersonatorId = p === 'adminAsAttendantA1' ? users['admin@demo.test'] : null;
+  const { token, csrfToken } = await t.deps.sessions.create({
+    userId,
+    impersonatorId,
+    signedInWith: 'password',
+    ip: '127.0.0.1',
+    userAgent: 'authz',
+    now: t.deps.now(),
+  });
+  return { cookie: `${cookieName}=${token}`, csrfToken, userId };
 }

@@ -13,6 +13,10 @@ import type { AddressInfo } from 'node:net';
  *   GET  /ims/oneroster/v1p1/students/{id}              { user }
  *   GET  /ims/oneroster/v1p1/users/{id}                 { user }   (guardians are users too)
  *   GET  /ims/oneroster/v1p1/schools/{id}/students      { users }
+ *   GET  /ims/oneroster/v1p1/schools                    { orgs }   (type school)
+ *   GET  /ims/oneroster/v1p1/users                      { users }  limit, offset, sort, filter=dateLastModified>'…'
+ *   POST /ims/oneroster/v1p1/x-safevisitor/events       write-back of tardy / early-release events
+ * Lists honour `filter=dateLastModified>'<iso>'` and `sort=dateLastModified` (the roster sync's deltas).
  */
 
 export interface OneRosterUser {
@@ -44,7 +48,7 @@ export const FAKE_SIS_ORGS = [
   {
     sourcedId: 'org-north-high',
     status: 'active',
-    name: 'Fictional North High',
+    name: 'North High School',
     type: 'school',
     identifier: 'FNH',
     parent: { sourcedId: 'org-district', type: 'org' },
@@ -130,6 +134,15 @@ export const FAKE_SIS_USERS: OneRosterUser[] = [
   },
 ];
 
+export interface FakeSisOptions {
+  clientId?: string;
+  clientSecret?: string;
+  /** the roster (default: FAKE_SIS_USERS) */
+  users?: OneRosterUser[];
+  /** answer for the write-back endpoint (default 201) */
+  writebackStatus?: number;
+}
+
 export interface FakeSis {
   /** base address to save as the client's SIS address, e.g. http://127.0.0.1:40123 */
   url: string;
@@ -140,6 +153,13 @@ export interface FakeSis {
   tokensIssued: number;
   /** answer 503 to everything (an outage) */
   setDown(down: boolean): void;
+  /** the next request for this list page (resource and offset) answers 500 once */
+  failPageOnce(resource: 'users' | 'students', offset: number): void;
+  /** the roster served (mutable: tests change people and their dateLastModified) */
+  users: OneRosterUser[];
+  /** events written back */
+  events: unknown[];
+  setWritebackStatus(status: number): void;
   close(): Promise<void>;
 }
 
@@ -161,12 +181,32 @@ function page<T>(items: T[], url: URL) {
 }
 
 /** Starts the peer on a random local port. */
-export async function startFakeSis(opts: { clientId?: string; clientSecret?: string } = {}): Promise<FakeSis> {
+/** The OneRoster filter the sync sends: dateLastModified>'<iso>' (and status='active'). */
+function applyFilter(list: OneRosterUser[], url: URL) {
+  const filter = url.searchParams.get('filter') ?? '';
+  if (filter === "status='active'") return list.filter((u) => u.status === 'active');
+  const since = /^dateLastModified>'([^']+)'$/.exec(filter)?.[1];
+  let out = since ? list.filter((u) => Date.parse(u.dateLastModified) > Date.parse(since)) : list;
+  if (url.searchParams.get('sort') === 'dateLastModified')
+    out = [...out].sort(
+      (a, b) => a.dateLastModified.localeCompare(b.dateLastModified) || a.sourcedId.localeCompare(b.sourcedId),
+    );
+  return out;
+}
+
+export async function startFakeSis(opts: FakeSisOptions = {}): Promise<FakeSis> {
   const clientId = opts.clientId ?? 'fake-sis-client';
   const clientSecret = opts.clientSecret ?? 'fake-sis-secret-value';
   const tokens = new Set<string>();
   let down = false;
-  const state = { requests: [] as FakeSis['requests'], tokensIssued: 0 };
+  const state = {
+    requests: [] as FakeSis['requests'],
+    tokensIssued: 0,
+    users: opts.users ?? FAKE_SIS_USERS.map((u) => ({ ...u })),
+    events: [] as unknown[],
+    writebackStatus: opts.writebackStatus ?? 201,
+    failOnce: new Set<string>(),
+  };
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake-sis');
@@ -194,19 +234,36 @@ export async function startFakeSis(opts: { clientId?: string; clientSecret?: str
     }
 
     const prefix = '/ims/oneroster/v1p1';
+    if (req.method === 'POST' && url.pathname === `${prefix}/x-safevisitor/events`) {
+      if (!authorized) return json(res, 401, { imsx_codeMajor: 'failure' });
+      const body = await readBody(req);
+      if (state.writebackStatus < 300) state.events.push(JSON.parse(body));
+      return json(res, state.writebackStatus, {});
+    }
     if (req.method !== 'GET' || !url.pathname.startsWith(prefix)) return json(res, 404, { error: 'not found' });
     if (!authorized) return json(res, 401, { imsx_codeMajor: 'failure', imsx_description: 'Unauthorized' });
     const rest = url.pathname.slice(prefix.length).split('/').filter(Boolean);
-    const students = () => {
-      let list = FAKE_SIS_USERS.filter((u) => u.role === 'student');
-      if (url.searchParams.get('filter') === "status='active'") list = list.filter((u) => u.status === 'active');
-      return list;
-    };
+    const pageKey = `${rest[0]}@${url.searchParams.get('offset') ?? '0'}`;
+    if (rest.length === 1 && state.failOnce.delete(pageKey)) return json(res, 500, { imsx_codeMajor: 'failure' });
+    const students = () =>
+      applyFilter(
+        state.users.filter((u) => u.role === 'student'),
+        url,
+      );
 
     if (rest.length === 1 && rest[0] === 'orgs') return json(res, 200, { orgs: page(FAKE_SIS_ORGS, url) });
     if (rest.length === 1 && rest[0] === 'students') return json(res, 200, { users: page(students(), url) });
+    if (rest.length === 1 && rest[0] === 'users')
+      return json(res, 200, { users: page(applyFilter(state.users, url), url) });
+    if (rest.length === 1 && rest[0] === 'schools')
+      return json(res, 200, {
+        orgs: page(
+          FAKE_SIS_ORGS.filter((o) => o.type === 'school'),
+          url,
+        ),
+      });
     if (rest.length === 2 && (rest[0] === 'students' || rest[0] === 'users')) {
-      const user = FAKE_SIS_USERS.find((u) => u.sourcedId === rest[1] && (rest[0] === 'users' || u.role === 'student'));
+      const user = state.users.find((u) => u.sourcedId === rest[1] && (rest[0] === 'users' || u.role === 'student'));
       return user ? json(res, 200, { user }) : json(res, 404, { imsx_codeMajor: 'failure' });
     }
     if (rest.length === 3 && rest[0] === 'schools' && rest[2] === 'students') {
@@ -234,6 +291,21 @@ export async function startFakeSis(opts: { clientId?: string; clientSecret?: str
     },
     setDown(value) {
       down = value;
+    },
+    failPageOnce(resource, offset) {
+      state.failOnce.add(`${resource}@${offset}`);
+    },
+    get users() {
+      return state.users;
+    },
+    set users(list) {
+      state.users = list;
+    },
+    get events() {
+      return state.events;
+    },
+    setWritebackStatus(status) {
+      state.writebackStatus = status;
     },
     close: () =>
       new Promise<void>((resolve) => {

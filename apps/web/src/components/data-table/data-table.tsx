@@ -1,9 +1,11 @@
 import type { TPage } from '@sv/contracts';
 import { CONSTANTS } from '@sv/contracts';
-import { ActionIcon, Box, Group, LoadingOverlay, Paper, Table, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Group, LoadingOverlay, Paper, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { IconFilter } from '@tabler/icons-react';
 import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageWindow } from './page-window';
+import { filterRows, TEXT_FILTER_MIN, textFilterActive } from './text-filter';
 
 export interface Column<T> {
   key: string;
@@ -29,18 +31,25 @@ export interface DataTableProps<T> {
   /** expandable row content (spec 000 §2 Buildings: the building's contacts) */
   renderExpanded?: (row: T) => ReactNode;
   empty?: ReactNode;
+  /** the text filter over the rows on screen (spec 000 §5); on unless a table opts out */
+  filterable?: boolean;
 }
 
 /**
  * The one data table (architecture guide §7): server paging of 100 rows, sort from the
  * server's allow-list, full-number pagination with a window of 5 pages (spec 000 §9), and the
  * previous page kept on screen while the next loads (pass `placeholderData: keepPreviousData`).
+ * A text filter narrows the rows on screen (spec 000 §5: from 2 characters, Id fields skipped);
+ * it runs in the browser, so the text is never sent anywhere.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState<Set<string | number>>(new Set());
+  const [filter, setFilter] = useState('');
   const cols = props.columns.filter((c) => !c.hidden);
-  const rows = props.page?.data ?? [];
+  const pageRows = props.page?.data ?? [];
+  const filtering = props.filterable !== false && textFilterActive(filter);
+  const rows = filtering ? filterRows(pageRows, filter) : pageRows;
   const first = props.page && props.page.count > 0 ? (props.page.currentPage - 1) * props.page.perPage + 1 : 0;
   const last = props.page ? Math.min(props.page.currentPage * props.page.perPage, props.page.count) : 0;
   const toggle = (k: string | number) =>
@@ -54,6 +63,25 @@ export function DataTable<T>(props: DataTableProps<T>) {
   return (
     <Paper withBorder radius="md" pos="relative">
       <LoadingOverlay visible={props.isFetching && !props.page} zIndex={5} overlayProps={{ blur: 1 }} />
+      {props.filterable !== false ? (
+        <Group justify="space-between" align="flex-end" px="sm" pt="sm" gap="xs" wrap="wrap">
+          <TextInput
+            label={t('table.filter')}
+            placeholder={t('table.filterPlaceholder', { count: TEXT_FILTER_MIN })}
+            leftSection={<IconFilter size={16} aria-hidden />}
+            value={filter}
+            onChange={(e) => setFilter(e.currentTarget.value)}
+            w={{ base: '100%', xs: 320 }}
+            autoComplete="off"
+            data-testid="table-filter"
+          />
+          {filtering ? (
+            <Text size="sm" c="dimmed" aria-live="polite" data-testid="table-filter-count">
+              {t('table.filtered', { shown: rows.length, total: pageRows.length })}
+            </Text>
+          ) : null}
+        </Group>
+      ) : null}
       <Table.ScrollContainer minWidth={600}>
         <Table striped highlightOnHover verticalSpacing="xs" aria-busy={props.isFetching}>
           <Table.Caption style={{ captionSide: 'top', textAlign: 'left', padding: '0 12px' }}>
@@ -103,7 +131,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               <Table.Tr>
                 <Table.Td colSpan={cols.length + (props.renderExpanded ? 1 : 0)}>
                   <Text c="dimmed" ta="center" py="md">
-                    {props.empty ?? t('table.empty')}
+                    {filtering && pageRows.length > 0 ? t('table.noFilterMatch') : (props.empty ?? t('table.empty'))}
                   </Text>
                 </Table.Td>
               </Table.Tr>

@@ -34,6 +34,13 @@ export interface ExportDialogProps {
   /** filters of the current list (clientId, activeOnly, listType …) */
   params?: ExportParams;
   title?: string;
+  /** a fixed column list (e.g. from the contracts) instead of GET /api/exports/{kind}/columns */
+  columns?: TExportColumnsResponse['data'];
+  /**
+   * Download through a request instead of a link (filters with search text go in a POST body,
+   * security guide); a rejection's message is shown in the dialog.
+   */
+  onDownload?: (format: ExportFormat, columns: string[]) => Promise<void>;
 }
 
 /**
@@ -43,8 +50,10 @@ export interface ExportDialogProps {
  */
 export function ExportDialog(props: ExportDialogProps) {
   const { t } = useTranslation();
-  const columnsQuery = useQuery({ ...exportColumnsQuery(props.kind), enabled: props.opened });
-  const all = columnsQuery.data?.data ?? [];
+  const columnsQuery = useQuery({ ...exportColumnsQuery(props.kind), enabled: props.opened && !props.columns });
+  const all = props.columns ?? columnsQuery.data?.data ?? [];
+  const loading = !props.columns && columnsQuery.isPending;
+  const [busy, setBusy] = useState(false);
   const defaults = useMemo(() => all.filter((c) => c.selectedByDefault).map((c) => c.id), [all]);
   const [format, setFormat] = useState<ExportFormat>('csv');
   const [selected, setSelected] = useState<string[] | null>(null);
@@ -78,13 +87,13 @@ export function ExportDialog(props: ExportDialogProps) {
             ]}
           />
         </Stack>
-        {columnsQuery.isPending ? (
+        {loading ? (
           <Group gap="xs">
             <Loader size="xs" />
             <Text size="sm">{t('exports.loadingColumns')}</Text>
           </Group>
         ) : null}
-        {columnsQuery.isError ? (
+        {!props.columns && columnsQuery.isError ? (
           <Alert color="red" role="alert" variant="light">
             {(columnsQuery.error as Error).message}
           </Alert>
@@ -122,22 +131,47 @@ export function ExportDialog(props: ExportDialogProps) {
             <Button variant="default" onClick={props.onClose}>
               {t('common.cancel')}
             </Button>
-            <Button
-              component="a"
-              href={href}
-              download
-              disabled={columnsQuery.isPending || columnsQuery.isError}
-              onClick={(e) => {
-                if (selectable && chosen.length === 0) {
-                  e.preventDefault();
-                  setError(t('messages.exportNeedsColumn', { defaultValue: MESSAGES.exportNeedsColumn }));
-                  return;
-                }
-                props.onClose();
-              }}
-            >
-              {t('exports.download')}
-            </Button>
+            {props.onDownload ? (
+              <Button
+                loading={busy}
+                disabled={loading}
+                onClick={async () => {
+                  if (selectable && chosen.length === 0) {
+                    setError(t('messages.exportNeedsColumn', { defaultValue: MESSAGES.exportNeedsColumn }));
+                    return;
+                  }
+                  setBusy(true);
+                  setError(null);
+                  try {
+                    await props.onDownload?.(format, chosen);
+                    props.onClose();
+                  } catch (err) {
+                    setError((err as Error).message);
+                  } finally {
+                    setBusy(false);
+                  }
+                }}
+              >
+                {t('exports.download')}
+              </Button>
+            ) : (
+              <Button
+                component="a"
+                href={href}
+                download
+                disabled={loading || columnsQuery.isError}
+                onClick={(e) => {
+                  if (selectable && chosen.length === 0) {
+                    e.preventDefault();
+                    setError(t('messages.exportNeedsColumn', { defaultValue: MESSAGES.exportNeedsColumn }));
+                    return;
+                  }
+                  props.onClose();
+                }}
+              >
+                {t('exports.download')}
+              </Button>
+            )}
           </Group>
         </Group>
       </Stack>

@@ -143,7 +143,8 @@ export function ImportDialog(props: ImportDialogProps) {
   );
 }
 
-function ImportResults({ result }: { result: TImportResult }) {
+/** `importedLabel`: what an accepted row became, when "Imported" is not the word (invitations: "Sent"). */
+export function ImportResults({ result, importedLabel }: { result: TImportResult; importedLabel?: string }) {
   const { t } = useTranslation();
   const r = result.results;
   if (!r) return null;
@@ -152,7 +153,7 @@ function ImportResults({ result }: { result: TImportResult }) {
       <Text fw={600}>{t('imports.results')}</Text>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
         <Count label={t('imports.total')} value={r.total} />
-        <Count label={t('imports.imported')} value={r.imported} />
+        <Count label={importedLabel ?? t('imports.imported')} value={r.imported} />
         <Count label={t('imports.duplicates')} value={r.duplicates} />
         <Count label={t('imports.rejected')} value={r.rejected} />
       </SimpleGrid>

@@ -1,2 +1,3 @@
-export { ImportDialog, type ImportDialogProps, type ImportState } from './import-dialog';
+export { ImportDialog, type ImportDialogProps, ImportResults, type ImportState } from './import-dialog';
+export { ListImport } from './list-import';
 export { interpret, type UploadOutcome, uploadImport } from './upload';

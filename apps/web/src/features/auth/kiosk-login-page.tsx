@@ -1,9 +1,10 @@
-import { Alert } from '@mantine/core';
+import { Alert, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ROLE } from '@sv/contracts';
 import { paths } from '../../lib/paths';
 import { AuthLayout } from './auth-layout';
+import { LanguageSwitch } from '../kiosk/kiosk-language';
 import { LoginForm } from './login-form';
 
 /** /safe/kiosk/login (spec 002 §2): kiosks are set up with this URL. */
@@ -13,12 +14,17 @@ export default function KioskLoginPage() {
   const [params] = useSearchParams();
   return (
     <AuthLayout title={t('auth.kioskHeading')} subtitle={t('auth.kioskHint')}>
+      {/* issue 14: the English/Español switch is on every kiosk screen */}
+      <Group justify="center">
+        <LanguageSwitch />
+      </Group>
       {params.get('notKiosk') ? (
         <Alert color="yellow" variant="light">
           {t('auth.kioskAdminRedirect')}
         </Alert>
       ) : null}
       <LoginForm
+        kiosk
         onSignedIn={(s) =>
           navigate(s.user.roleId === ROLE.Kiosk ? paths.kiosk() : s.user.homepage || paths.home, { replace: true })
         }

@@ -8,7 +8,14 @@ import { useLogin } from './auth-api';
 import type { TSessionResponse } from '@sv/contracts';
 
 /** Email + password form shared by the staff and kiosk sign-in pages. */
-export function LoginForm({ onSignedIn }: { onSignedIn: (s: TSessionResponse) => void }) {
+export function LoginForm({
+  onSignedIn,
+  kiosk = false,
+}: {
+  onSignedIn: (s: TSessionResponse) => void;
+  /** the kiosk sign-in: the server admits kiosk accounts only (issue 14) */
+  kiosk?: boolean;
+}) {
   const { t } = useTranslation();
   const login = useLogin();
   const [error, setError] = useState<string | null>(null);
@@ -20,7 +27,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (s: TSessionResponse) =>
       error={error}
       onSubmit={form.onSubmit((values) => {
         setError(null);
-        login.mutate(values, {
+        login.mutate(kiosk ? { ...values, kiosk: true } : values, {
           onSuccess: onSignedIn,
           onError: (err) => setError(applyServerErrors(form, err)),
         });

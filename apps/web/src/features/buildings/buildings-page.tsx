@@ -1,5 +1,5 @@
-import { ActionIcon, Button, Group, Select, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus, IconUpload } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { ROLE, type TBuildingListQuery, type TBuildingRow } from '@sv/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table/data-table';
 import { useTableState } from '../../components/data-table/use-table-state';
 import { ExportButton } from '../../components/export';
-import { ImportDialog } from '../../components/import-dialog';
+import { ListImport } from '../../components/import-dialog';
+import { LIST_FILTERS, ListFilters, listFilterQuery } from '../../components/list-filters';
 import { useUser } from '../../lib/session';
 import { ContactModal } from '../contacts/contact-modal';
 import { buildingContactsQuery, buildingKeys, clientsLookupQuery, useBuildingsList } from './buildings-api';
@@ -22,22 +23,20 @@ export default function BuildingsPage() {
   const { t } = useTranslation();
   const user = useUser();
   const isAdmin = user.roleId === ROLE.Admin;
-  const table = useTableState({ sort: 'name', filters: { activeOnly: 'true', clientId: '' } });
-  const clientId = isAdmin && table.filters.clientId ? Number(table.filters.clientId) : undefined;
+  const table = useTableState({ sort: 'name', filters: LIST_FILTERS });
+  const { activeOnly, clientId } = listFilterQuery(table, isAdmin);
   const query: TBuildingListQuery = {
     page: table.page,
     perPage: 100,
     sort: (SORTS as readonly string[]).includes(table.sort) ? (table.sort as TBuildingListQuery['sort']) : 'name',
     dir: table.dir,
-    activeOnly: table.filters.activeOnly === 'true' ? 'true' : 'false',
+    activeOnly: activeOnly ? 'true' : 'false',
     clientId,
   };
   const list = useBuildingsList(query);
   const clients = useQuery({ ...clientsLookupQuery, enabled: isAdmin });
   const qc = useQueryClient();
   const [editing, setEditing] = useState<number | 'new' | null>(null);
-  const [importOpen, setImportOpen] = useState(false);
-  const [importClientId, setImportClientId] = useState<string | null>(null);
   const [contactFor, setContactFor] = useState<TBuildingRow | null>(null);
   const closeEditor = useCallback(() => setEditing(null), []);
   const closeContact = useCallback(() => setContactFor(null), []);
@@ -92,8 +91,8 @@ export default function BuildingsPage() {
     },
   ];
 
-  const clientOptions = (clients.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
-  const exportParams = { activeOnly: table.filters.activeOnly === 'true', clientId };
+  const districts = isAdmin ? (clients.data ?? []) : null;
+  const exportParams = { activeOnly, clientId };
 
   return (
     <Stack gap="md">
@@ -107,16 +106,14 @@ export default function BuildingsPage() {
           </Text>
         </Stack>
         <Group gap="sm">
-          <Button
-            variant="default"
-            leftSection={<IconUpload size={16} aria-hidden />}
-            onClick={() => {
-              setImportClientId(clientId ? String(clientId) : null);
-              setImportOpen(true);
-            }}
-          >
-            {t('buildings.import')}
-          </Button>
+          <ListImport
+            kind="buildings"
+            label={t('buildings.import')}
+            title={t('buildings.importTitle')}
+            districts={districts}
+            districtId={clientId}
+            onImported={() => void qc.invalidateQueries({ queryKey: buildingKeys.all })}
+          />
           <ExportButton kind="buildings" params={exportParams} title={t('buildings.exportTitle')} />
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
             {t('buildings.add')}
@@ -124,25 +121,7 @@ export default function BuildingsPage() {
         </Group>
       </Group>
 
-      <Group gap="lg" align="flex-end" wrap="wrap">
-        <Switch
-          label={t('buildings.activeOnly')}
-          checked={table.filters.activeOnly === 'true'}
-          onChange={(e) => table.setFilter('activeOnly', e.currentTarget.checked ? 'true' : 'false')}
-        />
-        {isAdmin ? (
-          <Select
-            label={t('buildings.clientFilter')}
-            placeholder={t('buildings.allClients')}
-            data={clientOptions}
-            value={table.filters.clientId || null}
-            onChange={(v) => table.setFilter('clientId', v ?? '')}
-            clearable
-            searchable
-            w={280}
-          />
-        ) : null}
-      </Group>
+      <ListFilters table={table} districts={districts} />
 
       <DataTable
         caption={t('buildings.tableCaption')}
@@ -166,28 +145,6 @@ export default function BuildingsPage() {
           contactFor ? { clientId: contactFor.clientId, buildingId: contactFor.id, contactType: 'Building' } : null
         }
       />
-      <ImportDialog
-        kind="buildings"
-        title={t('buildings.importTitle')}
-        opened={importOpen}
-        onClose={(success) => {
-          setImportOpen(false);
-          if (success) void qc.invalidateQueries({ queryKey: buildingKeys.all });
-        }}
-        options={{ clientId: isAdmin ? importClientId : undefined }}
-        canUpload={!isAdmin || Boolean(importClientId)}
-      >
-        {isAdmin ? (
-          <Select
-            label={t('buildings.importClient')}
-            required
-            searchable
-            data={clientOptions}
-            value={importClientId}
-            onChange={setImportClientId}
-          />
-        ) : null}
-      </ImportDialog>
     </Stack>
   );
 }

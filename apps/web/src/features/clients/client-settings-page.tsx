@@ -10,6 +10,7 @@ import {
   Checkbox,
   Group,
   NumberInput,
+  Radio,
   SegmentedControl,
   SimpleGrid,
   Stack,
@@ -242,6 +243,22 @@ function ClientSettingsForm({ clientId, data }: { clientId: number; data: TClien
 
         <Section title={t('clients.settings.backgroundCheckSection')}>
           {toggle('backgroundCheck')}
+          <Radio.Group
+            label={t('clients.settings.registryGating')}
+            description={t('clients.settings.registryGatingHint')}
+            {...form.getInputProps('registryGating')}
+          >
+            <Stack gap="xs" mt="xs">
+              {(['dob-agrees', 'all-matches'] as const).map((policy) => (
+                <Radio
+                  key={policy}
+                  value={policy}
+                  label={t(`clients.settings.registryGating_${policy}`)}
+                  description={t(`clients.settings.registryGating_${policy}Hint`)}
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
           <Anchor component={Link} to={paths.clientBgSettings(clientId)} size="sm" w="fit-content">
             {t('clients.settings.openBackgroundSettings')}
           </Anchor>

@@ -1,5 +1,5 @@
 import type { TClientListQuery, TClientRow } from '@sv/contracts';
-import { ActionIcon, Button, Group, Menu, Stack, Switch, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import {
   IconAdjustments,
   IconDeviceDesktop,
@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table/data-table';
 import { useTableState } from '../../components/data-table/use-table-state';
+import { LIST_FILTERS, ListFilters } from '../../components/list-filters';
 import { paths } from '../../lib/paths';
 import { useClientsList } from './clients-api';
 import './i18n.en';
@@ -25,7 +26,7 @@ const SORTS = ['id', 'name'] as const;
  */
 export default function ClientsPage() {
   const { t } = useTranslation();
-  const table = useTableState({ sort: 'id', filters: { activeOnly: 'true' } });
+  const table = useTableState({ sort: 'id', filters: LIST_FILTERS });
   const query: TClientListQuery = {
     page: table.page,
     perPage: 100,
@@ -128,11 +129,7 @@ export default function ClientsPage() {
           {t('clients.add')}
         </Button>
       </Group>
-      <Switch
-        label={t('clients.activeOnly')}
-        checked={table.filters.activeOnly === 'true'}
-        onChange={(e) => table.setFilter('activeOnly', e.currentTarget.checked ? 'true' : 'false')}
-      />
+      <ListFilters table={table} districts={null} activeLabel={t('clients.activeOnly')} />
       <DataTable
         caption={t('clients.tableCaption')}
         columns={columns}

@@ -3,15 +3,14 @@ import { addCatalogue } from '../../lib/i18n';
 /** Strings of the clients screens (merged into the catalogue by lib/i18n). */
 addCatalogue('en', {
   clients: {
-    title: 'Clients',
-    intro:
-      'School districts and organisations using SafeVisitor. Use the Actions menu to edit a client or change its settings.',
-    add: 'Add client',
-    activeOnly: 'Show active clients only',
-    tableCaption: 'Clients',
+    title: 'Districts',
+    intro: 'School districts using SafeVisitor. Use the Actions menu to edit a district or change its settings.',
+    add: 'Add district',
+    activeOnly: 'Show active districts only',
+    tableCaption: 'Districts',
     actionsFor: 'Actions for {{name}}',
-    backToList: 'Back to clients',
-    loadFailed: 'The client could not be loaded.',
+    backToList: 'Back to districts',
+    loadFailed: 'The district could not be loaded.',
     copy: 'Copy',
     copied: 'Copied',
     labelsHint: 'Leave a label blank to use the default shown in grey. Type N/A to hide that button.',
@@ -24,15 +23,15 @@ addCatalogue('en', {
       registrationTypes: 'Registration Types',
     },
     edit: {
-      title: 'Edit Client',
-      newTitle: 'New Client',
+      title: 'Edit District',
+      newTitle: 'New District',
       intro: 'The district’s name and mailing address.',
       district: 'District',
       address: 'Address',
       links: 'Links',
       linksHint: 'The volunteer sign-up address shared with the district’s families and volunteers.',
-      changeLinks: 'Change the visitor and volunteer URLs in the client’s settings',
-      create: 'Create client',
+      changeLinks: 'Change the visitor and volunteer URLs in the district’s settings',
+      create: 'Create district',
       saved: '{{name}} saved.',
     },
     field: {
@@ -40,7 +39,7 @@ addCatalogue('en', {
       note: 'Note',
       noteHint: 'For administrators only; not shown to visitors.',
       active: 'Active',
-      activeHint: 'Inactive clients are hidden from the list and their users cannot be chosen.',
+      activeHint: 'Inactive districts are hidden from the list and their users cannot be chosen.',
       street1: 'Street address',
       street2: 'Address line 2',
       city: 'City',
@@ -102,11 +101,21 @@ addCatalogue('en', {
       enableCheckForVisitorsMoreOften: 'Refresh the dashboard every 15 seconds',
       enableCheckForVisitorsMoreOftenHint: 'Otherwise the dashboard refreshes every 2 hours.',
       successScreenDelay: 'Success screen delay',
-      successScreenDelayHint: 'How long the “checked in” screen stays up. 0 returns at once.',
+      successScreenDelayHint:
+        'Seconds the checked-in and checked-out screens stay up before returning to the dashboard. 0 keeps them up until the attendant presses Done.',
       seconds: 'seconds',
       backgroundCheckSection: 'Background check',
       backgroundCheck: 'Run background checks on visitors',
       backgroundCheckHint: 'Visitors are screened against the sex-offender registry at check-in.',
+      registryGating: 'Registry matches that stop check-in',
+      registryGatingHint:
+        'Every match is shown at the desk. Choose which ones must be reviewed before the visitor can be checked in.',
+      'registryGating_dob-agrees': 'Matches where the date of birth agrees (recommended)',
+      'registryGating_dob-agreesHint':
+        'Weaker namesakes (the registry gives only a birth year or no date) are shown for information and do not stop check-in.',
+      'registryGating_all-matches': 'Every match',
+      'registryGating_all-matchesHint':
+        'Also stops check-in for namesakes whose date of birth cannot be compared. Expect many reviews for common names.',
       openBackgroundSettings: 'Background check provider settings',
     },
     kiosk: {

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Select, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { ROLE, type TContactListQuery, type TContactRow } from '@sv/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table/data-table';
 import { useTableState } from '../../components/data-table/use-table-state';
+import { LIST_FILTERS, ListFilters, listFilterQuery } from '../../components/list-filters';
 import { useUser } from '../../lib/session';
 import { clientsLookupQuery } from '../buildings/buildings-api';
 import { formatMobile } from '../buildings/buildings-page';
@@ -21,14 +22,14 @@ export default function ContactsPage() {
   const user = useUser();
   const isAdmin = user.roleId === ROLE.Admin;
   const showLevels = useMaySeeConfidenceLevels();
-  const table = useTableState({ sort: 'name', filters: { activeOnly: 'true', clientId: '' } });
-  const clientId = isAdmin && table.filters.clientId ? Number(table.filters.clientId) : undefined;
+  const table = useTableState({ sort: 'name', filters: LIST_FILTERS });
+  const { activeOnly, clientId } = listFilterQuery(table, isAdmin);
   const query: TContactListQuery = {
     page: table.page,
     perPage: 100,
     sort: (SORTS as readonly string[]).includes(table.sort) ? (table.sort as TContactListQuery['sort']) : 'name',
     dir: table.dir,
-    activeOnly: table.filters.activeOnly === 'true' ? 'true' : 'false',
+    activeOnly: activeOnly ? 'true' : 'false',
     clientId,
   };
   const list = useContactsList(query);
@@ -130,25 +131,7 @@ export default function ContactsPage() {
           {t('contacts.add')}
         </Button>
       </Group>
-      <Group gap="lg" align="flex-end" wrap="wrap">
-        <Switch
-          label={t('contacts.activeOnly')}
-          checked={table.filters.activeOnly === 'true'}
-          onChange={(e) => table.setFilter('activeOnly', e.currentTarget.checked ? 'true' : 'false')}
-        />
-        {isAdmin ? (
-          <Select
-            label={t('contacts.clientFilter')}
-            placeholder={t('contacts.allClients')}
-            data={(clients.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-            value={table.filters.clientId || null}
-            onChange={(v) => table.setFilter('clientId', v ?? '')}
-            clearable
-            searchable
-            w={280}
-          />
-        ) : null}
-      </Group>
+      <ListFilters table={table} districts={isAdmin ? (clients.data ?? []) : null} />
       <DataTable
         caption={t('contacts.tableCaption')}
         columns={columns}

@@ -6,9 +6,6 @@ addCatalogue('en', {
     title: 'Contacts',
     intro: 'People told about screening matches and emergency messages, for the whole district or one building.',
     add: 'Add contact',
-    activeOnly: 'Active only',
-    clientFilter: 'Client',
-    allClients: 'All clients',
     tableCaption: 'Contacts',
     empty: 'No contacts match these filters.',
     col: {
@@ -16,7 +13,7 @@ addCatalogue('en', {
       type: 'Type',
       appliesTo: 'Applies to',
       building: 'Building',
-      client: 'Client',
+      client: 'District',
       email: 'Email',
       mobile: 'Mobile',
       levels: 'Notify levels',
@@ -35,7 +32,7 @@ addCatalogue('en', {
     },
     field: {
       contactType: 'Type',
-      client: 'Client',
+      client: 'District',
       building: 'Building',
       name: 'Name',
       title: 'Title',

@@ -11,8 +11,9 @@ import type {
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { z } from 'zod';
+import { createActionKey } from '../../lib/action-key';
 import { ApiError, api } from '../../lib/api-client';
-import { deskPaths } from '../scan/desk-paths';
+import { paths } from '../../lib/paths';
 
 type TPreRegistrationList = z.infer<typeof ZPreRegistrationList>;
 type TDenyPreRegistrationResponse = z.infer<typeof ZDenyPreRegistrationResponse>;
@@ -71,13 +72,20 @@ export const clientSettingsQuery = (clientId: number) =>
     staleTime: 5 * 60_000,
   });
 
-/** Name search (spec 002 §7 POST /api/search, action new): the text travels in the body only. */
-export const visitorSearchQuery = (buildingId: number, text: string) =>
+/**
+ * Name search (spec 002 §7 POST /api/search, action new): the text travels in the body only.
+ * Without a building the search covers the user's own district.
+ */
+export const visitorSearchQuery = (buildingId: number | null, text: string) =>
   queryOptions({
-    queryKey: dashboardKeys.search(buildingId, text),
+    queryKey: dashboardKeys.search(buildingId ?? 0, text),
     queryFn: ({ signal }) =>
       api
-        .post<{ data: TVisitorMatch[] }>('/api/visitors/search', { text, action: 'new', buildingId }, { signal })
+        .post<{ data: TVisitorMatch[] }>(
+          '/api/visitors/search',
+          { text, action: 'new', ...(buildingId ? { buildingId } : {}) },
+          { signal },
+        )
         .then((r) => r.data),
     enabled: text.trim().length > 0,
     staleTime: 0,
@@ -117,6 +125,7 @@ const EVENT_TYPES = [
   'entry.denied',
   'preregistration.changed',
   'visitor.pending',
+  'nearby.changed',
 ] as const;
 const RECONNECT_MAX_MS = 30_000;
 
@@ -185,10 +194,11 @@ export function useCheckOut(buildingId: number | null) {
 export function useAllow(buildingId: number | null) {
   const refresh = useRefreshBuilding(buildingId);
   return useMutation({
-    mutationFn: ({ id, idempotencyKey }: { id: number; idempotencyKey: string }) =>
+    // the results the card listed are the ones the attendant confirmed (issue 10 §1)
+    mutationFn: ({ card, idempotencyKey }: { card: TPreRegistration; idempotencyKey: string }) =>
       api.post<TCheckInResponse>(
-        `/api/preregistrations/${id}/allow`,
-        {},
+        `/api/preregistrations/${card.id}/allow`,
+        { confirmedRefs: card.issues.findings.map(({ source, ref }) => ({ source, ref })) },
         { headers: { 'idempotency-key': idempotencyKey } },
       ),
     onSettled: refresh,
@@ -196,14 +206,32 @@ export function useAllow(buildingId: number | null) {
 }
 
 /**
+ * A scheduled card's visitor record (created from the card the first time), so its "Check in"
+ * opens the same screening step as every check-in (issue 10 §1).
+ */
+export function useCardVisitor() {
+  return useMutation({
+    mutationFn: (id: number) => api.post<{ visitorId: number }>(`/api/preregistrations/${id}/visitor`, {}),
+  });
+}
+
+/**
  * DENY (spec 002 §4): the server records the denial with the card's counts (creating the visitor
  * record from the card when needed) and notifies security.
  */
+const denyKey = createActionKey();
+
 export function useDeny(buildingId: number | null) {
   const refresh = useRefreshBuilding(buildingId);
   return useMutation({
+    // one Idempotency-Key per card action: a retried DENY records one denial (issue 10 §5)
     mutationFn: ({ card }: { card: TPreRegistration; buildingId: number }) =>
-      api.post<TDenyPreRegistrationResponse>(`/api/preregistrations/${card.id}/deny`, {}),
+      api.post<TDenyPreRegistrationResponse>(
+        `/api/preregistrations/${card.id}/deny`,
+        {},
+        { headers: { 'idempotency-key': denyKey.for(card.id) } },
+      ),
+    onSuccess: () => denyKey.done(),
     onSettled: refresh,
   });
 }
@@ -243,6 +271,6 @@ export async function printBadge(visitId: number, mode: 'network' | 'pdf'): Prom
       failed = err instanceof ApiError ? err.message : null;
     }
   }
-  window.open(deskPaths.badgeWindow(visitId), '_blank');
+  window.open(paths.badgeWindow(visitId), '_blank');
   return failed ? { via: 'window', failed } : { via: 'window' };
 }

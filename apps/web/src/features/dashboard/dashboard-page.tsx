@@ -9,17 +9,17 @@ import {
   type TPreRegistration,
   type TVisitSummary,
 } from '@sv/contracts';
-import { dashboardRefreshMs, localDateOf, visitorCardColumns } from '@sv/domain';
+import { dashboardRefreshMs, localDateOf, sisMode, sisPhase, visitorCardColumns } from '@sv/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { deferred } from '../../components/deferred';
 import { ApiError } from '../../lib/api-client';
 import { useCan } from '../../lib/can';
+import { paths } from '../../lib/paths';
 import { useUser } from '../../lib/session';
 import { buildingQuery, buildingsLookupQuery } from '../buildings/buildings-api';
-import { deskPaths } from '../scan/desk-paths';
 import type { DeskNavigationState, ScanMode } from '../scan/scan-api';
 import { visitorQuery } from '../visitor-flow/visitor-flow-api';
 import {
@@ -31,17 +31,35 @@ import {
   preRegistrationsQuery,
   printBadge,
   useAllow,
+  useCardVisitor,
   useAutoCheckOut,
   useBuildingEvents,
   useCancelCheckIn,
   useCheckOut,
   useClosePreRegistration,
   useDeny,
+  type TDeskSettings,
 } from './dashboard-api';
 import { DeskButtons } from './desk-buttons';
 import { fullName } from './format';
+import { NearbySection } from './nearby-section';
 import { PendingCard, ScheduledCard } from './preregistration-cards';
 import './i18n.en';
+
+/** spec 002 §4 Dashboard visitor flow: the SIS mode and the student phase (chosen or preset). */
+function studentFlow(s: TDeskSettings | null | undefined): {
+  mode: 'Skyward' | 'General';
+  phase: 'Pickup' | 'Dropoff' | 'choose';
+} {
+  const rules = {
+    pickupBtn: s?.pickupBtn,
+    studentInfoSystemId: s?.clientsStudentInfoSystemId,
+    dropoffDetected: s?.sisStudentDropoffDetected,
+    pickupDetected: s?.sisStudentPickupDetected,
+  };
+  const mode = sisMode(rules) ?? 'Skyward';
+  return { mode, phase: mode === 'General' ? (sisPhase(rules) ?? 'Pickup') : 'Pickup' };
+}
 
 // Loaded once the dashboard has rendered (issue 5 web targets): the dialogs open only on a user
 // action (their forms, schemas and the scanner), and the building filter, the visitor search and
@@ -51,6 +69,7 @@ const BuildingFilter = deferred(() => import('./building-filter').then((m) => m.
 const VisitorSearch = deferred(() => import('./visitor-search').then((m) => m.VisitorSearch));
 const VisitCard = deferred(() => import('./visit-card').then((m) => m.VisitCard));
 const ScanModal = deferred(() => import('../scan/scan-modal').then((m) => m.ScanModal));
+const StudentLookupModal = deferred(() => import('../students/student-lookup-modal').then((m) => m.StudentLookupModal));
 const AddExclusionModal = deferred(() =>
   import('../visitor-flow/add-exclusion-modal').then((m) => m.AddExclusionModal),
 );
@@ -108,6 +127,8 @@ export default function DashboardPage() {
   const qc = useQueryClient();
   const isAttendant = user.roleId === ROLE.Attendant;
   const canImport = useCan('visitors.manage');
+  // spec 002 §2 Dashboard nearby visitors: read like the logs (ADR 0017)
+  const mayReadNearby = useCan('logs.read');
   const [params, setParams] = useSearchParams();
 
   // building: attendants always their own; others pick one, remembered in the URL (?building=)
@@ -144,6 +165,7 @@ export default function DashboardPage() {
   const columns = visitorCardColumns(useWindowWidth());
 
   const [scanMode, setScanMode] = useState<ScanMode | null>(null);
+  const [studentLookup, setStudentLookup] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
   const [confirmAllow, setConfirmAllow] = useState<TPreRegistration | null>(null);
   // spec 002 §4 DENY: an admin whose visitor has no active exclusion goes on to add one, prefilled
@@ -166,6 +188,7 @@ export default function DashboardPage() {
 
   const checkOut = useCheckOut(buildingId);
   const allow = useAllow(buildingId);
+  const cardVisitor = useCardVisitor();
   const deny = useDeny(buildingId);
   const close = useClosePreRegistration(buildingId);
   const cancelCheckIn = useCancelCheckIn(buildingId);
@@ -180,14 +203,14 @@ export default function DashboardPage() {
     else if ('failed' in result) fail(t('dashboard.printFallback', { message: result.failed }));
   };
 
-  /** ALLOW or a scheduled check-in without a visitor record: check in, then the badge (spec 002 §4). */
+  /** ALLOW on a pending card: check in, then the badge (spec 002 §4). */
   const checkInCard = async (card: TPreRegistration, action: 'allow' | 'checkIn') => {
     const idempotencyKey = allowKeys.current.get(card.id) ?? crypto.randomUUID();
     allowKeys.current.set(card.id, idempotencyKey);
     setBusy({ id: card.id, action });
     let res: TCheckInResponse;
     try {
-      res = await allow.mutateAsync({ id: card.id, idempotencyKey });
+      res = await allow.mutateAsync({ card, idempotencyKey });
     } catch (err) {
       fail(t('dashboard.actionFailed', { message: errorText(err) }));
       return;
@@ -237,12 +260,24 @@ export default function DashboardPage() {
     }
   };
 
-  const onScheduledCheckIn = (card: TPreRegistration) => {
-    if (card.visitorId && buildingId)
-      navigate(deskPaths.background(card.visitorId, card.id), {
-        state: { buildingId, preRegId: card.id } satisfies DeskNavigationState,
-      });
-    else void checkInCard(card, 'checkIn');
+  /** A scheduled card's "Check in" opens the same screening step as the desk flow (issue 10 §1). */
+  const onScheduledCheckIn = async (card: TPreRegistration) => {
+    if (!buildingId) return;
+    let visitorId = card.visitorId;
+    if (!visitorId) {
+      setBusy({ id: card.id, action: 'checkIn' });
+      try {
+        visitorId = (await cardVisitor.mutateAsync(card.id)).visitorId;
+      } catch (err) {
+        fail(t('dashboard.actionFailed', { message: errorText(err) }));
+        return;
+      } finally {
+        setBusy(null);
+      }
+    }
+    navigate(paths.background('visitor', visitorId, card.id), {
+      state: { buildingId, preRegId: card.id } satisfies DeskNavigationState,
+    });
   };
 
   const onCheckOut = async (visit: TVisitSummary) => {
@@ -275,6 +310,9 @@ export default function DashboardPage() {
             {buildingName ? t('dashboard.titleAt', { building: buildingName }) : t('dashboard.title')}
           </Title>
           <Group gap="sm" align="flex-end">
+            <Button component={Link} to={paths.onSite(buildingId)} variant="default">
+              {t('nav.onSite')}
+            </Button>
             {isAttendant ? null : (
               <BuildingFilter
                 buildings={buildings}
@@ -308,10 +346,11 @@ export default function DashboardPage() {
           compact={columns < 4}
           settings={settings.data}
           onVisitor={() =>
-            navigate(deskPaths.newVisitor, buildingId ? { state: { buildingId } satisfies DeskNavigationState } : {})
+            navigate(paths.newVisitor, buildingId ? { state: { buildingId } satisfies DeskNavigationState } : {})
           }
           onCheckIn={() => setScanMode('in')}
           onCheckOut={() => setScanMode('out')}
+          onPickup={() => setStudentLookup(true)}
         />
         {buildingId ? (
           <div style={{ maxWidth: 560 }}>
@@ -384,17 +423,36 @@ export default function DashboardPage() {
                       card={card}
                       today={today}
                       busy={busyFor(card.id) === 'cancel' || busyFor(card.id) === 'checkIn'}
-                      onCheckIn={() => onScheduledCheckIn(card)}
+                      onCheckIn={() => void onScheduledCheckIn(card)}
                       onCancelCheckIn={() => void onCancelCheckIn(card)}
                     />
                   )),
                 )
               : null}
           </Section>
+
+          {mayReadNearby ? (
+            <NearbySection
+              buildingId={buildingId}
+              timeZone={timeZone}
+              today={today}
+              refreshMs={refreshMs}
+              cols={columns}
+              renderSection={({ children, ...section }) => <Section {...section}>{children}</Section>}
+            />
+          ) : null}
         </>
       )}
 
       <ScanModal mode={scanMode} buildingId={buildingId} onClose={closeScan} onChanged={refreshLists} />
+      {studentLookup ? (
+        <StudentLookupModal
+          opened
+          onClose={() => setStudentLookup(false)}
+          buildingId={buildingId}
+          {...studentFlow(settings.data)}
+        />
+      ) : null}
 
       <AllowConfirmModal
         card={confirmAllow}

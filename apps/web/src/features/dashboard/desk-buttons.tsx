@@ -33,6 +33,8 @@ export function DeskButtons(props: {
   onVisitor: () => void;
   onCheckIn: () => void;
   onCheckOut: () => void;
+  /** spec 002 §4: the student lookup of the SIS mode (Skyward or General) */
+  onPickup: () => void;
 }) {
   const { t } = useTranslation();
   const s = props.settings;
@@ -53,8 +55,7 @@ export function DeskButtons(props: {
     visitor: props.onVisitor,
     checkIn: props.onCheckIn,
     checkOut: props.onCheckOut,
-    // the student pickup screens open from the student scan, which is not part of this dashboard yet
-    pickup: null,
+    pickup: props.onPickup,
   };
 
   return (

@@ -4,6 +4,20 @@ import { addCatalogue } from '../../lib/i18n';
 /** Strings of the front-desk dashboard (spec 002 §2 Dashboard, §4, §8). */
 addCatalogue('en', {
   dashboard: {
+    // spec 002 §2 Dashboard nearby visitors, §4 Nearby visitor (ADR 0017)
+    nearby: {
+      title: 'Nearby visitors',
+      intro: 'Registered volunteers and vendors whose phone says they are near this building.',
+      empty: 'Nobody is nearby right now.',
+      distance: '{{metres}} m away',
+      since: 'Nearby since {{time}}',
+      remove: 'Remove',
+      removeLabel: 'Remove {{name}} from nearby visitors',
+      removed: '{{name}} was removed from nearby visitors.',
+      confirmTitle: 'Remove nearby visitor',
+      yes: 'Yes',
+      no: 'No',
+    },
     title: 'Front desk',
     titleAt: 'Front desk · {{building}}',
     actions: 'Front desk actions',
@@ -70,6 +84,7 @@ addCatalogue('en', {
     closeName: 'Close {{name}}',
     allowConfirm: MESSAGES.allowConfirm,
     allowConfirmBody: '{{name}} will be checked in and a badge printed.',
+    allowConfirmClears: 'Allowing clears these results for this visit:',
     allowConfirmOk: 'Allow and check in',
     securityNotified: MESSAGES.securityNotified,
     securityNotifyFailed: MESSAGES.securityNotifyFailed,

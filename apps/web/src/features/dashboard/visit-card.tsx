@@ -15,7 +15,7 @@ import { IconLogout, IconPrinter } from '@tabler/icons-react';
 import { CONSTANTS, type TVisitSummary } from '@sv/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deskPaths } from '../scan/desk-paths';
+import { paths } from '../../lib/paths';
 import { formatTimeOrDate } from './format';
 import './i18n.en';
 
@@ -52,7 +52,7 @@ export function Thumbnail(props: {
         {initials(props.name)}
       </Avatar>
     );
-  const src = deskPaths.file(props.fileId);
+  const src = paths.file(props.fileId);
   if (props.enlarged)
     return (
       <UnstyledButton onClick={() => props.onEnlarge(false)} w="100%" data-testid="thumbnail-enlarged">

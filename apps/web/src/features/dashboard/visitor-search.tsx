@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { deskPaths } from '../scan/desk-paths';
+import { paths } from '../../lib/paths';
 import type { DeskNavigationState } from '../scan/scan-api';
 import { visitorSearchQuery } from './dashboard-api';
 import { formatDob, fullName } from './format';
@@ -33,8 +33,8 @@ export function VisitorSearch(props: { buildingId: number }) {
   const pick = (value: string) => {
     combobox.closeDropdown();
     const state: DeskNavigationState = { buildingId: props.buildingId };
-    if (value === NEW) navigate(deskPaths.newVisitor, { state });
-    else navigate(deskPaths.background(Number(value)), { state });
+    if (value === NEW) navigate(paths.newVisitor, { state });
+    else navigate(paths.background('visitor', Number(value)), { state });
   };
 
   const status = pending ? (

@@ -3,6 +3,7 @@ import {
   Button,
   Center,
   FileButton,
+  Flex,
   Group,
   Image,
   Loader,
@@ -18,7 +19,15 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
-import { can, EXCLUSION_TYPE_OPTIONS, MESSAGES, ROLE, type TExclusion, ZExclusionSave } from '@sv/contracts';
+import {
+  can,
+  EXCLUSION_TYPE_OPTIONS,
+  MESSAGES,
+  ROLE,
+  type TExclusion,
+  type TVisitor,
+  ZExclusionSave,
+} from '@sv/contracts';
 import { DEFAULT_EXCLUSION_DOB, formatUsDate } from '@sv/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -43,9 +52,56 @@ const FORM_SCHEMA = ZExclusionSave as unknown as z.ZodType<unknown, Values>;
 export interface ExclusionModalProps {
   /** null = closed; 'new' = add; a number = edit */
   target: number | 'new' | null;
-  onClose: () => void;
+  /** saved: an exclusion was saved (false on Cancel or close) */
+  onClose: (saved: boolean) => void;
   /** client preselected for a new exclusion (an admin's client filter) */
   defaultClientId: number | null;
+  /**
+   * Front desk 'Deny & Add Exclusion' (spec 002 §4 DENY): a new exclusion prefilled with the denied
+   * visitor and linked to them (visitorId), so their next screening shows a direct exclusion.
+   */
+  visitor?: TVisitor | null;
+  /** the desk's building: a new exclusion's building for those who may not make it global */
+  deskBuildingId?: number | null;
+}
+
+const visitorName = (v: Pick<TVisitor, 'firstname' | 'middlename' | 'lastname'>) =>
+  [v.firstname, v.middlename, v.lastname].filter(Boolean).join(' ');
+
+/** spec 000 §4 new-exclusion defaults; from the front desk, the denied visitor's name, dob and photo. */
+function newValues(opts: {
+  clientId: number | null;
+  canSetGlobal: boolean;
+  visitor: TVisitor | null;
+  deskBuildingId: number | null;
+}): Values {
+  const v = opts.visitor;
+  const base: Values = {
+    clientId: opts.clientId,
+    isGlobal: true,
+    buildingId: null,
+    active: true,
+    firstname: '',
+    lastname: '',
+    dob: null,
+    exclusionType: '',
+    reason: '',
+    photoFileId: null,
+    visitorId: null,
+  };
+  if (!v) return base;
+  return {
+    ...base,
+    clientId: v.clientId,
+    // global by default; those who may not set it get the desk's building
+    isGlobal: opts.canSetGlobal,
+    buildingId: opts.canSetGlobal ? null : opts.deskBuildingId,
+    firstname: v.firstname,
+    lastname: v.lastname,
+    dob: v.dob,
+    photoFileId: v.photoFileId,
+    visitorId: v.id,
+  };
 }
 
 const valuesOf = (e: TExclusion): Values => ({
@@ -62,7 +118,10 @@ const valuesOf = (e: TExclusion): Values => ({
   visitorId: e.visitorId,
 });
 
-/** Add Exclusion / Edit Exclusion (spec 000 §2, §4 defaults, §5 date of birth, §8 errors). */
+/**
+ * Add Exclusion / Edit Exclusion (spec 000 §2, §4 defaults, §5 date of birth, §8 errors): the one
+ * exclusion form, for Manage Exclusions and for the front desk's 'Deny & Add Exclusion'.
+ */
 export function ExclusionModal(props: ExclusionModalProps) {
   const { t } = useTranslation();
   const editingId = typeof props.target === 'number' ? props.target : null;
@@ -73,7 +132,7 @@ export function ExclusionModal(props: ExclusionModalProps) {
   useEffect(() => {
     if (editingId !== null && existing.isError) {
       console.error(MESSAGES.exclusionLoadFailed);
-      onClose();
+      onClose(false);
     }
   }, [editingId, existing.isError, onClose]);
 
@@ -82,7 +141,7 @@ export function ExclusionModal(props: ExclusionModalProps) {
   return (
     <Modal
       opened={props.target !== null}
-      onClose={onClose}
+      onClose={() => onClose(false)}
       title={title}
       closeButtonProps={{ 'aria-label': t('common.close') }}
       size="xl"
@@ -96,23 +155,17 @@ export function ExclusionModal(props: ExclusionModalProps) {
         <ExclusionForm
           key={editingId ?? 'new'}
           exclusion={existing.data ?? null}
+          visitor={editingId === null ? (props.visitor ?? null) : null}
           initial={
             existing.data
               ? valuesOf(existing.data)
-              : {
-                  // spec 000 §4: global, active, created now, the user's client, no photo
+              : // spec 000 §4: global, active, created now, the user's client, no photo
+                newValues({
                   clientId: me.roleId === ROLE.Admin ? props.defaultClientId : me.clientId,
-                  isGlobal: true,
-                  buildingId: null,
-                  active: true,
-                  firstname: '',
-                  lastname: '',
-                  dob: null,
-                  exclusionType: '',
-                  reason: '',
-                  photoFileId: null,
-                  visitorId: null,
-                }
+                  canSetGlobal: can(me, 'exclusions.setGlobal'),
+                  visitor: props.visitor ?? null,
+                  deskBuildingId: props.deskBuildingId ?? null,
+                })
           }
           onDone={onClose}
         />
@@ -121,7 +174,13 @@ export function ExclusionModal(props: ExclusionModalProps) {
   );
 }
 
-function ExclusionForm(props: { exclusion: TExclusion | null; initial: Values; onDone: () => void }) {
+function ExclusionForm(props: {
+  exclusion: TExclusion | null;
+  /** a new exclusion for this visitor (front desk) */
+  visitor: TVisitor | null;
+  initial: Values;
+  onDone: (saved: boolean) => void;
+}) {
   const { t } = useTranslation();
   const me = useUser();
   const isAdmin = me.roleId === ROLE.Admin;
@@ -183,7 +242,7 @@ function ExclusionForm(props: { exclusion: TExclusion | null; initial: Values; o
         },
       });
       notifications.show({ color: 'green', message: t('exclusions.saved') });
-      props.onDone();
+      props.onDone(true);
     } catch (err) {
       setError(applyServerErrors(form, err));
     }
@@ -203,10 +262,16 @@ function ExclusionForm(props: { exclusion: TExclusion | null; initial: Values; o
             />
           </SimpleGrid>
         </Alert>
+      ) : props.visitor ? (
+        <Alert variant="light" color="blue" title={t('exclusions.linkedToThisVisitor')} data-testid="linked-visitor">
+          {visitorName(props.visitor)}
+          {props.visitor.dob ? ` · ${formatUsDate(props.visitor.dob)}` : ''}
+        </Alert>
       ) : null}
-      <Group align="flex-start" gap="lg" wrap="nowrap">
+      {/* the photo beside the fields; below them on a phone, where both would not fit */}
+      <Flex align={{ base: 'stretch', sm: 'flex-start' }} gap="lg" direction={{ base: 'column', sm: 'row' }}>
         <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
-          {isAdmin && isNew ? (
+          {isAdmin && isNew && !props.visitor ? (
             <Select
               label={t('exclusions.field.client')}
               required
@@ -276,7 +341,7 @@ function ExclusionForm(props: { exclusion: TExclusion | null; initial: Values; o
             />
           ) : null}
         </Stack>
-        <Paper withBorder p="sm" w={200} radius="md">
+        <Paper withBorder p="sm" w={{ base: '100%', sm: 200 }} radius="md">
           <Stack gap="xs" align="center">
             <Text size="sm" fw={500}>
               {t('exclusions.field.photo')}
@@ -333,14 +398,14 @@ function ExclusionForm(props: { exclusion: TExclusion | null; initial: Values; o
             </Text>
           </Stack>
         </Paper>
-      </Group>
+      </Flex>
       {props.exclusion ? (
         <Text size="xs" c="dimmed">
           {t('exclusions.createdOn', { date: new Date(props.exclusion.created).toLocaleString() })}
         </Text>
       ) : null}
       <Group justify="flex-end">
-        <Button variant="default" onClick={props.onDone}>
+        <Button variant="default" onClick={() => props.onDone(false)}>
           {t('common.cancel')}
         </Button>
         <Button type="submit" loading={save.isPending} disabled={dobProblem !== null || uploading}>

@@ -1,5 +1,5 @@
-import { ActionIcon, Avatar, Badge, Button, Group, Select, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus, IconUpload } from '@tabler/icons-react';
+import { ActionIcon, Avatar, Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { EXCLUSION_SORTS, ROLE, type TExclusion, type TExclusionsQuery } from '@sv/contracts';
 import { DEFAULT_EXCLUSION_DOB, formatUsDate } from '@sv/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table/data-table';
 import { useTableState } from '../../components/data-table/use-table-state';
 import { ExportButton } from '../../components/export';
-import { ImportDialog } from '../../components/import-dialog';
+import { ListImport } from '../../components/import-dialog';
+import { LIST_FILTERS, ListFilters, listFilterQuery } from '../../components/list-filters';
 import { useCan } from '../../lib/can';
 import { useUser } from '../../lib/session';
 import { ExclusionModal } from './exclusion-modal';
@@ -24,22 +25,20 @@ export default function ExclusionsPage() {
   const me = useUser();
   const isAdmin = me.roleId === ROLE.Admin;
   const canManage = useCan('exclusions.manage');
-  const table = useTableState({ sort: 'name', filters: { activeOnly: 'true', clientId: '' } });
-  const clientId = isAdmin && table.filters.clientId ? Number(table.filters.clientId) : undefined;
+  const table = useTableState({ sort: 'name', filters: LIST_FILTERS });
+  const { activeOnly, clientId } = listFilterQuery(table, isAdmin);
   const query: TExclusionsQuery = {
     page: table.page,
     perPage: 100,
     sort: (USER_SORTS as readonly string[]).includes(table.sort) ? (table.sort as TExclusionsQuery['sort']) : 'name',
     dir: table.sort === 'name' ? 'asc' : table.dir,
-    activeOnly: table.filters.activeOnly === 'true',
+    activeOnly,
     clientId,
   };
   const list = useExclusionsList(query);
   const options = useQuery(exclusionFormOptionsQuery);
   const qc = useQueryClient();
   const [editing, setEditing] = useState<number | 'new' | null>(null);
-  const [importOpen, setImportOpen] = useState(false);
-  const [importClientId, setImportClientId] = useState<string | null>(null);
   const closeEditor = useCallback(() => setEditing(null), []);
 
   const columns: Column<TExclusion>[] = [
@@ -131,8 +130,8 @@ export default function ExclusionsPage() {
     },
   ];
 
-  const clientOptions = (options.data?.clients ?? []).map((c) => ({ value: String(c.id), label: c.name }));
-  const exportParams = { activeOnly: table.filters.activeOnly === 'true', clientId };
+  const districts = isAdmin ? (options.data?.clients ?? []) : null;
+  const exportParams = { activeOnly, clientId };
 
   return (
     <Stack gap="md">
@@ -147,16 +146,14 @@ export default function ExclusionsPage() {
         </Stack>
         <Group gap="sm">
           {canManage ? (
-            <Button
-              variant="default"
-              leftSection={<IconUpload size={16} aria-hidden />}
-              onClick={() => {
-                setImportClientId(clientId ? String(clientId) : null);
-                setImportOpen(true);
-              }}
-            >
-              {t('exclusions.import')}
-            </Button>
+            <ListImport
+              kind="exclusions"
+              label={t('exclusions.import')}
+              title={t('exclusions.importTitle')}
+              districts={districts}
+              districtId={clientId}
+              onImported={() => void qc.invalidateQueries({ queryKey: exclusionKeys.all })}
+            />
           ) : null}
           <ExportButton kind="exclusions" params={exportParams} title={t('exclusions.exportTitle')} />
           {canManage ? (
@@ -167,26 +164,7 @@ export default function ExclusionsPage() {
         </Group>
       </Group>
 
-      <Group gap="lg" align="flex-end" wrap="wrap">
-        <Switch
-          label={t('exclusions.activeOnly')}
-          checked={table.filters.activeOnly === 'true'}
-          onChange={(e) => table.setFilter('activeOnly', e.currentTarget.checked ? 'true' : 'false')}
-        />
-        {isAdmin ? (
-          <Select
-            label={t('exclusions.clientFilter')}
-            placeholder={t('exclusions.allClients')}
-            data={clientOptions}
-            value={table.filters.clientId || null}
-            onChange={(v) => table.setFilter('clientId', v ?? '')}
-            clearable
-            clearButtonProps={{ 'aria-label': t('exclusions.clearClientFilter') }}
-            searchable
-            w={280}
-          />
-        ) : null}
-      </Group>
+      <ListFilters table={table} districts={districts} />
 
       <DataTable
         caption={t('exclusions.tableCaption')}
@@ -202,28 +180,6 @@ export default function ExclusionsPage() {
       />
 
       <ExclusionModal target={editing} onClose={closeEditor} defaultClientId={clientId ?? null} />
-      <ImportDialog
-        kind="exclusions"
-        title={t('exclusions.importTitle')}
-        opened={importOpen}
-        onClose={(success) => {
-          setImportOpen(false);
-          if (success) void qc.invalidateQueries({ queryKey: exclusionKeys.all });
-        }}
-        options={{ clientId: isAdmin ? importClientId : undefined }}
-        canUpload={!isAdmin || Boolean(importClientId)}
-      >
-        {isAdmin ? (
-          <Select
-            label={t('exclusions.importClient')}
-            required
-            searchable
-            data={clientOptions}
-            value={importClientId}
-            onChange={setImportClientId}
-          />
-        ) : null}
-      </ImportDialog>
     </Stack>
   );
 }

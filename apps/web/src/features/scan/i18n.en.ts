@@ -7,6 +7,7 @@ addCatalogue('en', {
     titleIn: 'Check in: scan a badge or licence',
     titleOut: 'Check out: scan a badge or licence',
     titleNew: 'Scan a licence',
+    registrationRefused: '{{name}} ({{type}}) cannot be checked in with this badge',
     idle: 'Ready to scan',
     idleHint: 'Scan the badge or the back of the driver’s licence now.',
     reading: 'Reading scan…',

@@ -21,6 +21,7 @@ const res = (over: Partial<TScanResponse>): TScanResponse => ({
   license: null,
   matches: [],
   checkedOutVisitIds: [],
+  registration: null,
   ...over,
 });
 
@@ -49,6 +50,36 @@ describe('scanOutcome (spec 002 §4 Scan flow)', () => {
       res({ kind: 'badge', matches: [match(1, 11), match(2, 12)], checkedOutVisitIds: [11, 12] }),
     );
     expect(out).toEqual({ kind: 'checkedOut', visitIds: [11, 12], names: ['First1 Last1', 'First2 Last2'] });
+  });
+  it('a registration badge that admits goes to its screening as a registered check-in; one that does not says why', () => {
+    const registration = {
+      ok: true,
+      reason: null,
+      registrationId: 31,
+      registrationType: 'Volunteer',
+      vendor: false,
+      name: 'Ann Lee',
+      visitorId: 41,
+    };
+    expect(scanOutcome('in', res({ kind: 'registration', registration }))).toEqual({
+      kind: 'registration',
+      visitorId: 41,
+      registration: { id: 31, type: 'Volunteer', vendor: false },
+    });
+    // a SafeVendor badge (ADR 0014): the company as the type, checked in as a vendor
+    const vendor = { ...registration, registrationType: 'Acme Catering', vendor: true };
+    expect(scanOutcome('in', res({ kind: 'registration', registration: vendor }))).toEqual({
+      kind: 'registration',
+      visitorId: 41,
+      registration: { id: 31, type: 'Acme Catering', vendor: true },
+    });
+    const refused = { ...registration, ok: false, reason: 'This registration has expired.', visitorId: null };
+    expect(scanOutcome('in', res({ kind: 'registration', registration: refused }))).toEqual({
+      kind: 'registrationRefused',
+      name: 'Ann Lee',
+      registrationType: 'Volunteer',
+      reason: 'This registration has expired.',
+    });
   });
   it('check-out with nothing checked out is the no-data state, even for a known licence', () => {
     expect(scanOutcome('out', res({ kind: 'license', license, matches: [match(1)] }))).toEqual({ kind: 'noData' });

@@ -16,7 +16,20 @@ export type ScanOutcome =
   | { kind: 'checkedOut'; visitIds: number[]; names: string[] }
   | { kind: 'newLicense'; license: TParsedLicense }
   | { kind: 'multiple' }
-  | { kind: 'noData' };
+  | { kind: 'noData' }
+  /** a registration badge that admits here: on to its screening as a registered check-in (issue 11) */
+  | { kind: 'registration'; visitorId: number; registration: RegisteredEntry }
+  /** a registration badge that does not admit: who, and the server's reason */
+  | { kind: 'registrationRefused'; name: string; registrationType: string; reason: string };
+
+/** The registration a check-in is made on (router state of the visitor flow, never the URL). */
+export interface RegisteredEntry {
+  id: number;
+  /** the registration type, or a SafeVendor registration's company */
+  type: string;
+  /** a SafeVendor badge: checks in as a vendor (spec 002 §4; ADR 0014) */
+  vendor: boolean;
+}
 
 const nameOf = (m: TVisitorMatch) => [m.firstname, m.lastname].filter(Boolean).join(' ');
 
@@ -37,6 +50,26 @@ export function scanOutcome(mode: ScanMode, res: TScanResponse): ScanOutcome {
       names: names.length ? names : res.matches.map(nameOf),
     };
   }
+  // a licence of a registered person whose registration admits here: a registered check-in
+  if (res.kind === 'license' && res.registration?.ok && res.registration.visitorId && mode === 'in') {
+    const r = res.registration;
+    return {
+      kind: 'registration',
+      visitorId: r.visitorId!,
+      registration: { id: r.registrationId, type: r.registrationType, vendor: r.vendor },
+    };
+  }
+  if (res.kind === 'registration' && res.registration) {
+    const r = res.registration;
+    if (r.ok && r.visitorId) {
+      return {
+        kind: 'registration',
+        visitorId: r.visitorId,
+        registration: { id: r.registrationId, type: r.registrationType, vendor: r.vendor },
+      };
+    }
+    return { kind: 'registrationRefused', name: r.name, registrationType: r.registrationType, reason: r.reason ?? '' };
+  }
   if (res.matches.length === 1) return { kind: 'visitor', visitorId: res.matches[0]!.id };
   if (res.matches.length > 1) return { kind: 'multiple' };
   if (res.kind === 'license' && res.license) return { kind: 'newLicense', license: res.license };
@@ -50,6 +83,8 @@ export function scanOutcome(mode: ScanMode, res: TScanResponse): ScanOutcome {
 export interface DeskNavigationState {
   buildingId: number;
   preRegId?: number;
+  /** registered check-in: the scanned registration badge */
+  registration?: RegisteredEntry;
 }
 
 /** /verify/license/0: the parsed licence prefills the new visitor. */

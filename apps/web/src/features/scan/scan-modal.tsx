@@ -6,7 +6,7 @@ import { type FormEvent, lazy, Suspense, useCallback, useEffect, useRef, useStat
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUser } from '../../lib/session';
-import { deskPaths } from './desk-paths';
+import { paths } from '../../lib/paths';
 import {
   type CheckedOutNavigationState,
   type DeskNavigationState,
@@ -21,7 +21,11 @@ import './i18n.en';
 // the barcode decoder (zxing-wasm) loads only when the camera is used
 const CameraScan = lazy(() => import('./camera-scan').then((m) => ({ default: m.CameraScan })));
 
-type Step = { step: 'ready' } | { step: 'searching' } | { step: 'noData'; reason: 'none' | 'multiple' | 'failed' };
+type Step =
+  | { step: 'ready' }
+  | { step: 'searching' }
+  | { step: 'noData'; reason: 'none' | 'multiple' | 'failed' }
+  | { step: 'refused'; name: string; registrationType: string; reason: string };
 
 export interface ScanModalProps {
   /** null = closed */
@@ -92,12 +96,28 @@ function ScanBody(props: { mode: ScanMode; buildingId: number; onClose: () => vo
       switch (outcome.kind) {
         case 'visitor':
           onClose();
-          navigate(deskPaths.background(outcome.visitorId), { state: { buildingId } satisfies DeskNavigationState });
+          navigate(paths.background('visitor', outcome.visitorId), {
+            state: { buildingId } satisfies DeskNavigationState,
+          });
+          return;
+        case 'registration':
+          onClose();
+          navigate(paths.background('visitor', outcome.visitorId), {
+            state: { buildingId, registration: outcome.registration } satisfies DeskNavigationState,
+          });
+          return;
+        case 'registrationRefused':
+          setState({
+            step: 'refused',
+            name: outcome.name,
+            registrationType: outcome.registrationType,
+            reason: outcome.reason,
+          });
           return;
         case 'newLicense': {
           const navState: LicenseNavigationState = { buildingId, license: outcome.license };
           onClose();
-          navigate(deskPaths.newVisitorFromLicense, { state: navState });
+          navigate(paths.newVisitorFromLicense, { state: navState });
           return;
         }
         case 'checkedOut': {
@@ -113,7 +133,7 @@ function ScanBody(props: { mode: ScanMode; buildingId: number; onClose: () => vo
           });
           onChanged?.();
           onClose();
-          navigate(deskPaths.checkedOut, { state: navState });
+          navigate(paths.checkedOut, { state: navState });
           return;
         }
         default:
@@ -161,6 +181,20 @@ function ScanBody(props: { mode: ScanMode; buildingId: number; onClose: () => vo
                 {t('scan.searching')}
               </Text>
             </Group>
+          ) : state.step === 'refused' && !reading ? (
+            <Stack gap="sm">
+              <Alert color="red" variant="light" data-testid="registration-refused">
+                <Text fw={700}>
+                  {t('scan.registrationRefused', { name: state.name, type: state.registrationType })}
+                </Text>
+                <Text size="sm">{state.reason}</Text>
+              </Alert>
+              <Group>
+                <Button onClick={retry} leftSection={<IconScan size={18} aria-hidden />}>
+                  {t('scan.retry')}
+                </Button>
+              </Group>
+            </Stack>
           ) : state.step === 'noData' && !reading ? (
             <Stack gap="sm">
               <Alert color="orange" variant="light">

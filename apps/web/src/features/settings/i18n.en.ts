@@ -4,9 +4,9 @@ import { addCatalogue } from '../../lib/i18n';
 addCatalogue('en', {
   settings: {
     intro: 'Links for visitors and volunteers, and the connection to the student information system.',
-    client: 'Client',
-    chooseClient: 'Choose a client',
-    chooseClientFirst: 'Choose a client to see its settings.',
+    client: 'District',
+    chooseClient: 'Choose a district',
+    chooseClientFirst: 'Choose a district to see its settings.',
     linksTitle: 'Visitor and volunteer links',
     linksHint: 'Web addresses the district shares with visitors and volunteers, for example on its website.',
     visitorUrl: 'Visitor URL',
@@ -20,7 +20,8 @@ addCatalogue('en', {
     skywardStatus: 'Skyward student pickup:',
     skywardOn: 'On',
     skywardOff: 'Off',
-    sisNotConfigured: 'No server address is saved yet. Add it under Student information system in the client settings.',
+    sisNotConfigured:
+      'No server address is saved yet. Add it under Student information system in the district settings.',
     editConnection: 'Change the connection settings',
     reasons: {
       intro: 'Reasons staff and students choose when a student leaves early or arrives late.',

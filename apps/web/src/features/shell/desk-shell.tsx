@@ -22,6 +22,7 @@ import { useSignOut } from './shell-api';
 import classes from './shell.module.css';
 import { SkipLink } from './skip-link';
 import { useIdleLogout } from './use-idle-logout';
+import { VisitorSearchBox } from './visitor-search-box';
 
 // The shell's modals open on a user action or after hours idle: their code loads once the shell
 // has rendered (issue 5 web targets).
@@ -124,6 +125,9 @@ export default function DeskShell() {
                   </Text>
                 </Group>
               </UnstyledButton>
+              <Box visibleFrom="md" ml="sm">
+                <VisitorSearchBox w={{ md: 200, lg: 260 }} />
+              </Box>
             </Group>
 
             <Group gap="sm" wrap="nowrap" miw={0}>
@@ -219,6 +223,10 @@ export default function DeskShell() {
               <PlaceLines clientName={user.clientName} buildingName={user.buildingName} />
             </AppShell.Section>
           ) : null}
+          {/* below 992 px the header has no room for it: the search heads the navigation (the drawer on phones) */}
+          <AppShell.Section hiddenFrom="md" pb="xs">
+            <VisitorSearchBox onSearched={closeNav} />
+          </AppShell.Section>
           <AppShell.Section grow>
             <NavMenu links={user.links} onAction={onAction} onNavigate={closeNav} />
           </AppShell.Section>

@@ -1,16 +1,23 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../lib/paths';
+import { useUser } from '../../lib/session';
 import { useSendEmergency } from './shell-api';
 
 /** The emergency button's confirmation (spec 000 §4, §8); Send notifies security. */
 export function EmergencyConfirmModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const send = useSendEmergency();
+  // one key per opening of the dialog: a second click on Send repeats the same press (issue 10 §5)
+  const key = useMemo(() => (opened ? crypto.randomUUID() : ''), [opened]);
+  const me = useUser();
 
   const confirm = () =>
-    send.mutate(undefined, {
+    send.mutate(key, {
       onSuccess: () => {
         onClose();
         notifications.show({ color: 'green', title: t('shell.emergency'), message: t('messages.emergencySent') });
@@ -32,18 +39,24 @@ export function EmergencyConfirmModal({ opened, onClose }: { opened: boolean; on
     >
       <Stack gap="lg">
         <Text>{t('shell.emergencyConfirmBody')}</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={send.isPending}>
-            {t('common.cancel')}
+        <Group justify="space-between" gap="sm">
+          {/* the roll call of everyone checked in (issue 13), one click from the emergency button */}
+          <Button component={Link} to={paths.onSite(me.buildingId)} variant="subtle" onClick={onClose}>
+            {t('nav.onSite')}
           </Button>
-          <Button
-            color="red.8"
-            leftSection={<IconAlertTriangle size={18} aria-hidden />}
-            loading={send.isPending}
-            onClick={confirm}
-          >
-            {t('shell.emergencySend')}
-          </Button>
+          <Group gap="sm">
+            <Button variant="default" onClick={onClose} disabled={send.isPending}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              color="red.8"
+              leftSection={<IconAlertTriangle size={18} aria-hidden />}
+              loading={send.isPending}
+              onClick={confirm}
+            >
+              {t('shell.emergencySend')}
+            </Button>
+          </Group>
         </Group>
       </Stack>
     </Modal>

@@ -1,17 +1,34 @@
-import { Box, Button, Group, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useUser } from '../../lib/session';
+import { useKioskConnection } from '../kiosk/kiosk-api';
+import { LanguageSwitch } from '../kiosk/kiosk-language';
 import { useSignOut } from './shell-api';
 import classes from './shell.module.css';
 import { SkipLink } from './skip-link';
+import '../kiosk/i18n.en';
 
 /**
  * Kiosk layout (spec 002 §2 Kiosk screens): full screen, no staff navigation; a slim header
  * names the building (so staff can tell which kiosk this is) and offers the kiosk log-out
- * (spec 000 §2: to /safe/kiosk/login). The staff idle logout does not apply here.
+ * (spec 000 §2: to /safe/kiosk/login). The staff idle logout does not apply here. The English/Español
+ * switch and the connection notice are on every kiosk screen (issue 14).
  */
+/** issue 14 "Offline": say so plainly, and how many requests wait on this kiosk (counts only). */
+function ConnectionNotice() {
+  const { t } = useTranslation();
+  const c = useKioskConnection();
+  if (!c.offline && c.waiting === 0) return null;
+  return (
+    <Alert color="orange" radius={0} role="status" data-testid="kiosk-offline" styles={{ message: { fontSize: 20 } }}>
+      <strong>{c.syncing && c.waiting > 0 ? t('kiosk.offline.sending') : t('kiosk.offline.banner')}</strong>{' '}
+      {c.waiting > 0 ? t('kiosk.offline.waiting', { count: c.waiting }) : null}
+    </Alert>
+  );
+}
+
 export default function KioskShell() {
   const { t } = useTranslation();
   const user = useUser();
@@ -32,18 +49,22 @@ export default function KioskShell() {
               </Text>
             </Box>
           </Group>
-          <Button
-            variant="default"
-            size="sm"
-            loading={pending}
-            onClick={signOut}
-            style={{ flexShrink: 0 }}
-            leftSection={<IconLogout size={16} aria-hidden />}
-          >
-            {t('shell.kioskLogout')}
-          </Button>
+          <Group gap="md" wrap="nowrap" style={{ flexShrink: 0 }}>
+            <LanguageSwitch />
+            <Button
+              variant="subtle"
+              color="gray"
+              size="xs"
+              loading={pending}
+              onClick={signOut}
+              leftSection={<IconLogout size={14} aria-hidden />}
+            >
+              {t('shell.kioskLogout')}
+            </Button>
+          </Group>
         </Group>
       </Box>
+      <ConnectionNotice />
       <Box component="main" id="main-content" tabIndex={-1} p={{ base: 'md', sm: 'xl' }} style={{ flex: 1 }}>
         <Outlet />
       </Box>

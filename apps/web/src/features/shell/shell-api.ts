@@ -15,9 +15,15 @@ import { useLogout } from '../auth/auth-api';
 
 type TEmergencyResponse = z.infer<typeof ZEmergencyResponse>;
 
-/** Header emergency button (spec 000 §4, §7 POST /api/emergency): no payload from the header. */
+/**
+ * Header emergency button (spec 000 §4, §7 POST /api/emergency): no payload from the header; an
+ * Idempotency-Key per press, so repeats of one press send one alert (issue 10 §5).
+ */
 export function useSendEmergency() {
-  return useMutation({ mutationFn: () => api.post<TEmergencyResponse>('/api/emergency') });
+  return useMutation({
+    mutationFn: (idempotencyKey: string) =>
+      api.post<TEmergencyResponse>('/api/emergency', {}, { headers: { 'Idempotency-Key': idempotencyKey } }),
+  });
 }
 
 /**

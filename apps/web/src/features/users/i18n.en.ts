@@ -13,12 +13,7 @@ addCatalogue('en', {
     editTitle: 'Edit User',
     import: 'Import',
     importTitle: 'Import Users',
-    importClient: 'District to import into',
     exportTitle: 'Export Users',
-    activeOnly: 'Active only',
-    clientFilter: 'District',
-    allClients: 'All districts',
-    clearClientFilter: 'Show all districts',
     tableCaption: 'Users',
     empty: 'No users match these filters.',
     col: {

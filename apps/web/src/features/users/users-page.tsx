@@ -1,6 +1,6 @@
-import { ActionIcon, Badge, Button, Group, Menu, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDots, IconMail, IconPencil, IconPlus, IconUpload } from '@tabler/icons-react';
+import { IconDots, IconMail, IconPencil, IconPlus } from '@tabler/icons-react';
 import { MESSAGES, ROLE, type TRoleId, type TUser, type TUserList, type TUsersQuery, USER_SORTS } from '@sv/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
@@ -9,7 +9,8 @@ import { useParams } from 'react-router';
 import { type Column, DataTable } from '../../components/data-table/data-table';
 import { useTableState } from '../../components/data-table/use-table-state';
 import { ExportButton } from '../../components/export';
-import { ImportDialog } from '../../components/import-dialog';
+import { ListImport } from '../../components/import-dialog';
+import { LIST_FILTERS, ListFilters, listFilterQuery } from '../../components/list-filters';
 import { useUser } from '../../lib/session';
 import { UserModal } from './user-modal';
 import { userFormOptionsQuery, userKeys, useSendPasswordEmail, useUsersList } from './users-api';
@@ -33,15 +34,15 @@ export default function UsersPage() {
   const me = useUser();
   const isAdmin = me.roleId === ROLE.Admin;
   const list = listOf(useParams().list);
-  const table = useTableState({ sort: 'name', filters: { activeOnly: 'true', clientId: '' } });
-  const clientId = isAdmin && table.filters.clientId ? Number(table.filters.clientId) : undefined;
+  const table = useTableState({ sort: 'name', filters: LIST_FILTERS });
+  const { activeOnly, clientId } = listFilterQuery(table, isAdmin);
   const query: TUsersQuery = {
     page: table.page,
     perPage: 100,
     sort: (USER_SORTS as readonly string[]).includes(table.sort) ? (table.sort as TUsersQuery['sort']) : 'name',
     dir: table.dir,
     list,
-    activeOnly: table.filters.activeOnly === 'true',
+    activeOnly,
     clientId,
   };
   const users = useUsersList(query);
@@ -49,8 +50,6 @@ export default function UsersPage() {
   const qc = useQueryClient();
   const sendEmail = useSendPasswordEmail();
   const [editing, setEditing] = useState<number | 'new' | null>(null);
-  const [importOpen, setImportOpen] = useState(false);
-  const [importClientId, setImportClientId] = useState<string | null>(null);
   const closeEditor = useCallback(() => setEditing(null), []);
   const title = t(`users.titles.${list}`);
 
@@ -130,8 +129,8 @@ export default function UsersPage() {
     },
   ];
 
-  const clientOptions = (options.data?.clients ?? []).map((c) => ({ value: String(c.id), label: c.name }));
-  const exportParams = { activeOnly: table.filters.activeOnly === 'true', clientId, list };
+  const districts = isAdmin ? (options.data?.clients ?? []) : null;
+  const exportParams = { activeOnly, clientId, list };
 
   return (
     <Stack gap="md">
@@ -145,16 +144,14 @@ export default function UsersPage() {
           </Text>
         </Stack>
         <Group gap="sm">
-          <Button
-            variant="default"
-            leftSection={<IconUpload size={16} aria-hidden />}
-            onClick={() => {
-              setImportClientId(clientId ? String(clientId) : null);
-              setImportOpen(true);
-            }}
-          >
-            {t('users.import')}
-          </Button>
+          <ListImport
+            kind="users"
+            label={t('users.import')}
+            title={t('users.importTitle')}
+            districts={districts}
+            districtId={clientId}
+            onImported={() => void qc.invalidateQueries({ queryKey: userKeys.all })}
+          />
           <ExportButton kind="users" params={exportParams} title={t('users.exportTitle')} />
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
             {t('users.add')}
@@ -162,26 +159,7 @@ export default function UsersPage() {
         </Group>
       </Group>
 
-      <Group gap="lg" align="flex-end" wrap="wrap">
-        <Switch
-          label={t('users.activeOnly')}
-          checked={table.filters.activeOnly === 'true'}
-          onChange={(e) => table.setFilter('activeOnly', e.currentTarget.checked ? 'true' : 'false')}
-        />
-        {isAdmin ? (
-          <Select
-            label={t('users.clientFilter')}
-            placeholder={t('users.allClients')}
-            data={clientOptions}
-            value={table.filters.clientId || null}
-            onChange={(v) => table.setFilter('clientId', v ?? '')}
-            clearable
-            clearButtonProps={{ 'aria-label': t('users.clearClientFilter') }}
-            searchable
-            w={280}
-          />
-        ) : null}
-      </Group>
+      <ListFilters table={table} districts={districts} />
 
       <DataTable
         caption={title}
@@ -204,28 +182,6 @@ export default function UsersPage() {
         }
         defaultClientId={isAdmin ? (clientId ?? null) : me.clientId}
       />
-      <ImportDialog
-        kind="users"
-        title={t('users.importTitle')}
-        opened={importOpen}
-        onClose={(success) => {
-          setImportOpen(false);
-          if (success) void qc.invalidateQueries({ queryKey: userKeys.all });
-        }}
-        options={{ clientId: isAdmin ? importClientId : undefined }}
-        canUpload={!isAdmin || Boolean(importClientId)}
-      >
-        {isAdmin ? (
-          <Select
-            label={t('users.importClient')}
-            required
-            searchable
-            data={clientOptions}
-            value={importClientId}
-            onChange={setImportClientId}
-          />
-        ) : null}
-      </ImportDialog>
     </Stack>
   );
 }

@@ -27,21 +27,27 @@ import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { useBuilding } from './badge-parts';
 import { DeskBuildingSelect, useDeskBuilding } from './desk-building';
-import { type FlowState, flowPaths, flowState, fullName, routeId, showDate } from './flow';
-import { type PhotoChoice, PhotoModal } from './photo-modal';
 import {
-  badgePdfPath,
+  type DeskType,
+  type FlowState,
+  flowPaths,
+  flowState,
+  fullName,
+  lastVisitDefaults,
+  routeId,
+  showDate,
+} from './flow';
+import { type PhotoChoice, PhotoModal } from './photo-modal';
+import { usePrintAfterCheckIn } from './print-after-check-in';
+import {
   fileUrl,
   reasonKind,
-  sendBadgeToPrinter,
   uploadVisitorPhoto,
   useCheckIn,
   visitorQuery,
   visitReasonsQuery,
 } from './visitor-flow-api';
 import './i18n.en';
-
-type DeskType = 'visitor' | 'volunteer' | 'vendor';
 
 /** spec 002 §5: a photo is required unless the building's attendant setting for the type is off. */
 export const photoRequired = (b: TBuildingRow, type: DeskType) =>
@@ -93,12 +99,19 @@ function CheckInForm({ visitor, nav }: { visitor: TVisitor; nav: FlowState }) {
   const buildingId = desk.buildingId;
   const building = useBuilding(buildingId);
   const checkIn = useCheckIn();
+  const printAfterCheckIn = usePrintAfterCheckIn();
   const name = fullName(visitor);
+  // a returning visitor starts from what they came for last time (issue 10 §9)
+  const defaults = lastVisitDefaults(visitor);
 
-  const [type, setType] = useState<DeskType>('visitor');
-  const [reasonId, setReasonId] = useState<string | null>(null);
-  const [reasonText, setReasonText] = useState('');
-  const [personVisiting, setPersonVisiting] = useState('');
+  // a registration badge checks its holder in as a volunteer, a SafeVendor badge as a vendor
+  // (spec 002 §4 registration or SafeVendor types; the server holds a vendor badge to 'vendor')
+  const [type, setType] = useState<DeskType>(
+    nav.registration ? (nav.registration.vendor ? 'vendor' : 'volunteer') : defaults.type,
+  );
+  const [reasonId, setReasonId] = useState<string | null>(defaults.reasonId);
+  const [reasonText, setReasonText] = useState(defaults.reasonText);
+  const [personVisiting, setPersonVisiting] = useState(defaults.personVisiting);
   const [minutes, setMinutes] = useState<number | ''>('');
   const [photo, setPhoto] = useState<PhotoChoice>(null);
   const [photoUrl, setPhotoUrl] = useState<string | null>(null);
@@ -149,6 +162,8 @@ function CheckInForm({ visitor, nav }: { visitor: TVisitor; nav: FlowState }) {
       const res: TCheckInResponse = await checkIn.mutateAsync({
         idempotencyKey: idempotencyKey.current,
         body: {
+          // the screening made on the Allow / Deny Entry screen (issue 10 §1)
+          screeningId: nav.screened?.screeningId ?? '',
           visitorId: visitor.id,
           buildingId,
           visitorType: type,
@@ -158,6 +173,8 @@ function CheckInForm({ visitor, nav }: { visitor: TVisitor; nav: FlowState }) {
           allowedMinutes: minutes === '' ? null : minutes,
           photoFileId,
           preRegistrationId: nav.preRegId ?? null,
+          // registered check-in: the server re-checks that the registration admits here today
+          registrationId: nav.registration?.id ?? null,
         },
       });
       idempotencyKey.current = null;
@@ -171,26 +188,6 @@ function CheckInForm({ visitor, nav }: { visitor: TVisitor; nav: FlowState }) {
     } finally {
       setBusy(false);
     }
-  };
-
-  /** spec 002 §4: a badge is printed only after the check-in is committed. */
-  const printAfterCheckIn = async (res: TCheckInResponse): Promise<FlowState['print'] | null> => {
-    if (!res.print.required) return null;
-    if (res.print.mode === 'network') {
-      try {
-        const r = await sendBadgeToPrinter(res.visit.id);
-        return { mode: 'network', ok: r.printed, message: r.message };
-      } catch (err) {
-        return { mode: 'network', ok: false, message: err instanceof ApiError ? err.message : String(err) };
-      }
-    }
-    // spec 002 §7 window: the browser print window at /Badge/print/{id}
-    const w = window.open(badgePdfPath(res.visit.id), '_blank');
-    return {
-      mode: 'pdf',
-      ok: w !== null,
-      message: w ? t('visitorFlow.badge.pdfOpened') : t('visitorFlow.badge.popupBlocked'),
-    };
   };
 
   const submit = (e?: FormEvent<HTMLFormElement>) => {
@@ -224,6 +221,11 @@ function CheckInForm({ visitor, nav }: { visitor: TVisitor; nav: FlowState }) {
             <Text size="sm" c="dimmed">
               {visitor.dob ? t('visitorFlow.screen.visitorDob', { dob: showDate(visitor.dob) }) : ''}
             </Text>
+            {nav.registration ? (
+              <Text size="sm" fw={600} c="teal.9" data-testid="registered-entry">
+                {t('visitorFlow.checkIn.registered', { type: nav.registration.type })}
+              </Text>
+            ) : null}
           </div>
         </Group>
       </Paper>
@@ -354,7 +356,7 @@ function CheckInForm({ visitor, nav }: { visitor: TVisitor; nav: FlowState }) {
             color="teal.9"
             leftSection={<IconCheck size={20} aria-hidden />}
             loading={busy}
-            disabled={!building.data || Boolean(openVisit)}
+            disabled={!building.data || Boolean(openVisit) || !screenedHere}
           >
             {error ? t('visitorFlow.checkIn.retry') : t('visitorFlow.checkIn.submit')}
           </Button>

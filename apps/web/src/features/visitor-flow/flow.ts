@@ -1,20 +1,17 @@
-import { ROLE, type TSessionUser } from '@sv/contracts';
+import { ROLE, type TSessionUser, type TVisitor } from '@sv/contracts';
 import { addDays, formatUsDate } from '@sv/domain';
+import { paths } from '../../lib/paths';
 
-/**
- * Links of the visitor flow (spec 002 §2 routes). Kept here until lib/paths.ts carries them
- * (that file belongs to the shell).
- */
+/** Links of the visitor flow (spec 002 §2 routes): the front-desk entries of lib/paths.ts. */
 export const flowPaths = {
-  newVisitor: '/visitor/verify/0',
-  verify: (type: string, visitorId: number | string) => `/verify/${type}/${visitorId}`,
-  background: (type: string, visitorId: number | string, preRegId?: number | string | null) =>
-    preRegId ? `/background/${type}/${visitorId}/${preRegId}` : `/background/${type}/${visitorId}`,
-  checkIn: (visitorId: number | string) => `/visitor/checkin/${visitorId}`,
-  checkOut: (visitorId: number | string) => `/visitor/checkout/${visitorId}`,
-  badge: (visitorId: number | string) => `/visitor/badge/${visitorId}`,
-  checkedIn: (type: string, id: number | string) => `/visitor/in/${type}/${id}`,
-  checkedOut: '/visitor/out',
+  newVisitor: paths.newVisitor,
+  verify: paths.verify,
+  background: paths.background,
+  checkIn: paths.checkIn,
+  checkOut: paths.checkOut,
+  badge: paths.badge,
+  checkedIn: paths.checkedIn,
+  checkedOut: paths.checkedOut,
 };
 
 /**
@@ -24,9 +21,12 @@ export const flowPaths = {
 export interface FlowState {
   buildingId?: number;
   preRegId?: number | null;
-  screened?: { visitorId: number; buildingId: number };
+  /** the server's screening the check-in names (issue 10 §1) */
+  screened?: { visitorId: number; buildingId: number; screeningId: string };
   print?: { mode: 'network' | 'pdf'; ok: boolean; message: string };
   name?: string;
+  /** registered check-in (issue 11): the registration badge that was scanned; `vendor` for a SafeVendor badge */
+  registration?: { id: number; type: string; vendor: boolean };
 }
 
 export function flowState(state: unknown): FlowState {
@@ -40,10 +40,16 @@ export function flowState(state: unknown): FlowState {
     const sc = s.screened as Record<string, unknown>;
     const visitorId = num(sc.visitorId);
     const buildingId = num(sc.buildingId);
-    if (visitorId && buildingId) out.screened = { visitorId, buildingId };
+    const screeningId = typeof sc.screeningId === 'string' ? sc.screeningId : '';
+    if (visitorId && buildingId && screeningId) out.screened = { visitorId, buildingId, screeningId };
   }
   if (s.print && typeof s.print === 'object') out.print = s.print as FlowState['print'];
   if (typeof s.name === 'string') out.name = s.name;
+  if (s.registration && typeof s.registration === 'object') {
+    const r = s.registration as Record<string, unknown>;
+    const id = num(r.id);
+    if (id && typeof r.type === 'string') out.registration = { id, type: r.type, vendor: r.vendor === true };
+  }
   return out;
 }
 
@@ -112,3 +118,22 @@ export const fullName = (v: { firstname?: string; middlename?: string; lastname?
 
 /** Light alerts keep their coloured frame, but titles in body text colour (WCAG AA contrast on the tint). */
 export const alertTitleText = { title: { color: 'var(--mantine-color-text)' } } as const;
+
+export type DeskType = 'visitor' | 'volunteer' | 'vendor';
+
+/**
+ * A returning visitor's check-in starts from their last visit (issue 10 §9): type, reason (the
+ * listed reason's id, or the free text) and person visiting. Shared by the check-in screen and the
+ * quick check-in on the screening screen.
+ */
+export function lastVisitDefaults(visitor: TVisitor) {
+  const last = visitor.lastVisit;
+  const type: DeskType =
+    last && ['visitor', 'volunteer', 'vendor'].includes(last.visitorType) ? (last.visitorType as DeskType) : 'visitor';
+  return {
+    type,
+    reasonId: last?.visitReasonId ? String(last.visitReasonId) : null,
+    reasonText: last && !last.visitReasonId ? last.reason : '',
+    personVisiting: last?.personVisiting ?? '',
+  };
+}

@@ -97,11 +97,16 @@ addCatalogue('en', {
       exclusionsNone: 'No exclusion matches this visitor.',
       registry: 'Sex-offender registry',
       registryNone: 'The registry was searched: no record matches this visitor.',
+      registryInformation_one:
+        'Shown for information: a weaker namesake match (the date of birth does not confirm it). It does not stop check-in.',
+      registryInformation_other:
+        'Shown for information: {{count}} weaker namesake matches (the date of birth does not confirm it). They do not stop check-in.',
       directBadge: 'Linked exclusion: blocks entry',
       potentialBadge: 'Possible exclusion match',
       registryBadge: 'Registry match',
       clearedBadge: 'Cleared: not this person',
       openBadge: 'Needs decision',
+      informationBadge: 'For information',
       absconder: 'Absconder',
       record: 'On the record',
       thisVisitor: 'This visitor',
@@ -146,7 +151,14 @@ addCatalogue('en', {
       visitor: 'Visitor',
     },
     // check-in
+    quick: {
+      title: 'Returning visitor: check in now',
+      verifyPhoto:
+        'Check that the person at the desk is {{name}}. Reason and person visiting are from their last visit.',
+      submit: 'Check in and print badge',
+    },
     checkIn: {
+      registered: 'Registered: {{type}} (registration badge)',
       title: 'Check In',
       needsScreening: 'Check the visitor against the exclusion list and the registry first.',
       type: 'Visitor type',

@@ -14,6 +14,8 @@ export interface VisitorIdentity {
 function tone(m: TScreeningMatch) {
   if (m.kind === 'direct') return { color: 'red', Icon: IconBan } as const;
   if (m.cleared) return { color: 'gray', Icon: IconCircleCheck } as const;
+  // a weaker registry namesake shown for information (district setting registryGating)
+  if (m.gating === false) return { color: 'gray', Icon: IconAlertTriangle } as const;
   return { color: 'orange', Icon: IconAlertTriangle } as const;
 }
 
@@ -52,7 +54,7 @@ export function MatchCard(props: {
       data-kind={m.kind}
       data-cleared={m.cleared ? 'true' : 'false'}
       style={{
-        borderLeft: `6px solid var(--mantine-color-${color}-${m.cleared ? 4 : 7})`,
+        borderLeft: `6px solid var(--mantine-color-${color}-${m.cleared || m.gating === false ? 4 : 7})`,
         background: m.cleared ? 'var(--mantine-color-gray-0)' : undefined,
       }}
     >
@@ -85,6 +87,10 @@ export function MatchCard(props: {
             {m.kind === 'direct' ? null : m.cleared ? (
               <Badge color="gray" variant="light" c="dark.7" size="lg">
                 {t('visitorFlow.screen.clearedBadge')}
+              </Badge>
+            ) : m.gating === false ? (
+              <Badge color="gray" variant="light" c="dark.7" size="lg">
+                {t('visitorFlow.screen.informationBadge')}
               </Badge>
             ) : (
               <Badge color="orange" variant="light" c="dark.7" size="lg">

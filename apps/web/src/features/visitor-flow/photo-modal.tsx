@@ -1,84 +1,14 @@
 import { Alert, Button, Center, Group, Image, Loader, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCamera, IconPhoto, IconRefresh } from '@tabler/icons-react';
-import { CONSTANTS, MESSAGES } from '@sv/contracts';
+import { MESSAGES } from '@sv/contracts';
 import { useMediaQuery } from '@mantine/hooks';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCamera } from './use-camera';
 import { fileUrl } from './visitor-flow-api';
 import './i18n.en';
 
 export type PhotoChoice = { kind: 'new'; blob: Blob } | { kind: 'original'; fileId: string } | null;
-
-type CameraStatus = 'idle' | 'starting' | 'live' | 'failed';
-
-/** The webcam, attached CONSTANTS.cameraAttachMs after `active` turns on (spec 002 §9), stopped when off. */
-function useCamera(active: boolean) {
-  const [stream, setStream] = useState<MediaStream | null>(null);
-  const [status, setStatus] = useState<CameraStatus>('idle');
-  const videoEl = useRef<HTMLVideoElement | null>(null);
-
-  useEffect(() => {
-    if (!active) {
-      setStatus('idle');
-      return;
-    }
-    let cancelled = false;
-    let own: MediaStream | null = null;
-    setStatus('starting');
-    const timer = window.setTimeout(async () => {
-      try {
-        own = await navigator.mediaDevices.getUserMedia({
-          video: { width: { ideal: 640 }, height: { ideal: 480 } },
-          audio: false,
-        });
-        if (cancelled) {
-          for (const track of own.getTracks()) track.stop();
-          return;
-        }
-        setStream(own);
-        setStatus('live');
-      } catch {
-        if (!cancelled) setStatus('failed');
-      }
-    }, CONSTANTS.cameraAttachMs);
-    return () => {
-      cancelled = true;
-      window.clearTimeout(timer);
-      if (own) for (const track of own.getTracks()) track.stop();
-      setStream(null);
-    };
-  }, [active]);
-
-  const videoRef = useCallback(
-    (el: HTMLVideoElement | null) => {
-      videoEl.current = el;
-      if (el && stream && el.srcObject !== stream) {
-        el.srcObject = stream;
-        void el.play().catch(() => undefined);
-      }
-    },
-    [stream],
-  );
-
-  /** A JPEG of the current video frame, drawn through a canvas. */
-  const capture = useCallback(
-    () =>
-      new Promise<Blob | null>((resolve) => {
-        const video = videoEl.current;
-        if (!video?.videoWidth) return resolve(null);
-        const canvas = document.createElement('canvas');
-        canvas.width = video.videoWidth;
-        canvas.height = video.videoHeight;
-        const ctx = canvas.getContext('2d');
-        if (!ctx) return resolve(null);
-        ctx.drawImage(video, 0, 0, canvas.width, canvas.height);
-        canvas.toBlob((blob) => resolve(blob), 'image/jpeg', 0.9);
-      }),
-    [],
-  );
-
-  return { status, videoRef, capture };
-}
 
 /**
  * The photo modal (spec 002 §4 Photo modal, §5, §9): titled 'Picture Verification', or
@@ -94,6 +24,10 @@ export function PhotoModal(props: {
   saving: boolean;
   onCancel: () => void;
   onSave: (choice: PhotoChoice) => void;
+  /** more fields of the dialog, shown under the photos (the student pickup's reason: spec 002 §4 Pickup) */
+  children?: ReactNode;
+  /** the save button's label when saving does more than keep the photo (default 'Save photo') */
+  saveLabel?: string;
 }) {
   const { t } = useTranslation();
   const [retake, setRetake] = useState(false);
@@ -126,6 +60,8 @@ function PhotoBody(props: {
   saving: boolean;
   onCancel: () => void;
   onSave: (choice: PhotoChoice) => void;
+  children?: ReactNode;
+  saveLabel?: string;
 }) {
   const { t } = useTranslation();
   const [view, setView] = useState<'original' | 'new'>('original');
@@ -285,6 +221,7 @@ function PhotoBody(props: {
           </Stack>
         </Paper>
       </SimpleGrid>
+      {props.children}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={props.onCancel}>
           {t('common.cancel')}
@@ -295,7 +232,7 @@ function PhotoBody(props: {
           </Button>
         ) : null}
         <Button onClick={save} loading={props.saving} disabled={!props.required && !choice}>
-          {t('visitorFlow.photo.save')}
+          {props.saveLabel ?? t('visitorFlow.photo.save')}
         </Button>
       </Group>
     </Stack>

@@ -29,6 +29,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { createActionKey } from '../../lib/action-key';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { useUser } from '../../lib/session';
@@ -45,6 +46,7 @@ import {
   showDate,
   showTime,
 } from './flow';
+import { QuickCheckIn } from './quick-check-in';
 import { MatchCard, type VisitorIdentity } from './match-card';
 import {
   buildingQuery,
@@ -101,6 +103,9 @@ function Screening({ visitor }: { visitor: TVisitor }) {
   const clear = useClearMatch(visitor.id);
   const deny = useDenyEntry(visitor.id);
   const notifySecurity = useNotifySecurity(visitor.id);
+  // one Idempotency-Key per DENY / notify action, reused when that action is retried (issue 10 §5)
+  const [denyKey] = useState(() => createActionKey());
+  const [notifyKey] = useState(() => createActionKey());
 
   const [clearing, setClearing] = useState<TScreeningMatch | null>(null);
   const [confirmAllow, setConfirmAllow] = useState(false);
@@ -112,7 +117,8 @@ function Screening({ visitor }: { visitor: TVisitor }) {
   const name = fullName(visitor);
   const identity: VisitorIdentity = { name, dob: visitor.dob };
   const allMatches = s ? [...s.exclusions.direct, ...s.exclusions.potential, ...s.registry.matches] : [];
-  const open = allMatches.filter((m) => m.kind !== 'direct' && !m.cleared);
+  // registry matches with gating: false are shown for information (district setting) and need no decision
+  const open = allMatches.filter((m) => m.kind !== 'direct' && !m.cleared && m.gating !== false);
   const direct = s?.exclusions.direct ?? [];
   const registryFailed = s?.registry.status === 'failed';
   const registryNotRun = s?.registry.status === 'not_run';
@@ -121,7 +127,9 @@ function Screening({ visitor }: { visitor: TVisitor }) {
   const isAdmin = user.roleId === ROLE.Admin;
   const denyLabel = denyButtonLabel({ isAdmin, hasActiveExclusion: visitor.hasActiveExclusion });
   // registry matches come strongest evidence first: the first open one carries the level to report
-  const strongest = s?.registry.matches.find((m) => !m.cleared) ?? null;
+  const strongest = s?.registry.matches.find((m) => !m.cleared && m.gating !== false) ?? null;
+  const gatingRegistry = s?.registry.matches.filter((m) => m.gating !== false) ?? [];
+  const infoRegistry = s?.registry.matches.filter((m) => m.gating === false) ?? [];
   const strongestLevel = strongest?.level ?? null;
 
   const summaryText = (sc: TScreeningResponse | undefined) => {
@@ -138,12 +146,30 @@ function Screening({ visitor }: { visitor: TVisitor }) {
 
   const allow = () => {
     if (!buildingId) return;
+    if (!s) return;
+    // the check-in names this screening (issue 10 §1): the server admits only on its findings
     const state: FlowState = {
       buildingId,
       preRegId,
-      screened: { visitorId: visitor.id, buildingId },
+      screened: { visitorId: visitor.id, buildingId, screeningId: s.id },
+      registration: nav.registration,
     };
     navigate(flowPaths.checkIn(visitor.id), { state });
+  };
+
+  /** Proceeding without a registry answer is a decision on this screening, recorded on the server. */
+  const overruleRegistryAndAllow = async () => {
+    if (!s || (s.registry.status !== 'failed' && s.registry.status !== 'not_run')) return;
+    try {
+      await clear.mutateAsync({ screeningId: s.id, source: 'registry_status', matchRef: s.registry.status });
+      allow();
+    } catch (err) {
+      notify({
+        color: 'red',
+        autoClose: CONSTANTS.alertFailureMs,
+        message: err instanceof ApiError ? err.message : t('common.somethingWrong'),
+      });
+    }
   };
 
   const onAllow = () => {
@@ -154,14 +180,16 @@ function Screening({ visitor }: { visitor: TVisitor }) {
   const onDeny = async () => {
     if (!buildingId) return;
     try {
-      const res = await deny.mutateAsync({
+      const body = {
         buildingId,
         exclusionCount: s?.summary.exclusionCount ?? 0,
         potentialCount: s?.summary.potentialCount ?? 0,
         watchdogCount: s?.summary.watchdogCount ?? 0,
         level: strongestLevel,
         preRegistrationId: preRegId,
-      });
+      };
+      const res = await deny.mutateAsync({ body, idempotencyKey: denyKey.for(body) });
+      denyKey.done();
       setDenied(res);
       notify({
         color: res.securityNotified ? 'green' : 'orange',
@@ -353,6 +381,15 @@ function Screening({ visitor }: { visitor: TVisitor }) {
         </Stack>
       </Paper>
 
+      {s && canAllow && buildingId && visitor.photoFileId && !visitor.openVisit && quickAllowed(s) ? (
+        <QuickCheckIn
+          visitor={{ ...visitor, photoFileId: visitor.photoFileId }}
+          buildingId={buildingId}
+          screeningId={s.id}
+          preRegId={preRegId}
+        />
+      ) : null}
+
       {screening.isError ? (
         <Alert color="red" role="alert" title={t('visitorFlow.screen.failed')} styles={alertTitleText}>
           <Stack gap="xs" align="flex-start">
@@ -393,10 +430,15 @@ function Screening({ visitor }: { visitor: TVisitor }) {
                 {s.registry.message}
               </Alert>
             ) : null}
+            {s.registry.status === 'off' ? (
+              <Alert color="gray" variant="light" data-testid="registry-off">
+                {s.registry.message}
+              </Alert>
+            ) : null}
             {s.registry.status === 'ok' && s.registry.matches.length === 0 ? (
               <EmptyLine>{t('visitorFlow.screen.registryNone')}</EmptyLine>
             ) : null}
-            {sortOpenFirst(s.registry.matches).map((m) => (
+            {sortOpenFirst(gatingRegistry).map((m) => (
               <MatchCard
                 key={`registry-${m.id}`}
                 match={m}
@@ -404,6 +446,16 @@ function Screening({ visitor }: { visitor: TVisitor }) {
                 onClear={denied ? undefined : setClearing}
               />
             ))}
+            {infoRegistry.length > 0 ? (
+              <Stack gap="xs" data-testid="registry-information">
+                <Text size="sm" c="dimmed">
+                  {t('visitorFlow.screen.registryInformation', { count: infoRegistry.length })}
+                </Text>
+                {infoRegistry.map((m) => (
+                  <MatchCard key={`registry-info-${m.id}`} match={m} visitor={identity} />
+                ))}
+              </Stack>
+            ) : null}
           </Section>
         </>
       ) : null}
@@ -413,9 +465,10 @@ function Screening({ visitor }: { visitor: TVisitor }) {
         saving={clear.isPending}
         onCancel={() => setClearing(null)}
         onConfirm={async (note) => {
-          if (!clearing) return;
+          if (!clearing || !s) return;
           try {
             await clear.mutateAsync({
+              screeningId: s.id,
               source: clearing.kind === 'registry' ? 'registry' : 'exclusion',
               matchRef: clearing.id,
               note: note || undefined,
@@ -453,7 +506,7 @@ function Screening({ visitor }: { visitor: TVisitor }) {
             <Button variant="default" onClick={() => setConfirmAllow(false)}>
               {t('common.cancel')}
             </Button>
-            <Button color="teal.9" onClick={allow}>
+            <Button color="teal.9" loading={clear.isPending} onClick={overruleRegistryAndAllow}>
               {t('visitorFlow.screen.allowAnyway')}
             </Button>
           </Group>
@@ -482,7 +535,9 @@ function Screening({ visitor }: { visitor: TVisitor }) {
         onSend={async (issues) => {
           if (!buildingId) return;
           try {
-            const res = await notifySecurity.mutateAsync({ buildingId, issues, level: strongestLevel });
+            const body = { buildingId, issues, level: strongestLevel };
+            const res = await notifySecurity.mutateAsync({ body, idempotencyKey: notifyKey.for(body) });
+            notifyKey.done();
             setNotifyOpen(false);
             notify({
               color: 'green',
@@ -595,6 +650,9 @@ function verdictOf(input: {
     icon: icon(IconCircleCheck, 'green'),
   };
 }
+
+/** A clear screening whose registry answered (or was off by the district's choice): nothing to overrule. */
+const quickAllowed = (s: TScreeningResponse) => s.registry.status === 'ok' || s.registry.status === 'off';
 
 function Section(props: { title: string; children: ReactNode }) {
   return (

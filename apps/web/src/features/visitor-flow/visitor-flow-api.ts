@@ -17,6 +17,7 @@ import type {
 import { canNetworkPrint } from '@sv/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
 
 /**
  * Fetchers, query options and mutations of the front-desk visitor flow (spec 002 §2–§5, §7).
@@ -131,18 +132,33 @@ export interface TDenyResult {
   offerAddExclusion: boolean;
 }
 
+/**
+ * DENY and notify-security require an Idempotency-Key (issue 10 §5): the caller makes one per
+ * user action (`createActionKey`) and reuses it when the same action is retried.
+ */
 export function useDenyEntry(visitorId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: TDenyEntryRequest) => api.post<TDenyResult>(`/api/visitors/${visitorId}/denials`, body),
+    mutationFn: ({ body, idempotencyKey }: { body: TDenyEntryRequest; idempotencyKey: string }) =>
+      api.post<TDenyResult>(`/api/visitors/${visitorId}/denials`, body, {
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['denied-entries'] }),
   });
 }
 
 export function useNotifySecurity(visitorId: number) {
   return useMutation({
-    mutationFn: (body: { buildingId: number; issues: string; level?: number | null }) =>
-      api.post<{ notified: number; message: string }>(`/api/visitors/${visitorId}/security-notifications`, body),
+    mutationFn: ({
+      body,
+      idempotencyKey,
+    }: {
+      body: { buildingId: number; issues: string; level?: number | null };
+      idempotencyKey: string;
+    }) =>
+      api.post<{ notified: number; message: string }>(`/api/visitors/${visitorId}/security-notifications`, body, {
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
   });
 }
 
@@ -183,7 +199,7 @@ export const sendBadgeToPrinter = (visitId: number) =>
   api.post<{ printed: boolean; mode: 'network' | 'pdf'; message: string }>(`/api/visits/${visitId}/badge/print`);
 
 /** spec 002 §7 window /Badge/print/{id}: the browser's print window with the PDF badge. */
-export const badgePdfPath = (visitId: number) => `/Badge/print/${visitId}`;
+export const badgePdfPath = paths.badgeWindow;
 
 /**
  * spec 002 §4 Badge printing: the building's network printer when its address has at least 7

@@ -18,8 +18,12 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
-/** Adds a feature's strings, each feature under its own top-level keys, to the one namespace. */
-export function addCatalogue(lng: 'en', catalogue: Record<string, unknown>) {
+/**
+ * Adds a feature's strings, each feature under its own top-level keys, to the one namespace.
+ * 'es': Spanish of screens shown in Spanish (the public registration form of a Spanish type,
+ * issue 11); they render with useTranslation(undefined, { lng: 'es' }) and fall back to English.
+ */
+export function addCatalogue(lng: 'en' | 'es', catalogue: Record<string, unknown>) {
   i18n.addResourceBundle(lng, 'translation', catalogue, true, true);
 }
 

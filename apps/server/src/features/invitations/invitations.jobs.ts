@@ -1,0 +1,144 @@
+import { localDateOf } from '@sv/domain';
+import { and, asc, eq, gte, isNull, lte, ne } from 'drizzle-orm';
+import { clients, registrations, registrationTypes } from '../../db/schema/index';
+import { newToken, sha256 } from '../../platform/auth/tokens';
+import type { AppDeps } from '../../platform/deps';
+import type { ScheduledJob } from '../../platform/jobs/jobs';
+import { expiryWarningEmail, langOf } from './invitations.messages';
+import { createInvitationsRepository } from './invitations.repository';
+import { invitationLink, invitationMessages } from './invitee';
+
+/** At most this many reminders per invitation (issue 11). */
+export const MAX_REMINDERS = 3;
+/** An approved registration is warned once when it expires within this many days (issue 11). */
+export const EXPIRY_WARNING_DAYS = 30;
+const BATCH = 200;
+
+const addDaysIso = (iso: string, days: number) => {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+/**
+ * Reminder chain (issue 11; ADR 0005 idempotent sweep): an unanswered invitation of a type with
+ * reminderDays > 0 gets a reminder when its last message is reminderDays old, at most 3 in all,
+ * unless its warnings were cancelled. Each reminder is claimed by a conditional update (count
+ * unchanged) in the transaction that stores its message, so concurrent sweeps send it once.
+ *
+ * Only the token's hash is stored, so a reminder carries a NEW token (the stored hash is
+ * replaced): the latest link works, the earlier ones stop, and the e-mail says so.
+ */
+export async function sendInvitationReminders(deps: AppDeps): Promise<number> {
+  const repo = createInvitationsRepository(deps.db);
+  const now = deps.now();
+  let sent = 0;
+  for (const inv of await repo.dueReminders(now, MAX_REMINDERS, BATCH)) {
+    const token = newToken();
+    const ids = await deps.db.transaction(async (tx) => {
+      if (!(await repo.claimReminder(inv.id, inv.remindersSent, now, sha256(token), tx))) return [];
+      return deps.messenger.enqueue(
+        invitationMessages(
+          langOf(inv.language),
+          { clientId: inv.clientId, email: inv.email, phone: inv.phone },
+          {
+            firstname: inv.firstname,
+            typeName: inv.typeName,
+            clientName: inv.clientName,
+            link: invitationLink(deps.config.PUBLIC_URL, inv.clientId, inv.code, token),
+            expDate: inv.requestedExpDate,
+          },
+          { n: inv.remindersSent + 1 },
+        ),
+        tx,
+      );
+    });
+    if (ids.length > 0) sent++;
+    await deps.messenger.deliver(ids).catch(() => undefined);
+  }
+  return sent;
+}
+
+/**
+ * Expiry warnings (issue 11; spec 001 §2 "Cancel Email Warnings"): an approved registration with
+ * an e-mail whose expiration date falls within the next 30 days (in its district's day) gets one
+ * warning, recorded in expiration_email_sent_at, unless its e-mail warnings are off.
+ */
+export async function sendExpiryWarnings(deps: AppDeps): Promise<number> {
+  const repo = createInvitationsRepository(deps.db);
+  const now = deps.now();
+  const utcToday = now.toISOString().slice(0, 10);
+  // a day of slack either side of the UTC date; each district's own day decides below
+  const candidates = await deps.db
+    .select({
+      id: registrations.id,
+      clientId: registrations.clientId,
+      firstname: registrations.firstname,
+      email: registrations.email,
+      expDate: registrations.expDate,
+      typeName: registrationTypes.name,
+      language: registrationTypes.language,
+      clientName: clients.name,
+    })
+    .from(registrations)
+    .innerJoin(registrationTypes, eq(registrationTypes.id, registrations.registrationTypeId))
+    .innerJoin(clients, eq(clients.id, registrations.clientId))
+    .where(
+      and(
+        eq(registrations.approved, true),
+        eq(registrations.emailWarnings, true),
+        isNull(registrations.expirationEmailSentAt),
+        ne(registrations.email, ''),
+        gte(registrations.expDate, addDaysIso(utcToday, -1)),
+        lte(registrations.expDate, addDaysIso(utcToday, EXPIRY_WARNING_DAYS + 1)),
+      ),
+    )
+    .orderBy(asc(registrations.expDate), asc(registrations.id))
+    .limit(BATCH);
+  const todayOf = new Map<number, string>();
+  let sent = 0;
+  for (const r of candidates) {
+    let today = todayOf.get(r.clientId);
+    if (!today) {
+      today = localDateOf(now, await repo.districtTimeZone(r.clientId));
+      todayOf.set(r.clientId, today);
+    }
+    if (!r.expDate || r.expDate < today || r.expDate > addDaysIso(today, EXPIRY_WARNING_DAYS)) continue;
+    const expDate = r.expDate;
+    const ids = await deps.db.transaction(async (tx) => {
+      const claimed = await tx
+        .update(registrations)
+        .set({ expirationEmailSentAt: now })
+        .where(and(eq(registrations.id, r.id), isNull(registrations.expirationEmailSentAt)))
+        .returning({ id: registrations.id });
+      if (claimed.length === 0) return [];
+      const mail = expiryWarningEmail(langOf(r.language), {
+        firstname: r.firstname,
+        typeName: r.typeName,
+        clientName: r.clientName,
+        expDate,
+      });
+      return deps.messenger.enqueue(
+        [
+          {
+            clientId: r.clientId,
+            channel: 'email',
+            recipient: r.email,
+            subject: mail.subject,
+            body: mail.body,
+            kind: 'registration-expiry-warning',
+          },
+        ],
+        tx,
+      );
+    });
+    if (ids.length > 0) sent++;
+    await deps.messenger.deliver(ids).catch(() => undefined);
+  }
+  return sent;
+}
+
+export const invitationsJobs: ScheduledJob[] = [
+  { name: 'invitations.reminders', everyMs: 15 * 60_000, run: sendInvitationReminders },
+  { name: 'registrations.expiryWarnings', everyMs: 60 * 60_000, run: sendExpiryWarnings },
+];

@@ -1,0 +1,525 @@
+import type { TActor } from '@sv/contracts';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import {
+  buildings,
+  deniedEntries,
+  nearbyEntries,
+  pickupEvents,
+  registrations,
+  sisWritebacks,
+  users,
+  vendorCompanies,
+  visitors,
+  visits,
+} from '../../db/schema/index';
+import type { Db } from '../../platform/db/database';
+import { likeEscape } from '../../platform/db/paging';
+import { buildingFilter, clientFilter } from '../../platform/db/scope';
+import { searchNameOf } from '../visitors/visitors.repository';
+
+/**
+ * The one log query (issue 13): every log is "rows of a building-owned table whose instant
+ * falls in a range of local days, in the actor's scope, optionally of one building and one
+ * attendant, matching a search, sorted and paged". `LogWindow` is the resolved filter the
+ * service builds; `logWhere` turns it into SQL for any log table.
+ */
+export interface LogWindow {
+  /** each time zone of the buildings covered, with those buildings and the instants of the range */
+  zones: { timeZone: string; buildingIds: number[]; start: Date; end: Date }[];
+  /** true when the covered buildings are every building the actor's scope holds (no building list needed) */
+  allBuildings: boolean;
+  clientId: number | null;
+  attendantId: number | null;
+  /** normalised search text ('' = none) */
+  search: string;
+}
+
+interface LogColumns {
+  clientId: PgColumn;
+  buildingId: PgColumn;
+  at: PgColumn;
+  /** null: the log has no attendant (the nearby log: nobody lets a nearby visitor in) */
+  attendantId: PgColumn | null;
+}
+
+/**
+ * WHERE for a log table: the actor's scope (always, whatever the filters say), the client and
+ * attendant filters, and the range per time zone: a day starts at local midnight in each
+ * building's own zone, so one index range per zone (client_id|building_id, instant) serves it.
+ */
+export function logWhere(actor: TActor, c: LogColumns, w: LogWindow, extra: (SQL | undefined)[] = []): SQL {
+  const ranges = w.zones.map((z) =>
+    and(
+      w.allBuildings && w.zones.length === 1 ? undefined : inArray(c.buildingId, z.buildingIds),
+      gte(c.at, z.start),
+      lt(c.at, z.end),
+    ),
+  );
+  return and(
+    buildingFilter(actor, { clientId: c.clientId, buildingId: c.buildingId }),
+    w.clientId !== null ? eq(c.clientId, w.clientId) : undefined,
+    w.attendantId !== null ? (c.attendantId ? eq(c.attendantId, w.attendantId) : sql`false`) : undefined,
+    ranges.length === 0 ? sql`false` : ranges.length === 1 ? ranges[0] : or(...ranges),
+    ...extra,
+  )!;
+}
+
+/** ORDER BY the allow-listed sort, then the id in the same direction (stable pages). */
+function orderOf(sortColumns: SQL[] | PgColumn[], dir: 'asc' | 'desc', id: PgColumn) {
+  const f = dir === 'asc' ? asc : desc;
+  return [...sortColumns.map((s) => f(s)), f(id)];
+}
+
+const visitorName = sql<string>`trim(${visitors.firstname} || ' ' || ${visitors.lastname})`;
+
+function visitSearch(search: string): SQL | undefined {
+  if (!search) return undefined;
+  const name = searchNameOf({ firstname: search, lastname: '' });
+  const text = `%${likeEscape(search.toLowerCase())}%`;
+  return or(
+    name ? sql`${visitors.searchName} LIKE ${`%${likeEscape(name)}%`}` : undefined,
+    sql`lower(${visits.personVisiting}) LIKE ${text}`,
+    sql`lower(${visits.reason}) LIKE ${text}`,
+  );
+}
+
+function deniedSearch(search: string): SQL | undefined {
+  const name = searchNameOf({ firstname: search, lastname: '' });
+  return name ? sql`${visitors.searchName} LIKE ${`%${likeEscape(name)}%`}` : undefined;
+}
+
+export type VisitLogSort = 'checkIn' | 'checkOut' | 'visitor' | 'building' | 'attendant' | 'type';
+export type DeniedLogSort = 'deniedAt' | 'visitor' | 'building' | 'attendant';
+
+const visitSorts: Record<VisitLogSort, SQL[] | PgColumn[]> = {
+  checkIn: [visits.checkIn],
+  checkOut: [visits.checkOut],
+  visitor: [sql`lower(${visitors.lastname})`, sql`lower(${visitors.firstname})`],
+  building: [buildings.name],
+  attendant: [users.name],
+  type: [visits.visitorType],
+};
+
+const deniedSorts: Record<DeniedLogSort, SQL[] | PgColumn[]> = {
+  deniedAt: [deniedEntries.deniedAt],
+  visitor: [sql`lower(${visitors.lastname})`, sql`lower(${visitors.firstname})`],
+  building: [buildings.name],
+  attendant: [users.name],
+};
+
+const visitColumns: LogColumns = {
+  clientId: visits.clientId,
+  buildingId: visits.buildingId,
+  at: visits.checkIn,
+  attendantId: visits.checkedInBy,
+};
+const deniedColumns: LogColumns = {
+  clientId: deniedEntries.clientId,
+  buildingId: deniedEntries.buildingId,
+  at: deniedEntries.deniedAt,
+  attendantId: deniedEntries.attendantId,
+};
+
+export type PickupLogSort = 'pickedUpAt' | 'student' | 'guardian' | 'building' | 'attendant';
+const pickupSorts: Record<PickupLogSort, SQL[] | PgColumn[]> = {
+  pickedUpAt: [pickupEvents.pickedUpAt],
+  student: [sql`lower(${pickupEvents.studentName})`],
+  guardian: [sql`lower(${pickupEvents.guardianName})`],
+  building: [buildings.name],
+  attendant: [users.name],
+};
+const pickupColumns: LogColumns = {
+  clientId: pickupEvents.clientId,
+  buildingId: pickupEvents.buildingId,
+  at: pickupEvents.pickedUpAt,
+  attendantId: pickupEvents.attendantId,
+};
+/** Pickup log search: student, guardian or reason (contains, case-insensitive). */
+function pickupSearch(search: string): SQL | undefined {
+  if (!search) return undefined;
+  const text = `%${likeEscape(search.toLowerCase())}%`;
+  return or(
+    sql`lower(${pickupEvents.studentName}) LIKE ${text}`,
+    sql`lower(${pickupEvents.guardianName}) LIKE ${text}`,
+    sql`lower(${pickupEvents.reason}) LIKE ${text}`,
+  );
+}
+const pickupSisStatus = sql<string | null>`(SELECT ${sisWritebacks.status} FROM ${sisWritebacks}
+  WHERE ${sisWritebacks.eventKind} = 'pickup' AND ${sisWritebacks.eventId} = ${pickupEvents.id})`;
+
+// spec 002 §3 Nearby log (ADR 0017): the nearby entries, by the instant they entered the radius
+export type NearbyLogSort = 'enteredAt' | 'exitedAt' | 'visitor' | 'building';
+const nearbyName = sql<string>`trim(${registrations.firstname} || ' ' || ${registrations.lastname})`;
+const nearbySorts: Record<NearbyLogSort, SQL[] | PgColumn[]> = {
+  enteredAt: [nearbyEntries.enteredAt],
+  exitedAt: [nearbyEntries.exitedAt],
+  visitor: [sql`lower(${registrations.lastname})`, sql`lower(${registrations.firstname})`],
+  building: [buildings.name],
+};
+const nearbyColumns: LogColumns = {
+  clientId: nearbyEntries.clientId,
+  buildingId: nearbyEntries.buildingId,
+  at: nearbyEntries.enteredAt,
+  attendantId: null,
+};
+/** Nearby log search: the registered person's name (contains, case-insensitive). */
+function nearbySearch(search: string): SQL | undefined {
+  if (!search) return undefined;
+  return sql`lower(${nearbyName}) LIKE ${`%${likeEscape(search.toLowerCase())}%`}`;
+}
+
+/** Which visits a visit-table log shows: every visit, or vendors only (spec 001 §9 vendor log). */
+export type VisitLogKind = 'visits' | 'vendors';
+/**
+ * The vendor company of a vendor's visit (spec 001 §3 vendor log row "registrationType (shown as
+ * Company)"; ADR 0014): the company of the SafeVendor registration the visit records, else null.
+ */
+const companyOfVisit = sql<
+  string | null
+>`(select vc.name from ${registrations} r join ${vendorCompanies} vc on vc.id = r.vendor_company_id where r.id = ${visits.svRegistrationId})`;
+
+const kindFilter = (kind: VisitLogKind) => (kind === 'vendors' ? eq(visits.visitorType, 'vendor') : undefined);
+
+export function createLogsRepository(db: Db) {
+  return {
+    /** Buildings of the actor's scope (optionally one client / one building), with their zones. */
+    async buildingsInScope(actor: TActor, opts: { clientId?: number; buildingId?: number }) {
+      return db
+        .select({ id: buildings.id, clientId: buildings.clientId, name: buildings.name, timeZone: buildings.timeZone })
+        .from(buildings)
+        .where(
+          and(
+            buildingFilter(actor, { clientId: buildings.clientId, buildingId: buildings.id }),
+            opts.clientId !== undefined ? eq(buildings.clientId, opts.clientId) : undefined,
+            opts.buildingId !== undefined ? eq(buildings.id, opts.buildingId) : undefined,
+          ),
+        )
+        .orderBy(asc(buildings.id));
+    },
+
+    /** An attendant filter is a request: the user must be in the actor's client scope. */
+    async userInScope(actor: TActor, userId: number) {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, userId), clientFilter(actor, users.clientId)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** A page of the visit or vendor log (spec 002 §3 log rows). */
+    async visitPage(
+      actor: TActor,
+      kind: VisitLogKind,
+      w: LogWindow,
+      p: { sort: VisitLogSort; dir: 'asc' | 'desc'; limit: number; offset: number },
+    ) {
+      const where = logWhere(actor, visitColumns, w, [kindFilter(kind), visitSearch(w.search)]);
+      const rows = db
+        .select({
+          id: visits.id,
+          visitorId: visits.visitorId,
+          visitorName,
+          personVisiting: visits.personVisiting,
+          reason: visits.reason,
+          buildingId: visits.buildingId,
+          buildingName: buildings.name,
+          attendantName: users.name,
+          visitorType: visits.visitorType,
+          registrationId: visits.registrationId,
+          svRegistrationId: visits.svRegistrationId,
+          company: companyOfVisit,
+          badgeId: visits.badgeId,
+          checkIn: visits.checkIn,
+          checkOut: visits.checkOut,
+          timeZone: buildings.timeZone,
+        })
+        .from(visits)
+        .innerJoin(visitors, eq(visitors.id, visits.visitorId))
+        .innerJoin(buildings, eq(buildings.id, visits.buildingId))
+        .leftJoin(users, eq(users.id, visits.checkedInBy))
+        .where(where)
+        .orderBy(...orderOf(visitSorts[p.sort], p.dir, visits.id))
+        .limit(p.limit)
+        .offset(p.offset);
+      // the count needs the visitors join only to search by name
+      const count = w.search
+        ? db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(visits)
+            .innerJoin(visitors, eq(visitors.id, visits.visitorId))
+            .where(where)
+        : db.select({ n: sql<number>`count(*)::int` }).from(visits).where(where);
+      const [data, [{ n }]] = await Promise.all([rows, count]);
+      return { data, count: n };
+    },
+
+    /** A page of the denied entry log (spec 002 §3 denied entry, with the counts). */
+    async deniedPage(
+      actor: TActor,
+      w: LogWindow,
+      p: { sort: DeniedLogSort; dir: 'asc' | 'desc'; limit: number; offset: number },
+    ) {
+      const where = logWhere(actor, deniedColumns, w, [deniedSearch(w.search)]);
+      const rows = db
+        .select({
+          id: deniedEntries.id,
+          visitorId: deniedEntries.visitorId,
+          visitorName,
+          buildingId: deniedEntries.buildingId,
+          buildingName: buildings.name,
+          attendantName: users.name,
+          deniedAt: deniedEntries.deniedAt,
+          timeZone: buildings.timeZone,
+          exclusionCount: deniedEntries.exclusionCount,
+          potentialCount: deniedEntries.potentialCount,
+          watchdogCount: deniedEntries.watchdogCount,
+          securityNotified: deniedEntries.securityNotified,
+        })
+        .from(deniedEntries)
+        .innerJoin(visitors, eq(visitors.id, deniedEntries.visitorId))
+        .innerJoin(buildings, eq(buildings.id, deniedEntries.buildingId))
+        .leftJoin(users, eq(users.id, deniedEntries.attendantId))
+        .where(where)
+        .orderBy(...orderOf(deniedSorts[p.sort], p.dir, deniedEntries.id))
+        .limit(p.limit)
+        .offset(p.offset);
+      const count = db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(deniedEntries)
+        .innerJoin(visitors, eq(visitors.id, deniedEntries.visitorId))
+        .where(where);
+      const [data, [{ n }]] = await Promise.all([rows, count]);
+      return { data, count: n };
+    },
+
+    /**
+     * One batch of an export, newest first, after the keyset cursor (check-in, id). Dates are
+     * formatted by the database in each building's zone (mm/dd/yyyy hh:mm AM, spec 002 §9).
+     */
+    async visitExportBatch(
+      actor: TActor,
+      kind: VisitLogKind,
+      w: LogWindow,
+      after: { checkIn: string; id: number } | null,
+      limit: number,
+    ) {
+      const local = (c: PgColumn) =>
+        sql<string | null>`to_char(${c} AT TIME ZONE ${buildings.timeZone}, 'MM/DD/YYYY HH12:MI AM')`;
+      return db
+        .select({
+          id: visits.id,
+          cursor: sql<string>`${visits.checkIn}::text`,
+          visitorName,
+          personVisiting: visits.personVisiting,
+          reason: visits.reason,
+          buildingName: buildings.name,
+          attendantName: users.name,
+          checkIn: local(visits.checkIn),
+          checkOut: local(visits.checkOut),
+          visitorType: visits.visitorType,
+          suffix: visitors.suffix,
+          street1: visitors.street1,
+          street2: visitors.street2,
+          city: visitors.city,
+          state: visitors.state,
+          zipcode: visitors.zipcode,
+          county: visitors.county,
+          email: visitors.email,
+          dob: sql<string | null>`to_char(${visitors.dob}, 'MM/DD/YYYY')`,
+          license: visitors.currentDriversLicenseNumber,
+          note: visitors.note,
+          badgeId: visits.badgeId,
+          company: companyOfVisit,
+        })
+        .from(visits)
+        .innerJoin(visitors, eq(visitors.id, visits.visitorId))
+        .innerJoin(buildings, eq(buildings.id, visits.buildingId))
+        .leftJoin(users, eq(users.id, visits.checkedInBy))
+        .where(
+          logWhere(actor, visitColumns, w, [
+            kindFilter(kind),
+            visitSearch(w.search),
+            after === null
+              ? undefined
+              : sql`(${visits.checkIn}, ${visits.id}) < (${after.checkIn}::timestamptz, ${after.id})`,
+          ]),
+        )
+        .orderBy(desc(visits.checkIn), desc(visits.id))
+        .limit(limit);
+    },
+
+    /** A page of the pickup log (spec 002 §2 Pickup Log, §3 pickup log row; issue 12). */
+    async pickupPage(
+      actor: TActor,
+      w: LogWindow,
+      p: { sort: PickupLogSort; dir: 'asc' | 'desc'; limit: number; offset: number },
+    ) {
+      const where = logWhere(actor, pickupColumns, w, [pickupSearch(w.search)]);
+      const rows = db
+        .select({
+          id: pickupEvents.id,
+          studentName: pickupEvents.studentName,
+          guardianName: pickupEvents.guardianName,
+          reason: pickupEvents.reason,
+          buildingId: pickupEvents.buildingId,
+          buildingName: buildings.name,
+          attendantName: users.name,
+          pickedUpAt: pickupEvents.pickedUpAt,
+          timeZone: buildings.timeZone,
+          photoFileId: pickupEvents.photoFileId,
+          sisStatus: pickupSisStatus,
+        })
+        .from(pickupEvents)
+        .innerJoin(buildings, eq(buildings.id, pickupEvents.buildingId))
+        .leftJoin(users, eq(users.id, pickupEvents.attendantId))
+        .where(where)
+        .orderBy(...orderOf(pickupSorts[p.sort], p.dir, pickupEvents.id))
+        .limit(p.limit)
+        .offset(p.offset);
+      const count = db.select({ n: sql<number>`count(*)::int` }).from(pickupEvents).where(where);
+      const [data, [{ n }]] = await Promise.all([rows, count]);
+      return { data, count: n };
+    },
+
+    /** One batch of the pickup log export, newest first, after the keyset cursor (instant, id). */
+    async pickupExportBatch(actor: TActor, w: LogWindow, after: { at: string; id: number } | null, limit: number) {
+      return db
+        .select({
+          id: pickupEvents.id,
+          cursor: sql<string>`${pickupEvents.pickedUpAt}::text`,
+          studentName: pickupEvents.studentName,
+          guardianName: pickupEvents.guardianName,
+          reason: pickupEvents.reason,
+          buildingName: buildings.name,
+          attendantName: users.name,
+          pickedUpAt: sql<string>`to_char(${pickupEvents.pickedUpAt} AT TIME ZONE ${buildings.timeZone}, 'MM/DD/YYYY HH12:MI AM')`,
+          sisStatus: pickupSisStatus,
+        })
+        .from(pickupEvents)
+        .innerJoin(buildings, eq(buildings.id, pickupEvents.buildingId))
+        .leftJoin(users, eq(users.id, pickupEvents.attendantId))
+        .where(
+          logWhere(actor, pickupColumns, w, [
+            pickupSearch(w.search),
+            after === null
+              ? undefined
+              : sql`(${pickupEvents.pickedUpAt}, ${pickupEvents.id}) < (${after.at}::timestamptz, ${after.id})`,
+          ]),
+        )
+        .orderBy(desc(pickupEvents.pickedUpAt), desc(pickupEvents.id))
+        .limit(limit);
+    },
+
+    /** A page of the nearby visitor log (spec 002 §2 Nearby Visitor Log, §3 Nearby log row). */
+    async nearbyPage(
+      actor: TActor,
+      w: LogWindow,
+      p: { sort: NearbyLogSort; dir: 'asc' | 'desc'; limit: number; offset: number },
+    ) {
+      const where = logWhere(actor, nearbyColumns, w, [nearbySearch(w.search)]);
+      const rows = db
+        .select({
+          id: nearbyEntries.id,
+          registrationId: nearbyEntries.registrationId,
+          visitorName: nearbyName,
+          buildingId: nearbyEntries.buildingId,
+          buildingName: buildings.name,
+          enteredAt: nearbyEntries.enteredAt,
+          exitedAt: nearbyEntries.exitedAt,
+          deletedAt: nearbyEntries.deletedAt,
+          timeZone: buildings.timeZone,
+        })
+        .from(nearbyEntries)
+        .innerJoin(buildings, eq(buildings.id, nearbyEntries.buildingId))
+        .innerJoin(registrations, eq(registrations.id, nearbyEntries.registrationId))
+        .where(where)
+        .orderBy(...orderOf(nearbySorts[p.sort], p.dir, nearbyEntries.id))
+        .limit(p.limit)
+        .offset(p.offset);
+      const count = db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(nearbyEntries)
+        .innerJoin(registrations, eq(registrations.id, nearbyEntries.registrationId))
+        .where(where);
+      const [data, [{ n }]] = await Promise.all([rows, count]);
+      return { data, count: n };
+    },
+
+    /** One batch of the nearby log export, newest first, after the keyset cursor (instant, id). */
+    async nearbyExportBatch(actor: TActor, w: LogWindow, after: { at: string; id: number } | null, limit: number) {
+      const local = (c: PgColumn) =>
+        sql<string | null>`to_char(${c} AT TIME ZONE ${buildings.timeZone}, 'MM/DD/YYYY HH12:MI AM')`;
+      return db
+        .select({
+          id: nearbyEntries.id,
+          cursor: sql<string>`${nearbyEntries.enteredAt}::text`,
+          visitorName: nearbyName,
+          buildingName: buildings.name,
+          enteredAt: local(nearbyEntries.enteredAt),
+          exitedAt: local(nearbyEntries.exitedAt),
+        })
+        .from(nearbyEntries)
+        .innerJoin(buildings, eq(buildings.id, nearbyEntries.buildingId))
+        .innerJoin(registrations, eq(registrations.id, nearbyEntries.registrationId))
+        .where(
+          logWhere(actor, nearbyColumns, w, [
+            nearbySearch(w.search),
+            after === null
+              ? undefined
+              : sql`(${nearbyEntries.enteredAt}, ${nearbyEntries.id}) < (${after.at}::timestamptz, ${after.id})`,
+          ]),
+        )
+        .orderBy(desc(nearbyEntries.enteredAt), desc(nearbyEntries.id))
+        .limit(limit);
+    },
+
+    /** Open visits (everyone on site now) of these buildings, in scope, by building then arrival. */
+    async onSite(actor: TActor, buildingIds: number[]) {
+      if (buildingIds.length === 0) return [];
+      return db
+        .select({
+          buildingId: visits.buildingId,
+          visitId: visits.id,
+          visitorName,
+          visitorType: visits.visitorType,
+          personVisiting: visits.personVisiting,
+          reason: visits.reason,
+          checkIn: visits.checkIn,
+          photoFileId: visitors.photoFileId,
+        })
+        .from(visits)
+        .innerJoin(visitors, eq(visitors.id, visits.visitorId))
+        .where(
+          and(
+            buildingFilter(actor, { clientId: visits.clientId, buildingId: visits.buildingId }),
+            inArray(visits.buildingId, buildingIds),
+            isNull(visits.checkOut),
+          ),
+        )
+        .orderBy(asc(visits.buildingId), asc(visits.checkIn), asc(visits.id));
+    },
+
+    /** Visits per local day and local hour, by type, of the filtered range (charts). */
+    async visitCounts(actor: TActor, kind: VisitLogKind, w: LogWindow) {
+      const localTs = sql`(${visits.checkIn} AT TIME ZONE ${buildings.timeZone})`;
+      const where = logWhere(actor, visitColumns, w, [kindFilter(kind), visitSearch(w.search)]);
+      const base = () =>
+        db
+          .select({
+            day: sql<string>`to_char(${localTs}, 'YYYY-MM-DD')`,
+            hour: sql<number>`extract(hour from ${localTs})::int`,
+            type: visits.visitorType,
+            count: sql<number>`count(*)::int`,
+          })
+          .from(visits)
+          .innerJoin(buildings, eq(buildings.id, visits.buildingId))
+          .innerJoin(visitors, eq(visitors.id, visits.visitorId))
+          .where(where)
+          .groupBy(sql`1`, sql`2`, sql`3`);
+      return base();
+    },
+  };
+}
+export type LogsRepository = ReturnType<typeof createLogsRepository>;

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { authThrottle } from '../../db/schema/index';
+import type { Db } from '../../platform/db/database';
+
+/**
+ * Per-address limits of the public registration form (security guide "Brute force"; issue 11).
+ * Generous enough for a family or a school's shared connection, tight enough that a script cannot
+ * flood a district's pending list or its background-check budget.
+ *
+ * - submissions: fixed windows counted in the sign-in throttle table (ADR 0009) under their own
+ *   key prefix, so every server instance shares them and a restart does not reset them;
+ * - form loads: a GET changes no stored data (security guide "No state change on GET"), so they
+ *   are counted in this process's memory (per instance; a bounded map).
+ */
+export const PUBLIC_LIMITS = {
+  load: { max: 60, windowMinutes: 10 },
+  submit: { max: 5, windowMinutes: 10 },
+  // nearby arrivals (ADR 0017): a phone posts its position a few times while walking up
+  arrive: { max: 30, windowMinutes: 10 },
+} as const;
+export type PublicAction = keyof typeof PUBLIC_LIMITS;
+
+export const RATE_LIMITED_MESSAGE = 'Too many requests from your connection. Please wait 10 minutes and try again.';
+
+export const publicLimitKey = (action: PublicAction, ip: string) => `pubreg:${action}:${ip}`;
+
+/** Counts one request; true while the address is within its limit (this request included). */
+export async function hitPublicLimit(db: Db, action: PublicAction, ip: string, now: Date): Promise<boolean> {
+  const rule = PUBLIC_LIMITS[action];
+  const windowStart = sql`${new Date(now.getTime() - rule.windowMinutes * 60_000).toISOString()}::timestamptz`;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const rows = await db
+    .insert(authThrottle)
+    .values({ key: publicLimitKey(action, ip), failures: 1, lastFailureAt: now })
+    .onConflictDoUpdate({
+      target: authThrottle.key,
+      // last_failure_at holds the window's start: a request after the window opens a new one
+      set: {
+        failures: sql`case when ${authThrottle.lastFailureAt} <= ${windowStart} then 1 else ${authThrottle.failures} + 1 end`,
+        lastFailureAt: sql`case when ${authThrottle.lastFailureAt} <= ${windowStart} then ${at} else ${authThrottle.lastFailureAt} end`,
+      },
+    })
+    .returning({ n: authThrottle.failures });
+  return (rows[0]?.n ?? 1) <= rule.max;
+}
+
+/** Fixed-window counter in memory (form loads): at most `maxKeys` addresses, the oldest dropped first. */
+export function createMemoryLimit(rule: { max: number; windowMinutes: number }, now: () => Date, maxKeys = 50_000) {
+  const windowMs = rule.windowMinutes * 60_000;
+  const hits = new Map<string, { start: number; n: number }>();
+  return (ip: string): boolean => {
+    const at = now().getTime();
+    let entry = hits.get(ip);
+    if (!entry || at - entry.start >= windowMs) {
+      hits.delete(ip);
+      if (hits.size >= maxKeys) {
+        const oldest = hits.keys().next().value;
+        if (oldest !== undefined) hits.delete(oldest);
+      }
+      entry = { start: at, n: 0 };
+      hits.set(ip, entry);
+    }
+    entry.n++;
+    return entry.n <= rule.max;
+  };
+}

@@ -1,0 +1,201 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  buildings,
+  clients,
+  guardians,
+  sisSchools,
+  sisSyncState,
+  studentGuardians,
+  students,
+} from '../../db/schema/index';
+import type { RosterUser } from '../../integrations/sis/index';
+import type { Db } from '../../platform/db/database';
+
+export type SyncState = typeof sisSyncState.$inferSelect;
+
+/** lower("first last"), the students' lookup key (keep in sync with students.repository search). */
+export const studentSearchName = (first: string, last: string) =>
+  `${first} ${last}`.toLowerCase().replace(/\s+/g, ' ').trim();
+
+const isoDate = (v: string | undefined) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null);
+const modified = (v: string) => {
+  const t = Date.parse(v);
+  return Number.isNaN(t) ? null : new Date(t);
+};
+
+/**
+ * The roster sync's writes (a system process: runs per district by the scheduled job or on an
+ * administrator's request, which the service has scoped). Every page is applied in one
+ * transaction together with the cursor, so a crash or a failed page never half-applies a page.
+ */
+export function createRosterSyncRepository(db: Db) {
+  return {
+    async state(clientId: number): Promise<SyncState> {
+      await db.insert(sisSyncState).values({ clientId }).onConflictDoNothing();
+      const [row] = await db.select().from(sisSyncState).where(eq(sisSyncState.clientId, clientId));
+      return row;
+    },
+
+    async saveState(clientId: number, patch: Partial<SyncState>, tx: Db = db) {
+      await tx.update(sisSyncState).set(patch).where(eq(sisSyncState.clientId, clientId));
+    },
+
+    /** Upserts the SIS schools and maps new ones to the district's building of the same name. */
+    async saveSchools(clientId: number, schools: { sourcedId: string; name: string }[]) {
+      if (schools.length === 0) return;
+      await db
+        .insert(sisSchools)
+        .values(schools.map((s) => ({ clientId, sourcedId: s.sourcedId, name: s.name })))
+        .onConflictDoUpdate({
+          target: [sisSchools.clientId, sisSchools.sourcedId],
+          set: { name: sql`excluded.name` },
+        });
+      await db
+        .update(sisSchools)
+        .set({
+          buildingId: sql`(SELECT ${buildings.id} FROM ${buildings} WHERE ${buildings.clientId} = ${clientId}
+            AND lower(trim(${buildings.name})) = lower(trim(${sisSchools.name})) ORDER BY ${buildings.id} LIMIT 1)`,
+        })
+        .where(and(eq(sisSchools.clientId, clientId), isNull(sisSchools.buildingId)));
+    },
+
+    /** Guardians of a page of OneRoster users, and their links to students already known. */
+    async applyGuardians(tx: Db, clientId: number, users: RosterUser[]) {
+      if (users.length === 0) return;
+      const rows = await tx
+        .insert(guardians)
+        .values(
+          users.map((u) => ({
+            clientId,
+            source: 'sis',
+            sourcedId: u.sourcedId,
+            firstname: u.givenName,
+            lastname: u.familyName,
+            role: u.role,
+            email: u.email,
+            phone: u.phone,
+            dob: isoDate(u.birthDate),
+            active: u.status === 'active',
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [guardians.clientId, guardians.sourcedId],
+          targetWhere: sql`${guardians.sourcedId} IS NOT NULL`,
+          set: {
+            firstname: sql`excluded.firstname`,
+            lastname: sql`excluded.lastname`,
+            role: sql`excluded.role`,
+            email: sql`excluded.email`,
+            phone: sql`excluded.phone`,
+            dob: sql`coalesce(excluded.dob, ${guardians.dob})`,
+            active: sql`excluded.active`,
+            updatedAt: sql`now()`,
+          },
+        })
+        .returning({ id: guardians.id, sourcedId: guardians.sourcedId });
+      const idOf = new Map(rows.map((r) => [r.sourcedId, r.id]));
+      const studentIds = [...new Set(users.flatMap((u) => u.agentSourcedIds))];
+      if (studentIds.length === 0) return;
+      const known = await tx
+        .select({ id: students.id, sourcedId: students.sourcedId })
+        .from(students)
+        .where(and(eq(students.clientId, clientId), inArray(students.sourcedId, studentIds)));
+      const studentOf = new Map(known.map((s) => [s.sourcedId, s.id]));
+      const links = users.flatMap((u) =>
+        u.agentSourcedIds
+          .map((sid) => ({ studentId: studentOf.get(sid), guardianId: idOf.get(u.sourcedId) }))
+          .filter((l): l is { studentId: number; guardianId: number } => !!l.studentId && !!l.guardianId),
+      );
+      if (links.length > 0) await tx.insert(studentGuardians).values(links).onConflictDoNothing();
+    },
+
+    /**
+     * Students of a page, with their school's building and their SIS guardian links (replaced by
+     * what the SIS says now; local people's authorisations are not links and stay).
+     */
+    async applyStudents(tx: Db, clientId: number, users: RosterUser[]) {
+      if (users.length === 0) return;
+      const schools = await tx
+        .select({ sourcedId: sisSchools.sourcedId, buildingId: sisSchools.buildingId })
+        .from(sisSchools)
+        .where(eq(sisSchools.clientId, clientId));
+      const schoolBuilding = new Map(schools.map((s) => [s.sourcedId, s.buildingId]));
+      const rows = await tx
+        .insert(students)
+        .values(
+          users.map((u) => {
+            const school = u.orgSourcedIds.find((o) => schoolBuilding.has(o)) ?? '';
+            return {
+              clientId,
+              buildingId: school ? (schoolBuilding.get(school) ?? null) : null,
+              sourcedId: u.sourcedId,
+              identifier: u.identifier,
+              firstname: u.givenName,
+              lastname: u.familyName,
+              searchName: studentSearchName(u.givenName, u.familyName),
+              schoolSourcedId: school,
+              active: u.status === 'active',
+              sisModifiedAt: modified(u.dateLastModified),
+            };
+          }),
+        )
+        .onConflictDoUpdate({
+          target: [students.clientId, students.sourcedId],
+          set: {
+            buildingId: sql`excluded.building_id`,
+            identifier: sql`excluded.identifier`,
+            firstname: sql`excluded.firstname`,
+            lastname: sql`excluded.lastname`,
+            searchName: sql`excluded.search_name`,
+            schoolSourcedId: sql`excluded.school_sourced_id`,
+            active: sql`excluded.active`,
+            sisModifiedAt: sql`excluded.sis_modified_at`,
+            updatedAt: sql`now()`,
+          },
+        })
+        .returning({ id: students.id, sourcedId: students.sourcedId });
+      const idOf = new Map(rows.map((r) => [r.sourcedId, r.id]));
+      const agentIds = [...new Set(users.flatMap((u) => u.agentSourcedIds))];
+      const known =
+        agentIds.length === 0
+          ? []
+          : await tx
+              .select({ id: guardians.id, sourcedId: guardians.sourcedId })
+              .from(guardians)
+              .where(and(eq(guardians.clientId, clientId), inArray(guardians.sourcedId, agentIds)));
+      const guardianOf = new Map(known.map((g) => [g.sourcedId, g.id]));
+      await tx.delete(studentGuardians).where(inArray(studentGuardians.studentId, [...idOf.values()]));
+      const links = users.flatMap((u) =>
+        u.agentSourcedIds
+          .map((gid, i) => ({ studentId: idOf.get(u.sourcedId), guardianId: guardianOf.get(gid), sortOrder: i }))
+          .filter(
+            (l): l is { studentId: number; guardianId: number; sortOrder: number } => !!l.studentId && !!l.guardianId,
+          ),
+      );
+      if (links.length > 0) await tx.insert(studentGuardians).values(links).onConflictDoNothing();
+    },
+
+    async countStudents(clientId: number) {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(students)
+        .where(and(eq(students.clientId, clientId), eq(students.active, true)));
+      return row?.n ?? 0;
+    },
+
+    /** Districts the scheduled job syncs: those with a sync state already (an admin ran it once) or a SIS address. */
+    async districtsToSync(): Promise<number[]> {
+      const rows = await db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(
+          and(
+            eq(clients.active, true),
+            sql`(coalesce(${clients.settings}->>'sisBaseUrl', '') <> ''
+              OR EXISTS (SELECT 1 FROM ${sisSyncState} WHERE ${sisSyncState.clientId} = ${clients.id}))`,
+          ),
+        );
+      return rows.map((r) => r.id);
+    },
+  };
+}

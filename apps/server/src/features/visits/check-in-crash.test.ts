@@ -1,0 +1,99 @@
+import { ZCheckInRequest } from '@sv/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { idempotencyKeys, visitors, visits } from '../../db/schema/index';
+import { hashOf } from '../../platform/http/idempotency';
+import { createTestApp, type Session, type TestApp } from '../../test/test-app';
+import { insertPhoto } from '../exclusions/exclusions.fixtures';
+import { insertScreening } from '../screening/screening.fixtures';
+
+/**
+ * Issue 16: a check-in cut by a crash is completed by the client's retry with the same key,
+ * never duplicated. The crash test (test/durability) kills real servers; these are its states.
+ */
+let t: TestApp;
+let desk: Session;
+beforeAll(async () => {
+  t = await createTestApp();
+  desk = await t.login('desk.northhigh@demo.test');
+});
+
+let n = 0;
+async function newVisitor() {
+  n++;
+  const [v] = await t.deps.db
+    .insert(visitors)
+    .values({ clientId: t.world.north.clientId, firstname: `Crash${n}`, lastname: `Retry${n}` })
+    .returning();
+  return v;
+}
+/** A check-in request naming a clean screening of the visitor, with the photo the building requires. */
+async function bodyFor(visitorId: number) {
+  const { clientId, northHighId: buildingId } = t.world.north;
+  const screeningId = await insertScreening(t.deps.db, { clientId, buildingId, visitorId, at: t.deps.now() });
+  return { screeningId, visitorId, buildingId, photoFileId: await insertPhoto(t.deps.db, clientId) };
+}
+const checkIn = (body: object, key: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/visits',
+    headers: { cookie: desk.cookie, 'x-csrf-token': desk.csrfToken, 'idempotency-key': key },
+    payload: body,
+  });
+const visitsOf = (visitorId: number) => t.deps.db.select().from(visits).where(eq(visits.visitorId, visitorId));
+const keyRow = (key: string) =>
+  t.deps.db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, desk.userId), eq(idempotencyKeys.key, key)));
+/** A key reserved by a request that never finished (the process died), `ageMs` ago. */
+async function reserve(key: string, body: object, ageMs: number) {
+  await t.deps.db.insert(idempotencyKeys).values({
+    userId: desk.userId,
+    key,
+    route: 'visits.checkIn',
+    requestHash: hashOf(ZCheckInRequest.parse(body)),
+    // stored by the database's clock, with microseconds, as a real reservation is
+    createdAt: sql`now() - make_interval(secs => ${ageMs / 1000})`,
+  });
+}
+
+describe('check-in after a crash (issue 16)', () => {
+  it('work committed, answer lost: the retry answers the committed visit, no second visit', async () => {
+    const v = await newVisitor();
+    const body = await bodyFor(v.id);
+    const first = await checkIn(body, `crash-committed-${v.id}`);
+    expect(first.statusCode).toBe(200);
+    const visitId = first.json().visit.id;
+    // the state a crash between the visit's commit and storing the answer leaves
+    await t.deps.db
+      .update(idempotencyKeys)
+      .set({ response: { $committed: visitId }, statusCode: null })
+      .where(and(eq(idempotencyKeys.userId, desk.userId), eq(idempotencyKeys.key, `crash-committed-${v.id}`)));
+    const retry = await checkIn(body, `crash-committed-${v.id}`);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    expect(await visitsOf(v.id)).toHaveLength(1);
+    expect((await keyRow(`crash-committed-${v.id}`))[0].response).toEqual(first.json());
+  });
+
+  it('key reserved by a process that died before the work: the retry checks the visitor in once', async () => {
+    const v = await newVisitor();
+    const body = await bodyFor(v.id);
+    await reserve(`crash-orphan-${v.id}`, body, 2 * 3600_000);
+    const retry = await checkIn(body, `crash-orphan-${v.id}`);
+    expect(retry.statusCode).toBe(200);
+    expect(await visitsOf(v.id)).toHaveLength(1);
+    expect((await checkIn(body, `crash-orphan-${v.id}`)).json()).toEqual(retry.json());
+  });
+
+  it('a key reserved a moment ago by this process is still being processed: 409, nothing created', async () => {
+    const v = await newVisitor();
+    const body = await bodyFor(v.id);
+    await reserve(`crash-running-${v.id}`, body, -1000); // reserved now (after this server started)
+    const res = await checkIn(body, `crash-running-${v.id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('This request is still being processed.');
+    expect(await visitsOf(v.id)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,2 @@
+export { type District, LIST_FILTERS, type ListFilterState, listFilterQuery } from './list-filter-query';
+export { ListFilters } from './list-filters';

@@ -1,0 +1,125 @@
+import { addCatalogue } from '../../lib/i18n';
+
+/**
+ * Strings of the kiosk screens (issue 14; spec 002 §2 Kiosk screens, §8). Written for a stranger
+ * in a school lobby: short sentences, what to do next, never a staff term. Spanish in i18n.es.ts.
+ */
+export const kioskEn = {
+  kiosk: {
+    language: 'Language',
+    welcome: 'Welcome',
+    chooseAction: 'Touch a button to start.',
+    back: 'Back',
+    cancel: 'Start over',
+    next: 'Next',
+    done: 'Done',
+    loading: 'One moment…',
+    loadFailed: 'This kiosk cannot reach the office system. Please see the front office.',
+    retry: 'Try again',
+    banner: {
+      title: 'Before you sign in',
+      yes: 'Yes',
+      no: 'No',
+      question: 'Question {{n}} of {{count}}',
+    },
+    identify: {
+      titleVisitor: 'Sign in as a visitor',
+      titleBadge: 'Sign in with your badge',
+      titleCheckOut: 'Sign out',
+      scanHint: 'Scan your driver’s licence or badge under the scanner, or type your name below.',
+      scanBadgeHint: 'Hold your SafeVisitor badge under the scanner.',
+      scanning: 'Reading your card…',
+      useCamera: 'Use the camera instead',
+      hideCamera: 'Hide the camera',
+      orType: 'Or type your name and date of birth',
+      firstName: 'First name',
+      lastName: 'Last name',
+      dob: 'Date of birth',
+      dobHint: 'Month / day / year, for example 04/23/1985',
+      dobPlaceholder: 'mm/dd/yyyy',
+      dobInvalid: 'Enter your date of birth as month/day/year.',
+      required: 'Please fill this in.',
+      notFound: 'We could not find you. Check what you typed, or see the front office.',
+      badgeRefused: 'This badge cannot be used to sign in today: {{reason}} Please see the front office.',
+      choose: 'Which one is you?',
+    },
+    details: {
+      title: 'About your visit',
+      reason: 'Reason for your visit',
+      personVisiting: 'Who are you visiting?',
+    },
+    photo: {
+      title: 'Your photo',
+      hint: 'Look at the camera and touch “Take photo”.',
+      take: 'Take photo',
+      retake: 'Take again',
+      use: 'Use this photo',
+      starting: 'Starting the camera…',
+      failed: 'The camera is not working. Please see the front office.',
+      alt: 'Your photo',
+    },
+    submitting: 'Sending your sign-in to the office…',
+    checking: 'Checking you in. This takes a few seconds…',
+    checkOut: {
+      submit: 'Sign out',
+      working: 'Signing you out…',
+      none: 'You are not signed in at this building. Please see the front office.',
+    },
+    thankYou: {
+      title: 'Thank you',
+      checkedIn: 'You are signed in. Please take your badge from the printer and wear it where it can be seen.',
+      checkedInNoBadge: 'You are signed in. Please collect your badge at the front office.',
+      arrival: 'The front office has your sign-in. Please wait here: someone will be with you shortly.',
+      checkedOut: 'You are signed out. Have a good day!',
+      queued:
+        'We could not reach the office system, so this kiosk is holding your request and will send it as soon as the connection is back. You are not signed in yet: please see the front office.',
+      queuedCheckOut:
+        'We could not reach the office system. Your sign-out is saved on this kiosk and will be sent as soon as the connection is back.',
+      returning: 'Returning to the start screen…',
+    },
+    problem: {
+      title: 'Please see the front office',
+      body: 'We could not finish signing you in here. Please go to the front office: the staff have been told you are here.',
+      healthBody:
+        'Thank you for telling us. Please do not go further into the building: go to the front office, and the staff will help you.',
+      startOver: 'Back to the start screen',
+    },
+    offline: {
+      banner: 'No connection to the office system.',
+      waiting_one: '{{count}} request is waiting on this kiosk and will be sent when the connection returns.',
+      waiting_other: '{{count}} requests are waiting on this kiosk and will be sent when the connection returns.',
+      sending: 'Connection is back: sending waiting requests…',
+    },
+    student: {
+      titleDropoff: 'Student sign in',
+      titlePickup: 'Student sign out',
+      studentId: 'Student ID',
+      lastName: 'Student’s last name',
+      entryHint: 'Scan the student ID card, or type the student ID and last name.',
+      check: 'Check',
+      found: 'Hello, {{name}}.',
+      guardianTitle: 'Who is picking up?',
+      guardianHint: 'The adult picking up types their own name and date of birth.',
+      reasonTitle: 'Choose a reason',
+      photoTitle: 'Photo',
+      submitting: 'Sending…',
+      doneDropoff: 'You are signed in. Take your tardy slip from the printer and go to class.',
+      donePickup: 'The pickup is recorded. Please wait for the student at the front office.',
+      reloading: 'Starting over in a few seconds…',
+      // spec 002 §8 (MESSAGES.kioskUnableToProcess, kioskCheckInformation, noResults)
+      unableToProcess: 'Unable to process request.',
+      checkInformation: 'Please Check information and try again.',
+      noResults: 'No results found.',
+    },
+    /** the default button labels (spec 002 §9) as the Spanish screen shows them; a district's own label is shown as typed */
+    labels: {
+      visitor: 'KIOSK TEMPORARY VISITOR',
+      checkIn: 'KIOSK SAFEVISITOR ID BADGE CHECK IN',
+      checkOut: 'Visitor / Volunteer Checkout',
+      pickup: 'STUDENT PICKUP',
+      studentCheckIn: 'KIOSK STUDENT CHECK IN',
+      studentCheckOut: 'KIOSK STUDENT CHECK OUT',
+    },
+  },
+};
+addCatalogue('en', kioskEn);

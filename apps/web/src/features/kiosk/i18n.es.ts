@@ -1,0 +1,148 @@
+import { addCatalogue } from '../../lib/i18n';
+import type { kioskEn } from './i18n.en';
+
+type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
+
+/** Spanish of the kiosk screens (issue 14: an English/Español switch on every kiosk screen). */
+const kioskEs: Shape<typeof kioskEn> = {
+  kiosk: {
+    language: 'Idioma',
+    welcome: 'Bienvenido',
+    chooseAction: 'Toque un botón para comenzar.',
+    back: 'Atrás',
+    cancel: 'Empezar de nuevo',
+    next: 'Siguiente',
+    done: 'Listo',
+    loading: 'Un momento…',
+    loadFailed:
+      'Este quiosco no puede comunicarse con el sistema de la oficina. Por favor, pase a la oficina principal.',
+    retry: 'Intentar de nuevo',
+    banner: {
+      title: 'Antes de registrarse',
+      yes: 'Sí',
+      no: 'No',
+      question: 'Pregunta {{n}} de {{count}}',
+    },
+    identify: {
+      titleVisitor: 'Registrarse como visitante',
+      titleBadge: 'Registrarse con su credencial',
+      titleCheckOut: 'Registrar su salida',
+      scanHint: 'Pase su licencia de conducir o su credencial bajo el lector, o escriba su nombre abajo.',
+      scanBadgeHint: 'Ponga su credencial de SafeVisitor bajo el lector.',
+      scanning: 'Leyendo su tarjeta…',
+      useCamera: 'Usar la cámara',
+      hideCamera: 'Ocultar la cámara',
+      orType: 'O escriba su nombre y fecha de nacimiento',
+      firstName: 'Nombre',
+      lastName: 'Apellido',
+      dob: 'Fecha de nacimiento',
+      dobHint: 'Mes / día / año, por ejemplo 04/23/1985',
+      dobPlaceholder: 'mm/dd/aaaa',
+      dobInvalid: 'Escriba su fecha de nacimiento como mes/día/año.',
+      required: 'Por favor, complete este campo.',
+      notFound: 'No lo encontramos. Revise lo que escribió o pase a la oficina principal.',
+      badgeRefused: 'Esta credencial no se puede usar hoy: {{reason}} Por favor, pase a la oficina principal.',
+      choose: '¿Cuál es usted?',
+    },
+    details: {
+      title: 'Sobre su visita',
+      reason: 'Motivo de su visita',
+      personVisiting: '¿A quién visita?',
+    },
+    photo: {
+      title: 'Su foto',
+      hint: 'Mire a la cámara y toque «Tomar foto».',
+      take: 'Tomar foto',
+      retake: 'Tomar otra vez',
+      use: 'Usar esta foto',
+      starting: 'Encendiendo la cámara…',
+      failed: 'La cámara no funciona. Por favor, pase a la oficina principal.',
+      alt: 'Su foto',
+    },
+    submitting: 'Enviando su registro a la oficina…',
+    checking: 'Registrando su entrada. Esto tarda unos segundos…',
+    checkOut: {
+      submit: 'Registrar salida',
+      working: 'Registrando su salida…',
+      none: 'Usted no tiene una entrada registrada en este edificio. Por favor, pase a la oficina principal.',
+    },
+    thankYou: {
+      title: 'Gracias',
+      checkedIn: 'Ya está registrado. Tome su credencial de la impresora y llévela a la vista.',
+      checkedInNoBadge: 'Ya está registrado. Por favor, recoja su credencial en la oficina principal.',
+      arrival: 'La oficina principal recibió su registro. Por favor, espere aquí: alguien lo atenderá pronto.',
+      checkedOut: 'Su salida quedó registrada. ¡Que tenga un buen día!',
+      queued:
+        'No pudimos comunicarnos con el sistema de la oficina, así que este quiosco guarda su solicitud y la enviará en cuanto vuelva la conexión. Todavía no está registrado: por favor, pase a la oficina principal.',
+      queuedCheckOut:
+        'No pudimos comunicarnos con el sistema de la oficina. Su salida quedó guardada en este quiosco y se enviará en cuanto vuelva la conexión.',
+      returning: 'Volviendo a la pantalla de inicio…',
+    },
+    problem: {
+      title: 'Por favor, pase a la oficina principal',
+      body: 'No pudimos terminar su registro aquí. Por favor, vaya a la oficina principal: el personal ya sabe que usted está aquí.',
+      healthBody:
+        'Gracias por informarnos. Por favor, no entre más al edificio: vaya a la oficina principal y el personal lo ayudará.',
+      startOver: 'Volver a la pantalla de inicio',
+    },
+    offline: {
+      banner: 'No hay conexión con el sistema de la oficina.',
+      waiting_one: '{{count}} solicitud espera en este quiosco y se enviará cuando vuelva la conexión.',
+      waiting_other: '{{count}} solicitudes esperan en este quiosco y se enviarán cuando vuelva la conexión.',
+      sending: 'La conexión volvió: enviando las solicitudes en espera…',
+    },
+    student: {
+      titleDropoff: 'Entrada de estudiantes',
+      titlePickup: 'Salida de estudiantes',
+      studentId: 'Número de estudiante',
+      lastName: 'Apellido del estudiante',
+      entryHint: 'Pase la credencial del estudiante, o escriba su número y su apellido.',
+      check: 'Verificar',
+      found: 'Hola, {{name}}.',
+      guardianTitle: '¿Quién recoge al estudiante?',
+      guardianHint: 'El adulto que recoge escribe su propio nombre y fecha de nacimiento.',
+      reasonTitle: 'Elija un motivo',
+      photoTitle: 'Foto',
+      submitting: 'Enviando…',
+      doneDropoff: 'Ya está registrado. Tome su pase de retardo de la impresora y vaya a clase.',
+      donePickup: 'La salida quedó registrada. Por favor, espere al estudiante en la oficina principal.',
+      reloading: 'Volviendo al inicio en unos segundos…',
+      unableToProcess: 'No se pudo procesar la solicitud.',
+      checkInformation: 'Por favor, revise los datos e intente de nuevo.',
+      noResults: 'No se encontraron resultados.',
+    },
+    labels: {
+      visitor: 'VISITANTE TEMPORAL',
+      checkIn: 'ENTRADA CON CREDENCIAL SAFEVISITOR',
+      checkOut: 'Salida de visitantes y voluntarios',
+      pickup: 'RECOGER A UN ESTUDIANTE',
+      studentCheckIn: 'ENTRADA DE ESTUDIANTES',
+      studentCheckOut: 'SALIDA DE ESTUDIANTES',
+    },
+  },
+};
+addCatalogue('es', kioskEs);
+
+/** The kiosk shell, page titles and camera strings the kiosk shows, in Spanish. */
+addCatalogue('es', {
+  titles: { kiosk: 'Quiosco', kioskThankYou: 'Gracias', kioskProblem: 'Pase a la oficina principal' },
+  // the kiosk sign-in page (/safe/kiosk/login) shows the language switch too
+  auth: {
+    email: 'Correo electrónico',
+    password: 'Contraseña',
+    signIn: 'Iniciar sesión',
+    kioskHeading: 'Inicio de sesión del quiosco',
+    kioskHint: 'Inicie sesión con la cuenta de quiosco de este edificio para comenzar el registro.',
+    kioskAdminRedirect: 'Los administradores usan el quiosco con una cuenta de quiosco.',
+  },
+  shell: { kioskLabel: 'Quiosco de registro', kioskLogout: 'Cerrar sesión del quiosco', loading: 'Cargando' },
+  camera: {
+    starting: 'Encendiendo la cámara…',
+    pointAt: 'Ponga la credencial, o el código de barras del reverso de la licencia, dentro del recuadro.',
+    preview: 'Vista de la cámara',
+    denied: 'No se permitió usar la cámara. Use el lector.',
+    none: 'No se encontró una cámara. Use el lector.',
+    failed: 'No se pudo encender la cámara. Use el lector.',
+    decoderFailed: 'No se pudo leer con la cámara. Use el lector.',
+  },
+});

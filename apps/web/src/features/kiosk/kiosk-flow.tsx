@@ -1,0 +1,409 @@
+import { Alert, Button, Center, Group, Image, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { CONSTANTS, type TKioskConfigResponse, type TKioskLookupResponse, type TKioskPerson } from '@sv/contracts';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '../../lib/paths';
+import { maskUsDate, usDateToIso } from '../public-registration/us-date';
+import { useWedgeScanner } from '../scan/use-wedge-scanner';
+import { useCamera } from '../visitor-flow/use-camera';
+import { autoValidate, isUnreachable, lookup, newKioskKey, submitCheckOut, submitSignIn } from './kiosk-api';
+import type { ProblemState } from './kiosk-problem-page';
+import type { ThankYouState } from './kiosk-thank-you-page';
+import './i18n.en';
+import './i18n.es';
+
+// the barcode decoder (zxing-wasm) loads only when a visitor asks for the camera
+const CameraScan = lazy(() => import('../scan/camera-scan').then((m) => ({ default: m.CameraScan })));
+
+type Mode = 'visitor' | 'badge' | 'checkOut';
+/** Who is signing in, as the server will know them (never decided here). */
+type Who = { visitorId: number; registrationId?: number } | { person: TKioskPerson };
+type Step =
+  | { step: 'identify'; message?: string }
+  | { step: 'choose'; matches: TKioskLookupResponse['matches'] }
+  | { step: 'details'; who: Who }
+  | { step: 'photo'; who: Who; reason: string; personVisiting: string }
+  | { step: 'working'; label: string };
+
+export const big = { input: { fontSize: 24, height: 64 }, label: { fontSize: 20, marginBottom: 6 } } as const;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The kiosk's visitor sign-in and sign-out (spec 002 §2 kiosk visitor scan, §4 Kiosk with/without
+ * auto badge; issue 14): scan (wedge scanner with the 1000 ms idle rule, or the camera) or a typed
+ * name and date of birth → reason and person visiting → the photo the building requires → the
+ * server screens. With auto badge the kiosk polls auto-validate (first after 3000 ms, up to 10
+ * times, 3000 ms apart); the answer alone decides between thank-you and the problem screen.
+ */
+export default function KioskFlow(props: { mode: Mode; config: TKioskConfigResponse; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [state, setState] = useState<Step>({ step: 'identify' });
+  // one key per visitor action (security guide: a retry is the same request)
+  const actionKey = useRef(newKioskKey());
+  const volunteer = (who: Who) => 'registrationId' in who && who.registrationId !== undefined;
+
+  const thankYou = (s: ThankYouState) => navigate(paths.kioskThankYou, { state: s, replace: true });
+  const problem = (s: ProblemState) => navigate(paths.kioskProblem, { state: s, replace: true });
+
+  const fail = (err: unknown) => {
+    if (isUnreachable(err)) return problem({ kind: 'offline' });
+    setState({ step: 'identify', message: (err as Error).message });
+  };
+
+  async function checkOut(body: { raw: string } | { person: TKioskPerson }) {
+    setState({ step: 'working', label: t('kiosk.checkOut.working') });
+    try {
+      const r = await submitCheckOut(body, actionKey.current);
+      if ('queued' in r) return thankYou({ kind: 'queuedCheckOut' });
+      if (r.sent.checkedOut === 0) return setState({ step: 'identify', message: t('kiosk.checkOut.none') });
+      thankYou({ kind: 'checkedOut' });
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  async function identify(body: { raw: string } | { person: TKioskPerson }) {
+    if (props.mode === 'checkOut') return checkOut(body);
+    setState({ step: 'working', label: t('kiosk.identify.scanning') });
+    try {
+      const r = await lookup(body);
+      if (r.registration) {
+        if (!r.registration.ok || !r.registration.visitorId)
+          return setState({
+            step: 'identify',
+            message: t('kiosk.identify.badgeRefused', { reason: r.registration.reason ?? '' }),
+          });
+        return setState({
+          step: 'details',
+          who: { visitorId: r.registration.visitorId, registrationId: r.registration.registrationId },
+        });
+      }
+      if (r.matches.length === 1) return setState({ step: 'details', who: { visitorId: r.matches[0]!.visitorId } });
+      if (r.matches.length > 1) return setState({ step: 'choose', matches: r.matches });
+      const p = r.person;
+      if (props.mode === 'visitor' && p?.firstName && p.lastName && p.dob)
+        return setState({ step: 'details', who: { person: p as TKioskPerson } });
+      setState({ step: 'identify', message: t('kiosk.identify.notFound') });
+    } catch (err) {
+      // offline, a typed name and date of birth still make a sign-in request: the server matches
+      // the person when it receives it (issue 14 "Offline"); a scan needs the server to read it
+      if (isUnreachable(err) && 'person' in body && props.mode === 'visitor')
+        return setState({ step: 'details', who: { person: body.person } });
+      fail(err);
+    }
+  }
+
+  async function submit(who: Who, reason: string, personVisiting: string, photo: Blob | null) {
+    setState({ step: 'working', label: t('kiosk.submitting') });
+    try {
+      const body = {
+        ...who,
+        reason,
+        personVisiting,
+        visitorType: volunteer(who) ? ('volunteer' as const) : ('visitor' as const),
+      };
+      const r = await submitSignIn(body, photo, actionKey.current);
+      // a queued sign-in is not a check-in: the visitor goes to the office (issue 14 "Offline")
+      if ('queued' in r) return problem({ kind: 'queued' });
+      if (r.sent.next === 'thankyou') return thankYou({ kind: 'arrival' });
+      setState({ step: 'working', label: t('kiosk.checking') });
+      for (let attempt = 0; attempt < CONSTANTS.autoValidateAttempts; attempt++) {
+        await sleep(CONSTANTS.autoValidateIntervalMs);
+        try {
+          const v = await autoValidate(r.sent.signInId);
+          if (v.state === 'see_office') return problem({ kind: 'screening' });
+          return thankYou({ kind: v.badge?.printed ? 'checkedIn' : 'checkedInNoBadge' });
+        } catch (err) {
+          if (!isUnreachable(err)) return problem({ kind: 'screening' });
+        }
+      }
+      // spec 002 §4: running out of attempts leads to the problem screen (the desk has the card)
+      problem({ kind: 'screening' });
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  const title =
+    props.mode === 'checkOut'
+      ? t('kiosk.identify.titleCheckOut')
+      : props.mode === 'badge'
+        ? t('kiosk.identify.titleBadge')
+        : t('kiosk.identify.titleVisitor');
+
+  return (
+    <Stack maw={900} mx="auto" gap="lg">
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={1} fz={36}>
+          {title}
+        </Title>
+        <Button size="lg" variant="default" onClick={props.onCancel}>
+          {t('kiosk.cancel')}
+        </Button>
+      </Group>
+      {state.step === 'identify' ? (
+        <Identify
+          mode={props.mode}
+          message={state.message}
+          onScan={(raw) => void identify({ raw })}
+          onPerson={(person) => void identify({ person })}
+        />
+      ) : null}
+      {state.step === 'choose' ? (
+        <Stack gap="md">
+          <Text fz={26} fw={600}>
+            {t('kiosk.identify.choose')}
+          </Text>
+          {state.matches.map((m) => (
+            <Button
+              key={m.visitorId}
+              size="xl"
+              h={88}
+              fz={26}
+              variant="outline"
+              onClick={() => setState({ step: 'details', who: { visitorId: m.visitorId } })}
+            >
+              {m.displayName}
+            </Button>
+          ))}
+        </Stack>
+      ) : null}
+      {state.step === 'details' ? (
+        <Details
+          onNext={(reason, personVisiting) => {
+            const required = volunteer(state.who)
+              ? props.config.photoRequired.volunteer
+              : props.config.photoRequired.visitor;
+            if (required) setState({ step: 'photo', who: state.who, reason, personVisiting });
+            else void submit(state.who, reason, personVisiting, null);
+          }}
+        />
+      ) : null}
+      {state.step === 'photo' ? (
+        <PhotoStep onPhoto={(blob) => void submit(state.who, state.reason, state.personVisiting, blob)} />
+      ) : null}
+      {state.step === 'working' ? (
+        <Center mih={300}>
+          <Stack align="center" gap="lg" role="status">
+            <Loader size="xl" />
+            <Text fz={26}>{state.label}</Text>
+          </Stack>
+        </Center>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Identify(props: {
+  mode: Mode;
+  message?: string;
+  onScan: (raw: string) => void;
+  onPerson: (p: TKioskPerson) => void;
+}) {
+  const { t } = useTranslation();
+  const [camera, setCamera] = useState(false);
+  const { phase } = useWedgeScanner({ enabled: true, onScan: props.onScan, idleMs: CONSTANTS.scanIdleMs });
+  const [first, setFirst] = useState('');
+  const [last, setLast] = useState('');
+  const [dob, setDob] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const send = () => {
+    const iso = usDateToIso(dob);
+    const e: Record<string, string> = {};
+    if (!first.trim()) e.first = t('kiosk.identify.required');
+    if (!last.trim()) e.last = t('kiosk.identify.required');
+    if (!iso) e.dob = t('kiosk.identify.dobInvalid');
+    setErrors(e);
+    if (iso && !e.first && !e.last) props.onPerson({ firstName: first.trim(), lastName: last.trim(), dob: iso });
+  };
+
+  return (
+    <Stack gap="lg">
+      {props.message ? (
+        <Alert color="orange" variant="light" role="alert" styles={{ message: { fontSize: 22 } }}>
+          {props.message}
+        </Alert>
+      ) : null}
+      <Paper withBorder radius="lg" p="lg">
+        <Stack gap="sm">
+          <Text fz={24}>
+            {props.mode === 'badge' ? t('kiosk.identify.scanBadgeHint') : t('kiosk.identify.scanHint')}
+          </Text>
+          {phase === 'reading' ? (
+            <Text fz={22} c="blue" role="status">
+              {t('kiosk.identify.scanning')}
+            </Text>
+          ) : null}
+          <Button size="lg" variant="light" onClick={() => setCamera((c) => !c)} w="fit-content" mih={48}>
+            {camera ? t('kiosk.identify.hideCamera') : t('kiosk.identify.useCamera')}
+          </Button>
+          {camera ? (
+            <Suspense fallback={<Loader />}>
+              <CameraScan large onDecoded={props.onScan} />
+            </Suspense>
+          ) : null}
+        </Stack>
+      </Paper>
+      <Paper withBorder radius="lg" p="lg">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            send();
+          }}
+        >
+          <Stack gap="md">
+            <Text fz={24} fw={600}>
+              {t('kiosk.identify.orType')}
+            </Text>
+            {/* one row on a 1024 px tablet, so the button stays above the fold (screenshots, issue 14) */}
+            <Group grow align="flex-start" wrap="wrap">
+              <TextInput
+                label={t('kiosk.identify.firstName')}
+                value={first}
+                onChange={(e) => setFirst(e.currentTarget.value)}
+                error={errors.first}
+                autoComplete="off"
+                miw={200}
+                styles={big}
+              />
+              <TextInput
+                label={t('kiosk.identify.lastName')}
+                value={last}
+                onChange={(e) => setLast(e.currentTarget.value)}
+                error={errors.last}
+                autoComplete="off"
+                miw={200}
+                styles={big}
+              />
+              <TextInput
+                label={t('kiosk.identify.dob')}
+                value={dob}
+                inputMode="numeric"
+                placeholder={t('kiosk.identify.dobPlaceholder')}
+                onChange={(e) => setDob(maskUsDate(e.currentTarget.value))}
+                error={errors.dob}
+                autoComplete="off"
+                miw={200}
+                styles={big}
+              />
+            </Group>
+            <Text fz={18} c="dimmed" mt={-8}>
+              {t('kiosk.identify.dobHint')}
+            </Text>
+            <Button type="submit" size="xl" h={80} fz={26}>
+              {props.mode === 'checkOut' ? t('kiosk.checkOut.submit') : t('kiosk.next')}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}
+
+function Details(props: { onNext: (reason: string, personVisiting: string) => void }) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  const [visiting, setVisiting] = useState('');
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          props.onNext(reason.trim(), visiting.trim());
+        }}
+      >
+        <Stack gap="md">
+          <Text fz={26} fw={600}>
+            {t('kiosk.details.title')}
+          </Text>
+          <TextInput
+            label={t('kiosk.details.reason')}
+            value={reason}
+            maxLength={200}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            autoComplete="off"
+            styles={big}
+          />
+          <TextInput
+            label={t('kiosk.details.personVisiting')}
+            value={visiting}
+            maxLength={200}
+            onChange={(e) => setVisiting(e.currentTarget.value)}
+            autoComplete="off"
+            styles={big}
+          />
+          <Button type="submit" size="xl" h={80} fz={26}>
+            {t('kiosk.next')}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/** The building's required photo (spec 002 §5: the webcam attaches 100 ms after it is needed). */
+export function PhotoStep(props: { onPhoto: (blob: Blob) => void }) {
+  const { t } = useTranslation();
+  const camera = useCamera(true);
+  const [shot, setShot] = useState<{ blob: Blob; url: string } | null>(null);
+  useEffect(() => () => (shot ? URL.revokeObjectURL(shot.url) : undefined), [shot]);
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Stack gap="md" align="center">
+        <Text fz={26} fw={600}>
+          {t('kiosk.photo.title')}
+        </Text>
+        <Text fz={22}>{t('kiosk.photo.hint')}</Text>
+        {camera.status === 'failed' ? (
+          <Alert color="red" variant="light" role="alert" styles={{ message: { fontSize: 22 } }}>
+            {t('kiosk.photo.failed')}
+          </Alert>
+        ) : null}
+        {shot ? (
+          <Image src={shot.url} alt={t('kiosk.photo.alt')} h={320} w="auto" fit="contain" radius="md" />
+        ) : (
+          <Center h={320} w="100%" bg="dark.7" style={{ borderRadius: 12, overflow: 'hidden' }}>
+            {camera.status === 'live' ? (
+              <video ref={camera.videoRef} muted playsInline style={{ height: 320, maxWidth: '100%' }} />
+            ) : (
+              <Stack align="center" role="status">
+                <Loader color="white" />
+                <Text c="white" fz={20}>
+                  {t('kiosk.photo.starting')}
+                </Text>
+              </Stack>
+            )}
+          </Center>
+        )}
+        <Group grow w="100%">
+          {shot ? (
+            <>
+              <Button size="xl" h={80} fz={24} variant="default" onClick={() => setShot(null)}>
+                {t('kiosk.photo.retake')}
+              </Button>
+              <Button size="xl" h={80} fz={24} onClick={() => props.onPhoto(shot.blob)}>
+                {t('kiosk.photo.use')}
+              </Button>
+            </>
+          ) : (
+            <Button
+              size="xl"
+              h={80}
+              fz={24}
+              disabled={camera.status !== 'live'}
+              onClick={async () => {
+                const blob = await camera.capture();
+                if (blob) setShot({ blob, url: URL.createObjectURL(blob) });
+              }}
+            >
+              {t('kiosk.photo.take')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,160 @@
+import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { TKioskButtonKey, TKioskConfigResponse } from '@sv/contracts';
+import { DEFAULT_KIOSK_LABELS, healthBannerOutcome } from '@sv/domain';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '../../lib/paths';
+import { kioskConfigQuery, newKioskKey, reportProblem } from './kiosk-api';
+import type { ProblemState } from './kiosk-problem-page';
+import './i18n.en';
+import './i18n.es';
+
+const KioskFlow = lazy(() => import('./kiosk-flow'));
+const KioskStudentFlow = lazy(() => import('./kiosk-student-flow'));
+
+type Flow = 'visitor' | 'badge' | 'checkOut' | 'dropoff' | 'pickup';
+/** What each button starts (spec 002 §2): the visitor flows, and the kiosk student modal (Pickup or Dropoff). */
+const FLOW_OF: Record<TKioskButtonKey, Flow> = {
+  visitor: 'visitor',
+  checkIn: 'badge',
+  checkOut: 'checkOut',
+  pickup: 'pickup',
+  studentCheckIn: 'dropoff',
+  studentCheckOut: 'pickup',
+};
+
+/**
+ * /safe/kiosk/{id?} (spec 002 §2 Kiosk screens): the health banner when the district turned it on,
+ * then one large button per kiosk setting ('N/A' hides one). Touch targets are at least 96 px high
+ * and the text is large enough to read from a metre away. There is no link to staff screens.
+ */
+export default function KioskMainPage() {
+  const { t } = useTranslation();
+  const config = useQuery(kioskConfigQuery());
+  if (config.isPending)
+    return (
+      <Center h="60vh" role="status" aria-label={t('kiosk.loading')}>
+        <Loader size="xl" />
+      </Center>
+    );
+  if (!config.data)
+    return (
+      <Stack align="center" mt="xl" gap="lg">
+        <Alert color="red" variant="light" role="alert" maw={640} styles={{ message: { fontSize: 22 } }}>
+          {t('kiosk.loadFailed')}
+        </Alert>
+        <Button size="xl" onClick={() => void config.refetch()}>
+          {t('kiosk.retry')}
+        </Button>
+      </Stack>
+    );
+  return <KioskHome config={config.data} />;
+}
+
+function KioskHome({ config }: { config: TKioskConfigResponse }) {
+  // the screens a sign-in ends on are loaded now: they must show even when the connection drops
+  useEffect(() => {
+    void import('./kiosk-flow');
+    void import('./kiosk-thank-you-page');
+    void import('./kiosk-problem-page');
+  }, []);
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  // a default label is ours to translate; a label the district typed is shown as typed
+  const labelOf = (b: { key: TKioskButtonKey; label: string }) =>
+    i18n.language !== 'en' && b.label === DEFAULT_KIOSK_LABELS[b.key] ? t(`kiosk.labels.${b.key}`) : b.label;
+  const [answers, setAnswers] = useState<boolean[]>([]);
+  const [flow, setFlow] = useState<Flow | null>(null);
+  const bannerDone = !config.banner.enabled || healthBannerOutcome(answers) === 'dismiss';
+
+  const answer = (yes: boolean) => {
+    const next = [...answers, yes];
+    if (healthBannerOutcome(next) === 'problem') {
+      // spec 002 §4 Health banner: any Yes → the problem screen, and the office is told
+      reportProblem(newKioskKey()).catch(() => undefined);
+      const state: ProblemState = { kind: 'health' };
+      navigate(paths.kioskProblem, { state });
+      return;
+    }
+    setAnswers(next);
+  };
+
+  if (!bannerDone) {
+    const n = answers.length;
+    return (
+      <Stack align="center" gap="xl" mt="lg">
+        <Title order={1} ta="center" fz={40}>
+          {t('kiosk.banner.title')}
+        </Title>
+        <Paper withBorder radius="lg" p="xl" maw={820} w="100%">
+          <Stack gap="xl">
+            <Text c="dimmed" fz={20}>
+              {t('kiosk.banner.question', { n: n + 1, count: config.banner.questions.length })}
+            </Text>
+            <Text fz={28} fw={600} lh={1.35} data-testid="kiosk-banner-question">
+              {config.banner.questions[n]}
+            </Text>
+            <Group grow gap="lg">
+              <Button size="xl" h={96} fz={28} color="red" variant="outline" onClick={() => answer(true)}>
+                {t('kiosk.banner.yes')}
+              </Button>
+              <Button size="xl" h={96} fz={28} color="teal" onClick={() => answer(false)}>
+                {t('kiosk.banner.no')}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      </Stack>
+    );
+  }
+
+  if (flow)
+    return (
+      <Suspense
+        fallback={
+          <Center h="60vh">
+            <Loader size="xl" />
+          </Center>
+        }
+      >
+        {flow === 'dropoff' || flow === 'pickup' ? (
+          <KioskStudentFlow mode={flow} config={config} onCancel={() => setFlow(null)} />
+        ) : (
+          <KioskFlow mode={flow} config={config} onCancel={() => setFlow(null)} />
+        )}
+      </Suspense>
+    );
+
+  const buttons = config.buttons;
+  return (
+    <Stack align="center" gap="xl" mt="md">
+      <Stack gap={4} align="center">
+        <Title order={1} fz={44}>
+          {t('kiosk.welcome')}
+        </Title>
+        <Text fz={24} c="dimmed">
+          {t('kiosk.chooseAction')}
+        </Text>
+      </Stack>
+      <SimpleGrid cols={buttons.length > 2 ? 2 : 1} spacing="lg" w="100%" maw={900}>
+        {buttons.map((b) => (
+          <Button
+            key={b.key}
+            size="xl"
+            h={120}
+            radius="lg"
+            fz={26}
+            variant={b.key === 'checkOut' ? 'outline' : 'filled'}
+            onClick={() => setFlow(FLOW_OF[b.key])}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25 } }}
+            data-testid={`kiosk-button-${b.key}`}
+          >
+            {labelOf(b)}
+          </Button>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,315 @@
+import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { CONSTANTS, type TKioskConfigResponse, type TKioskPerson } from '@sv/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import { maskUsDate, usDateToIso } from '../public-registration/us-date';
+import { useWedgeScanner } from '../scan/use-wedge-scanner';
+import {
+  isUnreachable,
+  newKioskKey,
+  studentDropoff,
+  studentPickup,
+  uploadStudentPhoto,
+  validateStudent,
+} from './kiosk-api';
+import { big, PhotoStep } from './kiosk-flow';
+import { resetKioskLanguage } from './kiosk-language';
+import type { ProblemState } from './kiosk-problem-page';
+import './i18n.en';
+import './i18n.es';
+
+type Mode = 'dropoff' | 'pickup';
+type Student = { studentId: string; lastName: string; firstName: string; reasons: { id: number; name: string }[] };
+type Step =
+  | { step: 'entry' }
+  | { step: 'guardian'; student: Student }
+  | { step: 'reason'; student: Student; guardian: TKioskPerson | null }
+  | { step: 'photo'; student: Student; guardian: TKioskPerson | null; reasonId: number }
+  | { step: 'working' }
+  | { step: 'finished'; message: string };
+
+/**
+ * The kiosk student modal (spec 002 §2, §4 Kiosk student sign in/out, §8, §9): scan or type the
+ * student ID (the building's studentIdLabel) and last name → validation → (pickup: the adult's
+ * name and date of birth) → reason with the photo the building requires → submit → finished, and
+ * the start screen again 5000 ms later. The first 2 validation failures say 'Unable to process
+ * request.' / 'Please Check information and try again.'; after that the server's message and a
+ * restart. Transport errors say 'No results found.'. A drop-off prints the tardy slip.
+ * "The page reloads" is a return to the start screen without a browser reload, so requests queued
+ * in memory while offline are not lost (issue 14).
+ */
+export default function KioskStudentFlow(props: { mode: Mode; config: TKioskConfigResponse; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [state, setState] = useState<Step>({ step: 'entry' });
+  const [message, setMessage] = useState<{ lines: string[]; restart: boolean } | null>(null);
+  const failures = useRef(0);
+  // what was typed, kept across a failed check so the visitor corrects it rather than retyping it
+  const typed = useRef({ studentId: '', lastName: '' });
+  const key = useRef(newKioskKey());
+  const photoRequired = props.mode === 'pickup' ? true : props.config.photoRequired.studentCheckIn || false;
+  const idLabel = props.config.studentIdLabel.trim() || t('kiosk.student.studentId');
+
+  const restart = () => {
+    resetKioskLanguage();
+    props.onCancel();
+  };
+  // spec 002 §9: back to the start 5000 ms after finishing (or after the last validation failure)
+  const restarting = state.step === 'finished' || message?.restart === true;
+  useEffect(() => {
+    if (!restarting) return;
+    const timer = setTimeout(restart, CONSTANTS.studentKioskReloadMs);
+    return () => clearTimeout(timer);
+  });
+
+  /** spec 002 §8: the kiosk's validation-failure and transport-error rules. */
+  const failed = (err: unknown) => {
+    if (isUnreachable(err) || !(err instanceof ApiError)) {
+      setMessage({ lines: [t('kiosk.student.noResults')], restart: false });
+      return;
+    }
+    failures.current += 1;
+    if (failures.current <= CONSTANTS.kioskValidationFailuresAllowed)
+      setMessage({ lines: [t('kiosk.student.unableToProcess'), t('kiosk.student.checkInformation')], restart: false });
+    else setMessage({ lines: [err.message], restart: true });
+  };
+
+  async function validate(studentId: string, lastName: string) {
+    typed.current = { studentId, lastName };
+    setMessage(null);
+    setState({ step: 'working' });
+    try {
+      const r = await validateStudent({ studentId, lastName, action: props.mode });
+      const student = { studentId, lastName, firstName: r.firstName, reasons: r.reasons };
+      setState(props.mode === 'pickup' ? { step: 'guardian', student } : { step: 'reason', student, guardian: null });
+    } catch (err) {
+      setState({ step: 'entry' });
+      failed(err);
+    }
+  }
+
+  async function submit(student: Student, guardian: TKioskPerson | null, reasonId: number, photo: Blob | null) {
+    setState({ step: 'working' });
+    try {
+      const photoFileId = photo ? (await uploadStudentPhoto(photo)).photoFileId : null;
+      const base = { studentId: student.studentId, lastName: student.lastName, reasonId };
+      if (props.mode === 'dropoff') {
+        const r = await studentDropoff({ ...base, photoFileId }, key.current);
+        // spec 002 §4 Dropoff: an event id > 0 opens the tardy slip, which prints itself
+        if (r.eventId > 0) window.open(r.slipWindowUrl, '_blank', 'noopener');
+        setState({ step: 'finished', message: t('kiosk.student.doneDropoff') });
+      } else {
+        await studentPickup({ ...base, guardian: guardian!, photoFileId: photoFileId! }, key.current);
+        setState({ step: 'finished', message: t('kiosk.student.donePickup') });
+      }
+    } catch (err) {
+      // a refused release (authorisation or screening) is the office's to handle, never explained here
+      if (props.mode === 'pickup' && err instanceof ApiError && err.status === 409) {
+        const s: ProblemState = { kind: 'screening' };
+        return navigate(paths.kioskProblem, { state: s, replace: true });
+      }
+      setState({ step: 'entry' });
+      failed(err);
+    }
+  }
+
+  return (
+    <Stack maw={900} mx="auto" gap="lg">
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={1} fz={36}>
+          {props.mode === 'pickup' ? t('kiosk.student.titlePickup') : t('kiosk.student.titleDropoff')}
+        </Title>
+        <Button size="lg" variant="default" onClick={restart}>
+          {t('kiosk.cancel')}
+        </Button>
+      </Group>
+      {message ? (
+        <Alert color="orange" variant="light" role="alert" styles={{ message: { fontSize: 22 } }}>
+          {message.lines.map((l) => (
+            <div key={l}>{l}</div>
+          ))}
+          {message.restart ? <div>{t('kiosk.student.reloading')}</div> : null}
+        </Alert>
+      ) : null}
+      {state.step === 'entry' && !message?.restart ? (
+        <StudentEntry idLabel={idLabel} initial={typed.current} onSubmit={(id, last) => void validate(id, last)} />
+      ) : null}
+      {state.step === 'guardian' ? (
+        <GuardianEntry
+          name={state.student.firstName}
+          onSubmit={(g) => setState({ step: 'reason', student: state.student, guardian: g })}
+        />
+      ) : null}
+      {state.step === 'reason' ? (
+        <Paper withBorder radius="lg" p="lg">
+          <Stack gap="md">
+            <Text fz={26} fw={600}>
+              {t('kiosk.student.found', { name: state.student.firstName })} {t('kiosk.student.reasonTitle')}
+            </Text>
+            <SimpleGrid cols={2} spacing="md">
+              {state.student.reasons.map((r) => (
+                <Button
+                  key={r.id}
+                  size="xl"
+                  h={88}
+                  fz={22}
+                  variant="outline"
+                  styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+                  onClick={() =>
+                    photoRequired
+                      ? setState({ step: 'photo', student: state.student, guardian: state.guardian, reasonId: r.id })
+                      : void submit(state.student, state.guardian, r.id, null)
+                  }
+                >
+                  {r.name}
+                </Button>
+              ))}
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+      ) : null}
+      {state.step === 'photo' ? (
+        <PhotoStep onPhoto={(blob) => void submit(state.student, state.guardian, state.reasonId, blob)} />
+      ) : null}
+      {state.step === 'working' ? (
+        <Center mih={240}>
+          <Stack align="center" role="status">
+            <Loader size="xl" />
+            <Text fz={24}>{t('kiosk.student.submitting')}</Text>
+          </Stack>
+        </Center>
+      ) : null}
+      {state.step === 'finished' ? (
+        <Paper withBorder radius="lg" p="xl" data-testid="kiosk-student-finished">
+          <Stack gap="md" align="center" ta="center">
+            <Text fz={30} fw={600} lh={1.35}>
+              {state.message}
+            </Text>
+            <Text fz={20} c="dimmed">
+              {t('kiosk.student.reloading')}
+            </Text>
+          </Stack>
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+}
+
+function StudentEntry(props: {
+  idLabel: string;
+  initial: { studentId: string; lastName: string };
+  onSubmit: (studentId: string, lastName: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [id, setId] = useState(props.initial.studentId);
+  const [last, setLast] = useState(props.initial.lastName);
+  const lastRef = useRef<HTMLInputElement>(null);
+  // a scanned student ID card fills the ID (spec 002 §4 "scan or manual entry")
+  useWedgeScanner({
+    enabled: true,
+    idleMs: CONSTANTS.scanIdleMs,
+    onScan: (text) => {
+      setId(text.trim());
+      lastRef.current?.focus();
+    },
+  });
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (id.trim() && last.trim()) props.onSubmit(id.trim(), last.trim());
+        }}
+      >
+        <Stack gap="md">
+          <Text fz={24}>{t('kiosk.student.entryHint')}</Text>
+          <Group grow align="flex-start">
+            <TextInput
+              label={props.idLabel}
+              value={id}
+              required
+              onChange={(e) => setId(e.currentTarget.value)}
+              autoComplete="off"
+              styles={big}
+            />
+            <TextInput
+              ref={lastRef}
+              label={t('kiosk.student.lastName')}
+              value={last}
+              required
+              onChange={(e) => setLast(e.currentTarget.value)}
+              autoComplete="off"
+              styles={big}
+            />
+          </Group>
+          <Button type="submit" size="xl" h={80} fz={26}>
+            {t('kiosk.student.check')}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function GuardianEntry(props: { name: string; onSubmit: (g: TKioskPerson) => void }) {
+  const { t } = useTranslation();
+  const [first, setFirst] = useState('');
+  const [last, setLast] = useState('');
+  const [dob, setDob] = useState('');
+  const [dobError, setDobError] = useState<string | null>(null);
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          const iso = usDateToIso(dob);
+          setDobError(iso ? null : t('kiosk.identify.dobInvalid'));
+          if (iso && first.trim() && last.trim())
+            props.onSubmit({ firstName: first.trim(), lastName: last.trim(), dob: iso });
+        }}
+      >
+        <Stack gap="md">
+          <Text fz={26} fw={600}>
+            {t('kiosk.student.found', { name: props.name })} {t('kiosk.student.guardianTitle')}
+          </Text>
+          <Text fz={20}>{t('kiosk.student.guardianHint')}</Text>
+          <Group grow align="flex-start">
+            <TextInput
+              label={t('kiosk.identify.firstName')}
+              value={first}
+              required
+              onChange={(e) => setFirst(e.currentTarget.value)}
+              autoComplete="off"
+              styles={big}
+            />
+            <TextInput
+              label={t('kiosk.identify.lastName')}
+              value={last}
+              required
+              onChange={(e) => setLast(e.currentTarget.value)}
+              autoComplete="off"
+              styles={big}
+            />
+          </Group>
+          <TextInput
+            label={t('kiosk.identify.dob')}
+            description={t('kiosk.identify.dobHint')}
+            value={dob}
+            inputMode="numeric"
+            placeholder="mm/dd/yyyy"
+            onChange={(e) => setDob(maskUsDate(e.currentTarget.value))}
+            error={dobError}
+            autoComplete="off"
+            styles={{ ...big, description: { fontSize: 18 } }}
+          />
+          <Button type="submit" size="xl" h={80} fz={26}>
+            {t('kiosk.next')}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

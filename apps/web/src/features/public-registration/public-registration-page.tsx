@@ -1,0 +1,544 @@
+import { type TPublicForm, type TPublicSubmission, ZPublicSubmission } from '@sv/contracts';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Container,
+  Group,
+  Image,
+  Input,
+  Loader,
+  NativeSelect,
+  Paper,
+  ScrollArea,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { submitRegistration, usePublicForm } from './public-registration-api';
+import { localIsoToday, maskUsDate, usDateToIso } from './us-date';
+import { SignaturePad } from './signature-pad';
+import './i18n.en';
+import './i18n.es';
+
+interface Values {
+  firstname: string;
+  middlename: string;
+  lastname: string;
+  /** as typed, mm/dd/yyyy */
+  dob: string;
+  street1: string;
+  street2: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  email: string;
+  phone: string;
+  answers: Record<string, string>;
+  photo: string | null;
+  signatureKind: 'typed' | 'drawn';
+  typedSignature: string;
+  drawnSignature: string | null;
+  agreed: boolean;
+  website: string;
+}
+
+const MAX_PHOTO_PX = 1600;
+
+/** A phone photo (often 5–12 MB) scaled to ≤ 1600 px JPEG before upload; the server re-encodes it anyway. */
+async function photoDataUrl(file: File): Promise<string> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const scale = Math.min(1, MAX_PHOTO_PX / Math.max(bitmap.width, bitmap.height));
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.round(bitmap.width * scale);
+    canvas.height = Math.round(bitmap.height * scale);
+    canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    return canvas.toDataURL('image/jpeg', 0.85);
+  } catch {
+    // a format the browser cannot draw: send it as it is; the server says whether it can read it
+    return new Promise((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.onerror = () => reject(reader.error);
+      reader.readAsDataURL(file);
+    });
+  }
+}
+
+/**
+ * The public registration form (issue 11): outside the signed-in shell, no session, phone-first
+ * (one column at 375 px), in the registration type's language (English or Spanish). Nothing is
+ * kept in browser storage; the invitation token comes from the personal link's query.
+ */
+export default function PublicRegistrationPage() {
+  const { clientId = '', code = '' } = useParams();
+  const [search] = useSearchParams();
+  const invitation = search.get('invitation');
+  const form = usePublicForm(clientId, code, invitation);
+  const browserLang = typeof navigator !== 'undefined' && navigator.language?.startsWith('es') ? 'es' : 'en';
+  const lang = form.data?.language ?? browserLang;
+  const { t } = useTranslation(undefined, { lng: lang });
+
+  useEffect(() => {
+    const before = document.documentElement.lang;
+    document.documentElement.lang = lang;
+    return () => {
+      document.documentElement.lang = before;
+    };
+  }, [lang]);
+  useEffect(() => {
+    if (form.data) document.title = `${form.data.registrationType} - ${t('publicRegistration.pageTitle')}`;
+  }, [form.data, t]);
+
+  let body: ReactNode;
+  if (form.isPending) {
+    body = (
+      <Group justify="center" py="xl">
+        <Loader aria-label={t('publicRegistration.loading')} />
+      </Group>
+    );
+  } else if (form.isError) {
+    const e = form.error;
+    const message =
+      e instanceof ApiError && e.status === 429
+        ? t('publicRegistration.rateLimited')
+        : e instanceof ApiError && e.status === 404
+          ? // the server says which: the form (address) or the invitation link
+            invitation && e.message.startsWith('This invitation')
+            ? t('publicRegistration.invalidLink')
+            : t('publicRegistration.notFound')
+          : t('publicRegistration.failed');
+    body = (
+      <Alert color="red" variant="light" role="alert">
+        {message}
+      </Alert>
+    );
+  } else {
+    body = (
+      <RegistrationForm
+        form={form.data}
+        clientId={clientId}
+        code={code}
+        invitation={invitation}
+        lang={form.data.language}
+      />
+    );
+  }
+
+  return (
+    <Box bg="gray.0" mih="100dvh">
+      <Container size={640} px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
+        {body}
+      </Container>
+    </Box>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Which field a contract issue belongs to, for the localized message. */
+const FIELD_OF: Record<string, string> = { signature: 'signature' };
+
+function RegistrationForm(props: {
+  form: TPublicForm;
+  clientId: string;
+  code: string;
+  invitation: string | null;
+  lang: 'en' | 'es';
+}) {
+  const { form: def, lang } = props;
+  const { t } = useTranslation(undefined, { lng: lang });
+  const e = (key: string) => t(`publicRegistration.errors.${key}`);
+  const f = (key: string) => t(`publicRegistration.field.${key}`);
+  const [banner, setBanner] = useState<string | null>(null);
+  const [reference, setReference] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const photoInput = useRef<HTMLInputElement>(null);
+  const top = useRef<HTMLDivElement>(null);
+
+  const toBody = (v: Values): TPublicSubmission => ({
+    invitation: props.invitation,
+    firstname: v.firstname,
+    middlename: v.middlename,
+    lastname: v.lastname,
+    dob: usDateToIso(v.dob) ?? '',
+    street1: v.street1,
+    street2: v.street2,
+    city: v.city,
+    state: v.state,
+    zipcode: v.zipcode,
+    email: v.email,
+    phone: v.phone,
+    answers: def.questions.map((q) => ({ name: q.name, value: v.answers[q.name] ?? '' })).filter((a) => a.value),
+    photo: v.photo,
+    signature: {
+      kind: v.signatureKind,
+      value: v.signatureKind === 'typed' ? v.typedSignature : (v.drawnSignature ?? ''),
+    },
+    agreed: v.agreed as true,
+    website: v.website,
+  });
+
+  const form = useForm<Values>({
+    mode: 'controlled',
+    // the "correct the fields" banner goes once the person edits again
+    onValuesChange: () => setBanner(null),
+    initialValues: {
+      firstname: def.prefill?.firstname ?? '',
+      middlename: '',
+      lastname: def.prefill?.lastname ?? '',
+      dob: '',
+      street1: '',
+      street2: '',
+      city: '',
+      state: '',
+      zipcode: '',
+      email: def.prefill?.email ?? '',
+      phone: def.prefill?.phone ?? '',
+      answers: {},
+      photo: null,
+      signatureKind: 'typed',
+      typedSignature: '',
+      drawnSignature: null,
+      agreed: false,
+      website: '',
+    },
+    // the same contract the server validates with; the messages in the form's language
+    validate: (v) => {
+      const errors: Record<string, string> = {};
+      const parsed = ZPublicSubmission.safeParse(toBody(v));
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const key = FIELD_OF[String(issue.path[0])] ?? String(issue.path[0]);
+          if (!errors[key]) errors[key] = e(key === 'dob' ? 'dob' : key) || e('required');
+        }
+      }
+      const iso = usDateToIso(v.dob);
+      if (iso && iso >= localIsoToday()) errors.dob = e('dobFuture');
+      if (errors.signature) {
+        errors[v.signatureKind === 'typed' ? 'typedSignature' : 'drawnSignature'] = errors.signature;
+      }
+      return errors;
+    },
+  });
+
+  async function choosePhoto(file: File | undefined) {
+    form.clearFieldError('photo');
+    if (!file) return;
+    // spec 001 §5: a photo over 10 MB is refused and cleared
+    if (file.size > def.photoMaxBytes) {
+      form.setFieldValue('photo', null);
+      form.setFieldError('photo', e('photoTooLarge'));
+      return;
+    }
+    if (!file.type.startsWith('image/')) {
+      form.setFieldValue('photo', null);
+      form.setFieldError('photo', e('photoType'));
+      return;
+    }
+    form.setFieldValue('photo', await photoDataUrl(file));
+  }
+
+  const submit = form.onSubmit(
+    async (v) => {
+      setBanner(null);
+      setBusy(true);
+      try {
+        const res = await submitRegistration(props.clientId, props.code, toBody(v));
+        setReference(res.reference);
+        top.current?.scrollIntoView({ block: 'start' });
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 429) setBanner(t('publicRegistration.rateLimited'));
+        else if (err instanceof ApiError && err.status === 404) setBanner(t('publicRegistration.invalidLink'));
+        else if (err instanceof ApiError && err.status === 413) form.setFieldError('photo', e('photoTooLarge'));
+        else if (err instanceof ApiError && err.status === 400) {
+          const keys = Object.keys(err.fieldErrors);
+          for (const k of keys) {
+            const localized = t(`publicRegistration.errors.${k}`, { defaultValue: '' });
+            form.setFieldError(k, localized || err.fieldErrors[k]?.[0] || e('required'));
+          }
+          if (keys.includes('signature')) {
+            form.setFieldError(v.signatureKind === 'typed' ? 'typedSignature' : 'drawnSignature', e('signature'));
+          }
+          setBanner(t('publicRegistration.fixErrors'));
+        } else setBanner(t('publicRegistration.failed'));
+      } finally {
+        setBusy(false);
+      }
+    },
+    () => setBanner(t('publicRegistration.fixErrors')),
+  );
+
+  if (reference) {
+    return (
+      <div ref={top}>
+        <Paper withBorder radius="md" p="lg">
+          <Stack gap="sm" aria-live="polite">
+            <Text size="sm" c="dimmed" fw={500}>
+              {def.clientName}
+            </Text>
+            <Title order={1} size="h3">
+              {t('publicRegistration.done.title')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('publicRegistration.done.reference')}
+            </Text>
+            <Text fw={700} fz={28} data-testid="registration-reference">
+              {reference}
+            </Text>
+            <Text>{t('publicRegistration.done.next')}</Text>
+          </Stack>
+        </Paper>
+      </div>
+    );
+  }
+
+  const v = form.values;
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md" ref={top}>
+        <div>
+          <Text size="sm" c="dimmed" fw={500}>
+            {def.clientName}
+          </Text>
+          <Title order={1} size="h2">
+            {t('publicRegistration.heading', { type: def.registrationType })}
+          </Title>
+          <Text size="sm" mt={4}>
+            {t('publicRegistration.intro', { district: def.clientName })}
+          </Text>
+        </div>
+        {banner ? (
+          <Alert color="red" variant="light" role="alert">
+            {banner}
+          </Alert>
+        ) : null}
+
+        <Section title={t('publicRegistration.section.about')}>
+          <TextInput
+            label={f('firstname')}
+            withAsterisk
+            autoComplete="given-name"
+            {...form.getInputProps('firstname')}
+          />
+          <TextInput label={f('middlename')} autoComplete="additional-name" {...form.getInputProps('middlename')} />
+          <TextInput
+            label={f('lastname')}
+            withAsterisk
+            autoComplete="family-name"
+            {...form.getInputProps('lastname')}
+          />
+          <TextInput
+            label={f('dob')}
+            description={f('dobHint')}
+            placeholder={f('dobHint')}
+            withAsterisk
+            inputMode="numeric"
+            autoComplete="bday"
+            maxLength={10}
+            {...form.getInputProps('dob')}
+            onChange={(ev) => form.setFieldValue('dob', maskUsDate(ev.currentTarget.value))}
+            onBlur={() => {
+              // spec 001 §5: a future date clears the field and blocks saving
+              const iso = usDateToIso(v.dob);
+              if (iso && iso >= localIsoToday()) {
+                form.setFieldValue('dob', '');
+                form.setFieldError('dob', e('dobFuture'));
+              }
+            }}
+          />
+        </Section>
+
+        <Section title={t('publicRegistration.section.address')}>
+          <TextInput
+            label={f('street1')}
+            withAsterisk
+            autoComplete="address-line1"
+            {...form.getInputProps('street1')}
+          />
+          <TextInput label={f('street2')} autoComplete="address-line2" {...form.getInputProps('street2')} />
+          <TextInput label={f('city')} withAsterisk autoComplete="address-level2" {...form.getInputProps('city')} />
+          <SimpleGrid cols={2} spacing="sm">
+            <NativeSelect
+              label={f('state')}
+              withAsterisk
+              autoComplete="address-level1"
+              data={[
+                { value: '', label: f('statePlaceholder') },
+                ...def.states.map((s) => ({ value: s.abbreviation, label: s.name })),
+              ]}
+              {...form.getInputProps('state')}
+            />
+            <TextInput
+              label={f('zipcode')}
+              withAsterisk
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={5}
+              {...form.getInputProps('zipcode')}
+              onChange={(ev) => form.setFieldValue('zipcode', ev.currentTarget.value.replace(/\D/g, '').slice(0, 5))}
+            />
+          </SimpleGrid>
+        </Section>
+
+        <Section title={t('publicRegistration.section.contact')}>
+          <TextInput
+            label={f('email')}
+            withAsterisk
+            type="email"
+            autoComplete="email"
+            {...form.getInputProps('email')}
+          />
+          <TextInput label={f('phone')} withAsterisk type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
+        </Section>
+
+        <Section title={t('publicRegistration.section.photo')}>
+          <Input.Wrapper label={f('photo')} description={f('photoHint')} error={form.errors.photo}>
+            <Stack gap="xs" mt={6}>
+              {v.photo ? <Image src={v.photo} alt={f('photoAlt')} w={140} h={140} fit="cover" radius="md" /> : null}
+              <input
+                ref={photoInput}
+                type="file"
+                accept="image/*"
+                capture="user"
+                aria-label={f('photo')}
+                style={{ display: 'none' }}
+                onChange={(ev) => {
+                  void choosePhoto(ev.currentTarget.files?.[0]);
+                  ev.currentTarget.value = '';
+                }}
+              />
+              <Group gap="xs">
+                <Button variant="light" onClick={() => photoInput.current?.click()}>
+                  {v.photo ? f('photoChange') : f('photoChoose')}
+                </Button>
+                {v.photo ? (
+                  <Button variant="subtle" color="gray" onClick={() => form.setFieldValue('photo', null)}>
+                    {f('photoRemove')}
+                  </Button>
+                ) : null}
+              </Group>
+            </Stack>
+          </Input.Wrapper>
+        </Section>
+
+        {def.questions.length > 0 ? (
+          <Section title={t('publicRegistration.section.questions')}>
+            {def.questions.map((q) => (
+              <TextInput
+                key={q.name}
+                label={q.name}
+                description={q.hint || undefined}
+                value={v.answers[q.name] ?? ''}
+                maxLength={500}
+                onChange={(ev) => form.setFieldValue(`answers.${q.name}`, ev.currentTarget.value)}
+              />
+            ))}
+          </Section>
+        ) : null}
+
+        <Section title={t('publicRegistration.section.consent')}>
+          <ConsentText label={f('disclosure')} text={def.disclosureText} />
+          <ConsentText label={f('authorization')} text={def.authorizationText} />
+          <Checkbox label={f('agree')} {...form.getInputProps('agreed', { type: 'checkbox' })} />
+        </Section>
+
+        <Section title={t('publicRegistration.section.signature')}>
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="signature-kind">
+              {f('signatureKind')}
+            </Text>
+            <SegmentedControl
+              fullWidth
+              aria-labelledby="signature-kind"
+              data={[
+                { value: 'typed', label: f('typed') },
+                { value: 'drawn', label: f('drawn') },
+              ]}
+              value={v.signatureKind}
+              onChange={(k) => form.setFieldValue('signatureKind', k as Values['signatureKind'])}
+            />
+          </Stack>
+          {v.signatureKind === 'typed' ? (
+            <TextInput
+              label={f('typedLabel')}
+              withAsterisk
+              autoComplete="name"
+              styles={{ input: { fontFamily: '"Brush Script MT", "Segoe Script", cursive', fontSize: 22, height: 48 } }}
+              {...form.getInputProps('typedSignature')}
+            />
+          ) : (
+            <SignaturePad
+              label={f('drawnLabel')}
+              clearLabel={f('clearSignature')}
+              error={form.errors.drawnSignature as string | undefined}
+              onChange={(d) => form.setFieldValue('drawnSignature', d)}
+            />
+          )}
+        </Section>
+
+        {/* honeypot (issue 11): invisible to people and screen readers, filled in by robots */}
+        <div
+          aria-hidden="true"
+          style={{ position: 'absolute', left: -10_000, width: 1, height: 1, overflow: 'hidden' }}
+        >
+          <label htmlFor="pr-website">{f('website')}</label>
+          <input
+            id="pr-website"
+            name="website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={v.website}
+            onChange={(ev) => form.setFieldValue('website', ev.currentTarget.value)}
+          />
+        </div>
+
+        <Button type="submit" size="md" fullWidth loading={busy}>
+          {busy ? t('publicRegistration.submitting') : t('publicRegistration.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function ConsentText({ label, text }: { label: string; text: string }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600}>
+        {label}
+      </Text>
+      <ScrollArea.Autosize
+        mah={220}
+        type="auto"
+        offsetScrollbars
+        style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
+      >
+        <Text size="sm" p="sm" style={{ whiteSpace: 'pre-line' }} tabIndex={0} aria-label={label}>
+          {text}
+        </Text>
+      </ScrollArea.Autosize>
+    </Stack>
+  );
+}

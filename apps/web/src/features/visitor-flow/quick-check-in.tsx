@@ -1,0 +1,136 @@
+import { Alert, Button, Group, Image, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconBolt } from '@tabler/icons-react';
+import type { TVisitor } from '@sv/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { type FlowState, flowPaths, fullName, lastVisitDefaults } from './flow';
+import { usePrintAfterCheckIn } from './print-after-check-in';
+import { fileUrl, reasonKind, useCheckIn, visitReasonsQuery } from './visitor-flow-api';
+import './i18n.en';
+
+/**
+ * A returning visitor whose screening is clear (issue 10 §9): the reason and person visiting come
+ * prefilled from their last visit and the photo on file is shown for verification, so the
+ * attendant confirms and checks in from the screening screen — scan, confirm, check in. The
+ * check-in names the screening shown above it (issue 10 §1); the full check-in screen stays one
+ * click away for a new photo or another type.
+ */
+export function QuickCheckIn(props: {
+  visitor: TVisitor & { photoFileId: string };
+  buildingId: number;
+  screeningId: string;
+  preRegId: number | null;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { visitor, buildingId } = props;
+  const defaults = lastVisitDefaults(visitor);
+  const type = defaults.type;
+  const reasons = useQuery(visitReasonsQuery(buildingId, reasonKind(type)));
+  const [reasonId, setReasonId] = useState<string | null>(defaults.reasonId);
+  const [reasonText, setReasonText] = useState(defaults.reasonText);
+  const [personVisiting, setPersonVisiting] = useState(defaults.personVisiting);
+  const [error, setError] = useState<string | null>(null);
+  const checkIn = useCheckIn();
+  const printAfterCheckIn = usePrintAfterCheckIn();
+  const idempotencyKey = useRef<string | null>(null);
+  const reasonData = (reasons.data ?? []).map((r) => ({ value: String(r.id), label: r.label }));
+  const knownReason = reasonId !== null && reasonData.some((r) => r.value === reasonId);
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setError(null);
+    idempotencyKey.current ??= crypto.randomUUID();
+    const selected = reasons.data?.find((r) => String(r.id) === reasonId);
+    try {
+      const res = await checkIn.mutateAsync({
+        idempotencyKey: idempotencyKey.current,
+        body: {
+          screeningId: props.screeningId,
+          visitorId: visitor.id,
+          buildingId,
+          visitorType: type,
+          visitReasonId: selected?.id ?? null,
+          reason: selected?.label ?? reasonText.trim(),
+          personVisiting: personVisiting.trim(),
+          photoFileId: visitor.photoFileId,
+          preRegistrationId: props.preRegId,
+        },
+      });
+      idempotencyKey.current = null;
+      const print = await printAfterCheckIn(res);
+      const state: FlowState = { buildingId, print: print ?? undefined };
+      navigate(flowPaths.checkedIn('visit', res.visit.id), { state });
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : t('common.somethingWrong'));
+    }
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="quick-check-in" component="section" aria-labelledby="quick-title">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Group gap="xs">
+            <IconBolt size={20} aria-hidden />
+            <Title order={2} size="h4" id="quick-title">
+              {t('visitorFlow.quick.title')}
+            </Title>
+          </Group>
+          <Group align="flex-start" gap="md" wrap="nowrap">
+            <Image
+              src={fileUrl(visitor.photoFileId)}
+              alt={t('visitorFlow.photo.originalAlt', { name: fullName(visitor) })}
+              w={96}
+              h={96}
+              radius="sm"
+              fit="cover"
+            />
+            <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
+              <Text size="sm">{t('visitorFlow.quick.verifyPhoto', { name: fullName(visitor) })}</Text>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                {reasonData.length || reasons.isPending ? (
+                  <Select
+                    label={t('visitorFlow.checkIn.reason')}
+                    placeholder={reasons.isPending ? t('common.loading') : t('visitorFlow.checkIn.reasonPick')}
+                    disabled={reasons.isPending}
+                    data={reasonData}
+                    value={knownReason ? reasonId : null}
+                    onChange={setReasonId}
+                    searchable
+                    clearable
+                  />
+                ) : (
+                  <TextInput
+                    label={t('visitorFlow.checkIn.reason')}
+                    value={reasonText}
+                    onChange={(e) => setReasonText(e.currentTarget.value)}
+                    maxLength={200}
+                  />
+                )}
+                <TextInput
+                  label={t('visitorFlow.checkIn.personVisiting')}
+                  value={personVisiting}
+                  onChange={(e) => setPersonVisiting(e.currentTarget.value)}
+                  maxLength={200}
+                />
+              </SimpleGrid>
+            </Stack>
+          </Group>
+          {error ? (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button type="submit" size="lg" color="teal.9" loading={checkIn.isPending}>
+              {t('visitorFlow.quick.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { ZId, ZIsoDate, ZString, zText } from './common';
+import { ZVisitorType } from './visits';
+
+/**
+ * Kiosk (issue 14; spec 002 §2 Kiosk screens, §3 kiosk settings, §4 kiosk with/without auto badge,
+ * health banner, §7 Kiosk). Every route is for kiosk accounts ('kiosk.use') and acts on the
+ * account's own building: no building id is taken from the request. The kiosk never decides
+ * admission: it sends what the visitor typed or scanned, and the server screens.
+ */
+
+export const KIOSK_BUTTON_KEYS = [
+  'visitor',
+  'checkIn',
+  'checkOut',
+  'pickup',
+  'studentCheckIn',
+  'studentCheckOut',
+] as const;
+export const ZKioskButtonKey = z.enum(KIOSK_BUTTON_KEYS);
+export type TKioskButtonKey = z.infer<typeof ZKioskButtonKey>;
+
+/** GET /api/kiosk/config: the main screen (buttons after the kiosk settings and building flags). */
+export const ZKioskConfigResponse = z.object({
+  buildingId: z.number().int(),
+  buildingName: z.string(),
+  /** visible buttons in order; 'N/A' hides one; student buttons per the building's flags */
+  buttons: z.array(z.object({ key: ZKioskButtonKey, label: z.string() })),
+  /** enableAutoCheckInKioskMode: the server checks a clear visitor in and prints the badge */
+  autoBadge: z.boolean(),
+  /** enableCovidBanner with the two questions ('' settings → the defaults of spec 002 §9) */
+  banner: z.object({ enabled: z.boolean(), questions: z.array(z.string()) }),
+  photoRequired: z.object({
+    visitor: z.boolean(),
+    volunteer: z.boolean(),
+    studentCheckIn: z.boolean(),
+    studentCheckOut: z.boolean(),
+  }),
+  studentIdLabel: z.string(),
+});
+export type TKioskConfigResponse = z.infer<typeof ZKioskConfigResponse>;
+
+const ZPersonName = ZString.trim().min(1, 'Required').max(80);
+
+/** What a visitor types at the kiosk instead of scanning (spec 002 §2 kiosk visitor scan). */
+export const ZKioskPerson = z.object({
+  firstName: ZPersonName,
+  lastName: ZPersonName,
+  dob: ZIsoDate,
+});
+export type TKioskPerson = z.infer<typeof ZKioskPerson>;
+
+/** POST /api/kiosk/lookup: a scan (licence or badge) or a name and date of birth. */
+export const ZKioskLookupRequest = z.union([
+  z.object({ raw: ZString.min(1).max(4000) }).strict(),
+  z.object({ person: ZKioskPerson }).strict(),
+]);
+export type TKioskLookupRequest = z.infer<typeof ZKioskLookupRequest>;
+
+/**
+ * The kiosk's matches (spec 002 §7 kioskScan: "matches with id and preregid"). A lobby screen shows
+ * no one else's details: a match is named by first name and last initial only.
+ */
+export const ZKioskLookupResponse = z.object({
+  kind: z.enum(['license', 'badge', 'registration', 'person', 'unknown']),
+  matches: z.array(
+    z.object({ visitorId: z.number().int(), displayName: z.string(), preRegistrationId: z.number().int().nullable() }),
+  ),
+  /** the person read from a scanned licence (their own card), for a first visit */
+  person: ZKioskPerson.partial().nullable(),
+  /** a registration badge (volunteers, vendors): whether it admits here, and why not */
+  registration: z
+    .object({
+      ok: z.boolean(),
+      reason: z.string().nullable(),
+      registrationId: z.number().int(),
+      visitorId: z.number().int().nullable(),
+      displayName: z.string(),
+    })
+    .nullable(),
+});
+export type TKioskLookupResponse = z.infer<typeof ZKioskLookupResponse>;
+
+/**
+ * POST /api/kiosk/sign-ins (Idempotency-Key; spec 002 §7 SetPhotoKiosk): who (a looked-up visitor,
+ * a registration badge, or a typed person for a first visit), the photo, the reason and the person
+ * visiting. The answer says what the kiosk shows next; the server has screened the person already.
+ */
+export const ZKioskSignInRequest = z
+  .object({
+    visitorId: ZId.optional(),
+    registrationId: ZId.optional(),
+    person: ZKioskPerson.optional(),
+    photoFileId: z.string().uuid().nullable().optional(),
+    reason: zText(200).default(''),
+    personVisiting: zText(200).default(''),
+    visitorType: ZVisitorType.default('visitor'),
+  })
+  .refine((b) => b.visitorId !== undefined || b.person !== undefined || b.registrationId !== undefined, {
+    message: 'Scan your card or type your name and date of birth.',
+    path: ['person'],
+  });
+export type TKioskSignInRequest = z.input<typeof ZKioskSignInRequest>;
+
+/** 'poll': auto badge, poll auto-validate; 'thankyou': the office takes it from here (arrival card). */
+export const ZKioskSignInResponse = z.object({ signInId: z.number().int(), next: z.enum(['poll', 'thankyou']) });
+export type TKioskSignInResponse = z.infer<typeof ZKioskSignInResponse>;
+
+/**
+ * POST /api/kiosk/sign-ins/:id/auto-validate (spec 002 §4 Kiosk with auto badge; §7
+ * SetPhotoKioskAutoValidate + DoAutomatedKioskCheckIn in one call): 'checked_in' after the check-in
+ * through the admission gate (and the badge sent to the building's printer when it has one);
+ * 'see_office' when anything needs a person's decision (the desk has a pending card).
+ */
+export const ZKioskAutoValidateResponse = z.object({
+  state: z.enum(['checked_in', 'see_office']),
+  visitId: z.number().int().nullable(),
+  badge: z.object({ printed: z.boolean(), required: z.boolean() }).nullable(),
+});
+export type TKioskAutoValidateResponse = z.infer<typeof ZKioskAutoValidateResponse>;
+
+/** POST /api/kiosk/check-outs (Idempotency-Key): by badge scan or by name and date of birth. */
+export const ZKioskCheckOutRequest = z.union([
+  z.object({ raw: ZString.trim().min(1).max(4000) }).strict(),
+  z.object({ person: ZKioskPerson }).strict(),
+]);
+export type TKioskCheckOutRequest = z.infer<typeof ZKioskCheckOutRequest>;
+export const ZKioskCheckOutResponse = z.object({ checkedOut: z.number().int() });
+export type TKioskCheckOutResponse = z.infer<typeof ZKioskCheckOutResponse>;
+
+/** POST /api/kiosk/problems (Idempotency-Key): the problem screen tells the office (a pending card). */
+export const ZKioskProblemRequest = z.object({ kind: z.enum(['health']) });
+export type TKioskProblemRequest = z.infer<typeof ZKioskProblemRequest>;
+export const ZKioskProblemResponse = z.object({ notified: z.boolean() });
+
+/** POST /api/kiosk/photos: the visitor's photo (multipart image), used by the sign-in. */
+export const ZKioskPhotoResponse = z.object({ photoFileId: z.string() });
+
+// ---------------------------------------------------------------- students at the kiosk
+
+/**
+ * The kiosk student modal (spec 002 §2, §4 Kiosk student sign in/out, §5 "student validation
+ * sends studentId, last name, building … and action", §7 ValidateStudent, AddSelfPickupSIS /
+ * AddSelfDropoffSIS): the student's ID (typed or scanned from the card; the building's
+ * studentIdLabel names it) and last name, at the kiosk's building.
+ */
+export const ZKioskStudentIdentity = z.object({
+  studentId: ZString.trim().min(1, 'Required').max(50),
+  lastName: ZString.trim().min(1, 'Required').max(80),
+});
+export const ZKioskStudentAction = z.enum(['dropoff', 'pickup']);
+export const ZKioskStudentValidateRequest = ZKioskStudentIdentity.extend({ action: ZKioskStudentAction });
+export type TKioskStudentValidateRequest = z.infer<typeof ZKioskStudentValidateRequest>;
+/** Success names the student by first name only, with the reasons of the action. */
+export const ZKioskStudentValidateResponse = z.object({
+  firstName: z.string(),
+  reasons: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type TKioskStudentValidateResponse = z.infer<typeof ZKioskStudentValidateResponse>;
+
+/** A late arrival signs in (drop-off): the reason, and the photo when the building requires it. */
+export const ZKioskStudentDropoffRequest = ZKioskStudentIdentity.extend({
+  reasonId: ZId,
+  photoFileId: z.string().uuid().nullable().optional(),
+});
+export type TKioskStudentDropoffRequest = z.infer<typeof ZKioskStudentDropoffRequest>;
+export const ZKioskStudentDropoffResponse = z.object({
+  eventId: z.number().int(),
+  message: z.string(),
+  /** the print window of the tardy slip (spec 002 §4 Dropoff: prints automatically) */
+  slipWindowUrl: z.string(),
+});
+export type TKioskStudentDropoffResponse = z.infer<typeof ZKioskStudentDropoffResponse>;
+
+/**
+ * A pickup at the kiosk: the adult collecting types their name and date of birth; the server finds
+ * them among the student's people, screens them and releases only through `recordPickup` (issue 12).
+ */
+export const ZKioskStudentPickupRequest = ZKioskStudentIdentity.extend({
+  guardian: ZKioskPerson,
+  reasonId: ZId,
+  photoFileId: z.string().uuid(),
+});
+export type TKioskStudentPickupRequest = z.infer<typeof ZKioskStudentPickupRequest>;
+export const ZKioskStudentPickupResponse = z.object({ id: z.number().int(), message: z.string() });
+
+/** Our own wording (spec silent): a student ID and last name that match nobody at this building. */
+export const KIOSK_MESSAGES = {
+  studentNotFound: 'No student at this school has this ID and last name.',
+  guardianNotFound: 'You are not listed to pick up this student. Please see the front office.',
+} as const;

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { ZId, ZIdText, ZIsoDate, zText } from './common';
+
+/**
+ * Students (issue 12; spec 002 §2 student screens, §3 guardian row / pickup and dropoff records,
+ * §4 pickup and dropoff, §7 Students, §8). Names and student IDs travel in request bodies only
+ * (security guide: no PII in URLs); paths carry database ids.
+ */
+
+/** The refusals of the pickup rule (pickupAuthorization in @sv/domain), as the desk reads them. */
+export const PICKUP_MESSAGES = {
+  notAuthorised: 'This person is not authorised to pick up this student.',
+  restricted: 'This person may not pick up this student (restriction on file). Contact the office.',
+  expired: 'This person’s permission to pick up this student has expired.',
+  notYetValid: 'This person’s permission to pick up this student has not started yet.',
+  notEnrolledHere: 'This student is not enrolled in this building.',
+  inactive: 'This student or person is no longer active in the student information system.',
+  notScreened: 'Screen the person again before the pickup.',
+  flagged:
+    'This person cannot pick up a student: the screening found a possible exclusion or registry match. The office has been alerted.',
+  photoRequired: 'Take a photo of the person picking up the student.',
+  reasonRequired: 'Choose a reason.',
+  registryUnavailable:
+    'The registry could not be searched for this person (no date of birth on file, or the service did not answer); the exclusion list was checked.',
+} as const;
+
+/** Desk lookup (spec 002 §2: name, student ID under the building's studentIdLabel, or a scanned card). */
+export const ZStudentSearchRequest = z.object({
+  /** the desk's building; admins and client admins name it, attendants may omit it (their own) */
+  buildingId: ZId.optional(),
+  /** admin screen: the district (administrators only; client admins are their own) */
+  clientId: ZId.optional(),
+  text: zText(100).min(1, 'Enter a name or student ID'),
+});
+export type TStudentSearchRequest = z.input<typeof ZStudentSearchRequest>;
+
+export const ZStudentRow = z.object({
+  id: z.number().int(),
+  clientId: z.number().int(),
+  name: z.string(),
+  identifier: z.string(),
+  buildingId: z.number().int().nullable(),
+  buildingName: z.string().nullable(),
+  active: z.boolean(),
+});
+export type TStudentRow = z.infer<typeof ZStudentRow>;
+export const ZStudentSearchResponse = z.object({ data: z.array(ZStudentRow) });
+export type TStudentSearchResponse = z.infer<typeof ZStudentSearchResponse>;
+
+export const ZStudentParams = z.object({ id: ZIdText });
+
+/** spec 002 §2 / §7 GuardianList (general) and GuardianListSIS (Skyward). */
+export const ZGuardianListQuery = z.object({
+  buildingId: ZIdText.optional(),
+  mode: z.enum(['general', 'sis']).default('general'),
+});
+/** spec 002 §3 Guardian row: name, nameId, comments, address, canPickup. */
+export const ZGuardianRow = z.object({
+  guardianId: z.number().int(),
+  name: z.string(),
+  relationship: z.string(),
+  address: z.string(),
+  comments: z.string(),
+  canPickup: z.boolean(),
+  /** why not (a PICKUP_MESSAGES text), shown beside the cross */
+  refusal: z.string().nullable(),
+});
+export type TGuardianRow = z.infer<typeof ZGuardianRow>;
+export const ZGuardianListResponse = z.object({
+  student: ZStudentRow,
+  guardians: z.array(ZGuardianRow),
+});
+export type TGuardianListResponse = z.infer<typeof ZGuardianListResponse>;
+
+/** Before the photo: the rule and the guardian's screening (exclusions and registry). */
+export const ZPickupCheckRequest = z.object({ buildingId: ZId, guardianId: ZId });
+export type TPickupCheckRequest = z.input<typeof ZPickupCheckRequest>;
+export const ZPickupCheckResponse = z.object({
+  screeningId: z.string().uuid(),
+  /** registry not searched: information for the attendant, the exclusion list was checked */
+  notice: z.string().nullable(),
+});
+export type TPickupCheckResponse = z.infer<typeof ZPickupCheckResponse>;
+
+/** spec 002 §3 Pickup record (SIS): photo, reason, student, guardian, building (the attendant is the session's). */
+export const ZPickupRequest = z.object({
+  buildingId: ZId,
+  guardianId: ZId,
+  reasonId: ZId,
+  photoFileId: z.string().uuid(),
+  screeningId: z.string().uuid(),
+});
+export type TPickupRequest = z.input<typeof ZPickupRequest>;
+export const ZPickupResponse = z.object({ id: z.number().int(), message: z.string() });
+export type TPickupResponse = z.infer<typeof ZPickupResponse>;
+export const ZPickupPhotoResponse = z.object({ photoFileId: z.string().uuid() });
+
+/** spec 002 §3 Dropoff record (SIS): reason (its isExcused), student, building. */
+export const ZDropoffRequest = z.object({ buildingId: ZId, reasonId: ZId });
+export type TDropoffRequest = z.input<typeof ZDropoffRequest>;
+/** spec 002 §7 AddDropoffSIS: a numeric event id (> 0 opens the tardy slip). */
+export const ZDropoffResponse = z.object({ eventId: z.number().int(), message: z.string() });
+export type TDropoffResponse = z.infer<typeof ZDropoffResponse>;
+export const ZDropoffParams = z.object({ eventId: ZIdText });
+/** spec 002 §7 window /GenerateAndPrint/GenerateTardySlipForEvent/{eventId}/{timezoneOffsetMinutes} (the offset is ignored: the building's zone is used) */
+export const ZTardySlipWindowParams = z.object({ eventId: ZIdText, tzOffset: z.string().max(8) });
+
+// ------------------------------------------------------------------ pickup authorisations (admin)
+
+export const PICKUP_RULE_KINDS = ['allow', 'deny'] as const;
+export const ZPickupRule = z.object({
+  id: z.number().int(),
+  guardianId: z.number().int(),
+  kind: z.enum(PICKUP_RULE_KINDS),
+  note: z.string(),
+  validFrom: z.string().nullable(),
+  validTo: z.string().nullable(),
+  /** 'standing' | 'exception' | 'restriction', and whether it is in force today */
+  state: z.enum(['in_force', 'expired', 'upcoming']),
+  createdAt: z.string(),
+});
+export type TPickupRule = z.infer<typeof ZPickupRule>;
+export const ZAuthorizationPerson = z.object({
+  guardianId: z.number().int(),
+  name: z.string(),
+  relationship: z.string(),
+  source: z.enum(['sis', 'local']),
+  canPickupToday: z.boolean(),
+});
+export type TAuthorizationPerson = z.infer<typeof ZAuthorizationPerson>;
+export const ZAuthorizationsResponse = z.object({
+  student: ZStudentRow,
+  today: ZIsoDate,
+  people: z.array(ZAuthorizationPerson),
+  rules: z.array(ZPickupRule),
+});
+export type TAuthorizationsResponse = z.infer<typeof ZAuthorizationsResponse>;
+
+/**
+ * A new rule: for a person of the student (guardianId) or a new local person (firstname,
+ * lastname: "grandmother on Friday"). 'deny' needs a note (the court order); dates make an
+ * exception (both or neither; an exception must have an end).
+ */
+export const ZAuthorizationCreate = z
+  .object({
+    guardianId: ZId.optional(),
+    firstname: zText(50).optional(),
+    lastname: zText(50).optional(),
+    address: zText(200).default(''),
+    kind: z.enum(PICKUP_RULE_KINDS),
+    note: zText(500).default(''),
+    validFrom: ZIsoDate.optional(),
+    validTo: ZIsoDate.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.guardianId && !(v.firstname && v.lastname))
+      ctx.addIssue({ code: 'custom', path: ['guardianId'], message: 'Choose a person or enter a first and last name' });
+    if (v.kind === 'deny' && !v.note)
+      ctx.addIssue({ code: 'custom', path: ['note'], message: 'Say which court order or restriction applies' });
+    if (v.kind === 'allow' && (v.validFrom === undefined) !== (v.validTo === undefined))
+      ctx.addIssue({ code: 'custom', path: ['validTo'], message: 'An exception needs a first and a last day' });
+    if (v.validFrom && v.validTo && v.validFrom > v.validTo)
+      ctx.addIssue({ code: 'custom', path: ['validTo'], message: 'The last day must be on or after the first day' });
+  });
+export type TAuthorizationCreate = z.input<typeof ZAuthorizationCreate>;
+export const ZAuthorizationParams = z.object({ id: ZIdText, ruleId: ZIdText });
+
+// ------------------------------------------------------------------ roster sync
+
+export const ZSyncRequest = z.object({ clientId: ZId.optional() });
+export const ZSyncStatusQuery = z.object({ clientId: ZIdText.optional() });
+export const ZSyncStatus = z.object({
+  clientId: z.number().int(),
+  status: z.enum(['never', 'idle', 'running', 'failed']),
+  message: z.string().nullable(),
+  lastRunAt: z.string().nullable(),
+  lastSuccessAt: z.string().nullable(),
+  studentsSynced: z.number().int(),
+  writeback: z.object({
+    pending: z.number().int(),
+    sent: z.number().int(),
+    failed: z.number().int(),
+    unsupported: z.number().int(),
+  }),
+});
+export type TSyncStatus = z.infer<typeof ZSyncStatus>;
