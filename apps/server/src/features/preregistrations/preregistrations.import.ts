@@ -80,4 +80,9 @@ registerImport({
     // open dashboards show the new cards at once (delivered when the import commits)
     if (rows.length > 0) await notifyFrontDesk(tx, { type: 'preregistration.changed', clientId, buildingId });
   },
+  async afterCommit(deps, ctx, options, imported) {
+    if (imported === 0) return;
+    const { buildingId } = (await requireBuildingOption(ctx, options, deps.db, { required: true }))!;
+    deps.realtime.reads.invalidate(buildingId);
+  },
 });

@@ -1,6 +1,7 @@
 import type { TPermission } from '@sv/contracts';
 import { z } from 'zod';
 import type { Db } from '../db/database';
+import type { AppDeps } from '../deps';
 import type { RequestCtx } from '../http/request-context';
 
 export { requireBuildingOption, requireClientOption } from './import-options';
@@ -47,6 +48,12 @@ export interface ImportDefinition<Row> {
   checkRow?(ctx: RequestCtx, row: Row, tx: Db, options: Record<string, string>): Promise<string | null>;
   /** inserts the accepted rows inside the pipeline's transaction */
   insertRows(ctx: RequestCtx, rows: Row[], tx: Db, options: Record<string, string>): Promise<void>;
+  /**
+   * After the transaction committed with `imported` new rows: work that must see the commit,
+   * such as dropping this process's cached dashboard reads (a NOTIFY reaches the listener
+   * only some time after the commit, and the uploader's next read must already see the rows).
+   */
+  afterCommit?(deps: AppDeps, ctx: RequestCtx, options: Record<string, string>, imported: number): Promise<void>;
 }
 
 /** A definition of any row type (the registry holds every kind's). */

@@ -267,6 +267,7 @@ export async function runImport(
       .catch(() => {});
     throw new ImportFailedError(err);
   }
+  if (def.afterCommit) await def.afterCommit(deps, ctx, input.options, imported);
 
   const messages = [
     `${plural(imported, 'row', 'rows')} imported.`,
