@@ -15,7 +15,27 @@ const FORMULA_START = /^[=+\-@\u2212\t\r]/;
 export function escapeFormula(value: string): string {
   const first = value.codePointAt(0);
   if (first === undefined) return value;
+  // ASCII is its own NFKC form: only = + - @ TAB CR start a formula (the common case, without
+  // normalize(), which was a large share of an export's CPU)
+  if (first < 0x80)
+    return first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13
+      ? `'${value}`
+      : value;
   return FORMULA_START.test(String.fromCodePoint(first).normalize('NFKC')) ? `'${value}` : value;
+}
+
+const CSV_NEEDS_QUOTES = /[",\r\n]/;
+
+/** One CSV field (RFC 4180): quoted only when it holds a quote, comma, CR or LF. */
+export function csvField(text: string): string {
+  return CSV_NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One CSV record of already-escaped cells, CRLF-terminated. */
+export function csvRecord(cells: string[]): string {
+  let line = '';
+  for (let i = 0; i < cells.length; i++) line += (i === 0 ? '' : ',') + csvField(cells[i]);
+  return `${line}\r\n`;
 }
 
 export type CellValue = string | number | boolean | Date | null | undefined;

@@ -1,7 +1,9 @@
+import { parse } from 'csv-parse/sync';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { keysetBatches } from './export-definition';
 import { selectColumns } from './export-writer';
-import { csvCell, escapeFormula, safeFileName, xlsxCell } from './cell-format';
+import { csvCell, csvRecord, escapeFormula, safeFileName, xlsxCell } from './cell-format';
 import { csvStream } from './export-writer';
 
 describe('formula-injection escaping (security guide: = + - @ tab CR)', () => {
@@ -104,5 +106,22 @@ describe('streaming helpers', () => {
     let text = '';
     for await (const chunk of csvStream(cols, rows())) text += chunk.toString();
     expect(text).toBe('\uFEFFA,B\r\n\'=cmd,1\r\n"x,y",\r\n');
+  });
+
+  it('csvRecord round-trips any cells through an RFC 4180 parser (a lone LF is quoted too)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'binary' }), { minLength: 1, maxLength: 8 }), (cells) => {
+        expect(parse(csvRecord(cells), { record_delimiter: '\r\n', relax_column_count: true })).toEqual([cells]);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('the ASCII fast path of escapeFormula agrees with the NFKC rule for every ASCII first character', () => {
+    for (let c = 0; c < 0x80; c++) {
+      const v = `${String.fromCharCode(c)}x`;
+      const byRule = /^[=+\-@\u2212\t\r]/.test(String.fromCharCode(c).normalize('NFKC')) ? `'${v}` : v;
+      expect(escapeFormula(v)).toBe(byRule);
+    }
   });
 });

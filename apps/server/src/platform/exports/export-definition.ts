@@ -68,11 +68,17 @@ export async function* keysetBatches<Row, Cursor>(
   cursorOf: (row: Row) => Cursor,
   fetchBatch: (after: Cursor | null) => Promise<Row[]>,
 ): AsyncGenerator<Row> {
-  let after: Cursor | null = null;
-  for (;;) {
-    const batch = await fetchBatch(after);
-    for (const row of batch) yield row;
-    if (batch.length < batchSize) return;
-    after = cursorOf(batch[batch.length - 1]);
+  let pending: Promise<Row[]> | null = fetchBatch(null);
+  try {
+    while (pending) {
+      const batch: Row[] = await pending;
+      // the next batch is fetched while this one is written out (the database and the
+      // writer work at the same time; one batch ahead at most, so memory stays flat)
+      pending = batch.length < batchSize ? null : fetchBatch(cursorOf(batch[batch.length - 1]));
+      for (const row of batch) yield row;
+    }
+  } finally {
+    // an abandoned export (client gone, error) must not leave a rejected promise unobserved
+    pending?.catch(() => {});
   }
 }

@@ -393,7 +393,7 @@ export function PhotoStep(props: { onPhoto: (blob: Blob) => void }) {
               size="xl"
               h={80}
               fz={24}
-              disabled={camera.status !== 'live'}
+              disabled={!camera.ready}
               onClick={async () => {
                 const blob = await camera.capture();
                 if (blob) setShot({ blob, url: URL.createObjectURL(blob) });

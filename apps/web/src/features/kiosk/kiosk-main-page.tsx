@@ -138,14 +138,17 @@ function KioskHome({ config }: { config: TKioskConfigResponse }) {
           {t('kiosk.chooseAction')}
         </Text>
       </Stack>
-      <SimpleGrid cols={buttons.length > 2 ? 2 : 1} spacing="lg" w="100%" maw={900}>
+      {/* a lobby tablet shows two columns; a phone-sized window one, with the label wrapping whole words */}
+      <SimpleGrid cols={{ base: 1, sm: buttons.length > 2 ? 2 : 1 }} spacing="lg" w="100%" maw={900}>
         {buttons.map((b) => (
           <Button
             key={b.key}
             size="xl"
-            h={120}
+            mih={{ base: 88, sm: 120 }}
+            h="auto"
+            py="md"
             radius="lg"
-            fz={26}
+            fz={{ base: 22, sm: 26 }}
             variant={b.key === 'checkOut' ? 'outline' : 'filled'}
             onClick={() => setFlow(FLOW_OF[b.key])}
             styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25 } }}

@@ -37,8 +37,9 @@ export default function KioskShell() {
     <Box mih="100vh" className={classes.main} style={{ display: 'flex', flexDirection: 'column' }}>
       <SkipLink />
       <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-        <Group h={64} px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap" gap="sm">
-          <Group gap="sm" wrap="nowrap" miw={0}>
+        {/* on a phone the language switch and log-out wrap under the building name, which must stay readable */}
+        <Group mih={64} py={6} px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="wrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 180px' }}>
             <img src="/favicon.svg" alt="" width={36} height={36} />
             <Box miw={0}>
               <Text fw={700} size="lg" lh={1.2} lineClamp={2} data-testid="kiosk-building-name">
@@ -49,7 +50,7 @@ export default function KioskShell() {
               </Text>
             </Box>
           </Group>
-          <Group gap="md" wrap="nowrap" style={{ flexShrink: 0 }}>
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0, marginLeft: 'auto' }}>
             <LanguageSwitch />
             <Button
               variant="subtle"

@@ -212,7 +212,7 @@ function PhotoBody(props: {
               <Button
                 size="xs"
                 leftSection={<IconCamera size={14} aria-hidden />}
-                disabled={camera.status !== 'live'}
+                disabled={!camera.ready}
                 onClick={() => void take()}
               >
                 {t('visitorFlow.photo.capture')}

@@ -7,9 +7,13 @@ export type CameraStatus = 'idle' | 'starting' | 'live' | 'failed';
 export function useCamera(active: boolean) {
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [status, setStatus] = useState<CameraStatus>('idle');
+  // a stream is attached before its first frame arrives: until then a capture would be empty, so
+  // the take-picture buttons wait for `hasFrame` (a quick tap on a slow device used to do nothing)
+  const [hasFrame, setHasFrame] = useState(false);
   const videoEl = useRef<HTMLVideoElement | null>(null);
 
   useEffect(() => {
+    setHasFrame(false);
     if (!active) {
       setStatus('idle');
       return;
@@ -45,6 +49,11 @@ export function useCamera(active: boolean) {
     (el: HTMLVideoElement | null) => {
       videoEl.current = el;
       if (el && stream && el.srcObject !== stream) {
+        const frameArrived = () => {
+          if (el.videoWidth > 0) setHasFrame(true);
+        };
+        el.addEventListener('loadeddata', frameArrived);
+        el.addEventListener('playing', frameArrived);
         el.srcObject = stream;
         void el.play().catch(() => undefined);
       }
@@ -69,5 +78,7 @@ export function useCamera(active: boolean) {
     [],
   );
 
-  return { status, videoRef, capture };
+  /** live and showing a picture: a capture now gives a photo */
+  const ready = status === 'live' && hasFrame;
+  return { status, ready, videoRef, capture };
 }
