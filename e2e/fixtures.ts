@@ -26,6 +26,18 @@ export async function loginAs(page: Page, who: Who) {
 
 /** Fails on serious or critical accessibility violations. */
 export async function expectAccessible(page: Page) {
+  // a notification or modal mid-transition is half transparent, and axe would report its
+  // contrast: scan the settled page (transitions are CSS animations to getAnimations())
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+      null,
+      { timeout: 3000 },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);

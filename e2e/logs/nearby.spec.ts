@@ -68,6 +68,11 @@ test('a volunteer arriving on a phone becomes a nearby visitor on the desk dashb
   await expect(mobile.getByRole('heading', { name: "I'm arriving" })).toBeVisible();
   const arriveButton = mobile.getByRole('button', { name: "I'm arriving" });
   await expect(arriveButton).toBeDisabled();
+  // the page in Spanish, as the registration forms (ADR 0017), and back
+  await mobile.getByText('Español').click();
+  await expect(mobile.getByRole('heading', { name: 'Estoy llegando' })).toBeVisible();
+  await expect(mobile.getByText('Acepto compartir mi posición actual para esta llegada.')).toBeVisible();
+  await mobile.getByText('English').click();
   await mobile.getByRole('checkbox', { name: 'I agree to share my current position for this arrival.' }).check();
   await expectAccessible(mobile);
   await shot(mobile, 'nearby-arrive-phone');

@@ -44,7 +44,7 @@ export const nearbyEntries = pgTable(
     exitedAt: timestamp('exited_at', { withTimezone: true }),
     /** metres from the building at the last position within its radius */
     distanceMetres: doublePrecision('distance_metres').notNull(),
-    /** 'left' | 'checked_in' | 'removed' */
+    /** 'left' | 'checked_in' | 'removed' | 'expired' (no check-in within NEARBY_EXPIRES_AFTER_MINUTES) */
     exitReason: text('exit_reason'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedBy: integer('deleted_by').references(() => users.id),

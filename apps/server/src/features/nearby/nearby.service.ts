@@ -1,6 +1,6 @@
 import { type TArrivalResponse, type TNearbyListResponse, ZArrivalRequest } from '@sv/contracts';
 import { distanceWithinRadius, localDateOf, registrationAdmission } from '@sv/domain';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
   arrivalTokens,
   buildings,
@@ -286,4 +286,26 @@ export function createNearbyService(deps: AppDeps) {
       return { removed: true };
     },
   };
+}
+
+/**
+ * An "I'm arriving" that never became a check-in stops being news: open entries older than this
+ * close by themselves (exit reason 'expired'), so the dashboard's nearby list shows people who are
+ * arriving now, not everyone who said so this morning (spec 002 §7 ClearNearby; ADR 0017).
+ */
+export const NEARBY_EXPIRES_AFTER_MINUTES = 60;
+
+/** The scheduled sweep (ADR 0005: idempotent): closes stale open entries and tells their dashboards. */
+export async function expireStaleNearby(deps: AppDeps): Promise<number> {
+  const now = deps.now();
+  const cutoff = new Date(now.getTime() - NEARBY_EXPIRES_AFTER_MINUTES * 60_000);
+  const closed = await deps.db
+    .update(nearbyEntries)
+    .set({ exitedAt: now, exitReason: 'expired' })
+    .where(and(isNull(nearbyEntries.exitedAt), lt(nearbyEntries.enteredAt, cutoff)))
+    .returning({ clientId: nearbyEntries.clientId, buildingId: nearbyEntries.buildingId });
+  const buildingsChanged = new Map(closed.map((c) => [c.buildingId, c.clientId]));
+  for (const [buildingId, clientId] of buildingsChanged)
+    await deps.realtime.publish({ type: 'nearby.changed', clientId, buildingId });
+  return closed.length;
 }

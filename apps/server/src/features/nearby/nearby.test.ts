@@ -14,7 +14,7 @@ import {
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
 import { insertPhoto } from '../exclusions/exclusions.fixtures';
 import { insertVisitor } from '../screening/screening.fixtures';
-import { issueArrivalToken, NEARBY_MESSAGES } from './nearby.service';
+import { expireStaleNearby, issueArrivalToken, NEARBY_EXPIRES_AFTER_MINUTES, NEARBY_MESSAGES } from './nearby.service';
 
 /**
  * Nearby visitors (issue 13 "Nearby visitors"; spec 002 §2 Dashboard, §3 Nearby log, §4 Nearby
@@ -192,6 +192,39 @@ describe('arrival (ADR 0017)', () => {
     expect((await arrive({ token: link?.[1], ...NH })).statusCode).toBe(200);
     await issueArrivalToken(t.deps.db, reg.id, clock);
     expect((await arrive({ token: link?.[1], ...NH })).statusCode).toBe(404);
+  });
+});
+
+describe('stale arrivals (spec 002 §7 ClearNearby)', () => {
+  it(`an entry with no check-in closes itself after ${NEARBY_EXPIRES_AFTER_MINUTES} minutes and leaves the list; a fresh one stays`, async () => {
+    const stale = await volunteer();
+    await arrive({ token: stale.token, ...near(NH) });
+    const started = clock.getTime();
+    try {
+      clock.setTime(started + 30 * 60_000);
+      const fresh = await volunteer();
+      await arrive({ token: fresh.token, ...near(NH) });
+      // not yet: the first arrived 30 minutes ago
+      await expireStaleNearby(t.deps);
+      expect(await openEntries(stale.reg.id)).toHaveLength(1);
+
+      clock.setTime(started + (NEARBY_EXPIRES_AFTER_MINUTES + 1) * 60_000);
+      expect(await expireStaleNearby(t.deps)).toBeGreaterThanOrEqual(1);
+      expect(await openEntries(stale.reg.id)).toHaveLength(0);
+      expect(await openEntries(fresh.reg.id)).toHaveLength(1);
+      const [closed] = await t.deps.db
+        .select()
+        .from(nearbyEntries)
+        .where(eq(nearbyEntries.registrationId, stale.reg.id));
+      expect(closed).toMatchObject({ exitReason: 'expired', deletedAt: null });
+      const list = await listOf(desk, t.world.north.northHighId);
+      expect(list.some((c) => c.registrationId === stale.reg.id)).toBe(false);
+      expect(list.some((c) => c.registrationId === fresh.reg.id)).toBe(true);
+      // idempotent: a second sweep closes nothing more
+      expect(await expireStaleNearby(t.deps)).toBe(0);
+    } finally {
+      clock.setTime(started);
+    }
   });
 });
 

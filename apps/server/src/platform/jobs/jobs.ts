@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { arrestWatchJobs } from '../../features/arrest-watch/arrest-watch.jobs';
 import { invitationsJobs } from '../../features/invitations/invitations.jobs';
+import { nearbyJobs } from '../../features/nearby/nearby.jobs';
 import { backgroundCheckJobs } from '../../features/public-registration/background-checks';
 import { studentsJobs } from '../../features/students/students.jobs';
 import { visitsJobs } from '../../features/visits/visits.jobs';
@@ -19,6 +20,7 @@ export const scheduledJobs: ScheduledJob[] = [
   ...invitationsJobs,
   ...backgroundCheckJobs,
   ...studentsJobs,
+  ...nearbyJobs,
   { name: 'sessions.purge', everyMs: 15 * 60_000, run: (deps) => deps.sessions.purgeExpired(deps.now()) },
   {
     name: 'messages.retry',

@@ -2,11 +2,13 @@ import { Alert, Button, Checkbox, Container, Stack, Text, Title } from '@mantine
 import { IconMapPin } from '@tabler/icons-react';
 import type { TArrivalRequest, TArrivalResponse } from '@sv/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError, api } from '../../lib/api-client';
+import { LanguageSwitch, setKioskLanguage } from '../kiosk/kiosk-language';
 import './i18n.en';
+import './i18n.es';
 
 type Problem = 'denied' | 'unavailable' | 'unsupported' | null;
 
@@ -33,6 +35,10 @@ export default function ArrivePage() {
   const { token = '' } = useParams();
   const [consent, setConsent] = useState(false);
   const [problem, setProblem] = useState<Problem>(null);
+  // English or Spanish like the registration forms: the phone's language first, then the switch
+  useEffect(() => {
+    if (navigator.language?.toLowerCase().startsWith('es')) setKioskLanguage('es');
+  }, []);
   const send = useMutation({
     mutationFn: async () => {
       setProblem(null);
@@ -60,6 +66,7 @@ export default function ArrivePage() {
   return (
     <Container size={480} px="md" py="lg">
       <Stack gap="md" component="main">
+        <LanguageSwitch />
         <Title order={1} size="h2">
           {t('arrive.title')}
         </Title>

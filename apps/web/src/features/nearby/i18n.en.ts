@@ -1,7 +1,7 @@
 import { addCatalogue } from '../../lib/i18n';
 
 // the arrival page of a registered volunteer or vendor (ADR 0017)
-addCatalogue('en', {
+export const arriveEn = {
   arrive: {
     title: "I'm arriving",
     intro:
@@ -16,4 +16,5 @@ addCatalogue('en', {
     unsupported: 'This browser cannot share its position.',
     failed: 'Something went wrong. Please try again.',
   },
-});
+};
+addCatalogue('en', arriveEn);
