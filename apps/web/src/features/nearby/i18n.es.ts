@@ -14,7 +14,8 @@ const arriveEs: Shape<typeof arriveEn> = {
     locating: 'Buscando su posición…',
     nearby: 'Gracias. La recepción de {{buildings}} sabe que está llegando.',
     notNearby: 'Todavía no está cerca de una de sus escuelas. Inténtelo de nuevo cuando esté más cerca.',
-    denied: 'Su teléfono no compartió su posición. Permita el acceso a la ubicación para esta página e inténtelo de nuevo.',
+    denied:
+      'Su teléfono no compartió su posición. Permita el acceso a la ubicación para esta página e inténtelo de nuevo.',
     unavailable: 'No se pudo encontrar su posición. Inténtelo de nuevo en un momento.',
     unsupported: 'Este navegador no puede compartir su posición.',
     failed: 'Algo salió mal. Por favor, inténtelo de nuevo.',
