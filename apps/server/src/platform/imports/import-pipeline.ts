@@ -1,11 +1,10 @@
 import { IMPORT_LIMITS, type TFileFormat, type TImportResult } from '@sv/contracts';
-import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { Db } from '../db/database';
 import type { AppDeps } from '../deps';
-import { CONTENT_TYPES, csvCell, xlsxCell } from '../exports/cell-format';
+import { CONTENT_TYPES, csvCell, csvRecord, xlsxCell } from '../exports/cell-format';
 import { AppError, badRequest } from '../http/app-error';
 import type { RequestCtx } from '../http/request-context';
 import type { ImportColumn, ImportDefinition } from './import-definition';
@@ -115,10 +114,7 @@ async function buildSheet(
   help?: string[][],
 ): Promise<ErrorFileToSave> {
   if (format === 'csv') {
-    const content = Buffer.from(
-      `\uFEFF${stringify([head.map(csvCell), ...body.map((r) => r.map(csvCell))], { record_delimiter: '\r\n' })}`,
-      'utf8',
-    );
+    const content = Buffer.from(`\uFEFF${[head, ...body].map((r) => csvRecord(r.map(csvCell))).join('')}`, 'utf8');
     return { kind: baseName, fileName: `${baseName}.csv`, contentType: CONTENT_TYPES.csv, content };
   }
   const wb = new ExcelJS.Workbook();
