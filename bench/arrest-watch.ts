@@ -161,10 +161,14 @@ export async function arrestWatchBench(opts: {
         await db
           .select({ registrationId: arrestAlerts.registrationId })
           .from(arrestAlerts)
+          // a subquery, not 100k ids as bind parameters (PostgreSQL takes at most 65,535)
           .where(
             inArray(
               arrestAlerts.registrationId,
-              ours.map((r) => r.id),
+              db
+                .select({ id: registrations.id })
+                .from(registrations)
+                .where(inArray(registrations.registrationTypeId, typeIds)),
             ),
           )
       ).map((a) => a.registrationId),

@@ -33,7 +33,7 @@ import { createLogsRepository, type LogWindow, type VisitLogKind } from './logs.
 
 /** Used for "today" only when the scope holds no building at all (nothing will match anyway). */
 const FALLBACK_ZONE = 'America/Chicago';
-const EXPORT_BATCH = 2000;
+const EXPORT_BATCH = 5000;
 
 export const LOG_MESSAGES = {
   attendantFilter: 'Only client administrators can filter a log by attendant.',

@@ -25,7 +25,7 @@ let deskLincoln: Session;
 let kiosk: Session;
 const ids: Record<string, number> = {};
 
-type Row = { visitorName: string; buildingName: string; checkIn: string; visitorType: string };
+type Row = { id: number; visitorName: string; buildingName: string; checkIn: string; visitorType: string };
 const names = (r: { data: { visitorName: string }[] }) => r.data.map((d) => d.visitorName).sort();
 
 beforeAll(async () => {
@@ -231,6 +231,31 @@ describe('POST /api/logs/visits/search (spec 002 §2 Visit Log, §6, §9)', () =
     expect(names(found)).toEqual(['Late Lastday']);
     const byReason = (await t.as(north).post('/api/logs/visits/search', { ...range, search: '@CMD' })).json();
     expect(byReason.count).toBe(1);
+  });
+
+  it('pages on the visit’s own columns give the rows of one whole page, in order (page chosen before the joins)', async () => {
+    const range = { from: '2026-03-01', to: '2026-03-31' };
+    for (const sort of ['checkIn', 'checkOut', 'type'] as const) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const all = (await t.as(north).post('/api/logs/visits/search', { ...range, sort, dir })).json();
+        expect(all.count).toBe(7);
+        const paged: Row[] = [];
+        for (const page of [1, 2, 3]) {
+          const p = (
+            await t.as(north).post('/api/logs/visits/search', { ...range, sort, dir, perPage: 3, page })
+          ).json();
+          paged.push(...p.data);
+        }
+        expect(paged.map((r) => r.id)).toEqual(all.data.map((r: Row) => r.id));
+        // every row still carries its joined names
+        expect(paged.every((r) => r.visitorName && r.buildingName)).toBe(true);
+      }
+    }
+    const searched = (
+      await t.as(north).post('/api/logs/visits/search', { ...range, search: 'lastday', perPage: 1, page: 1 })
+    ).json();
+    expect(searched).toMatchObject({ count: 1, totalPages: 1 });
+    expect(names(searched)).toEqual(['Late Lastday']);
   });
 
   it('refuses a reversed or over-long range with a message', async () => {
