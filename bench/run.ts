@@ -102,7 +102,9 @@ const peakMb = (from: number, to: number) => {
 };
 
 async function startServer(url: string): Promise<{ child: ChildProcess; port: number; pid: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/server.ts')], {
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server only (e.g. --cpu-prof to profile it under load)
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', path.join(ROOT, 'bench/server.ts')], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: url, PORT: process.env.BENCH_PORT ?? '3999' },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -302,7 +302,7 @@ export function createKioskService(deps: AppDeps) {
         key,
         'kiosk.signIn',
         input,
-        async (mark) => {
+        async (complete) => {
           if (input.registrationId !== undefined && input.visitorId === undefined)
             throw new AppError('VALIDATION_FAILED', 'Scan your badge again.', { visitorId: ['Required with a badge'] });
           const visitor = await resolveVisitor(ctx, b, input);
@@ -354,7 +354,8 @@ export function createKioskService(deps: AppDeps) {
                 } satisfies KioskMeta,
               },
             });
-            await mark(tx, cardId);
+            // the answer is stored with the card, in its transaction (issue 16)
+            await complete(tx, { signInId: cardId, next });
             await publishCard({ clientId: b.clientId, buildingId: b.id, id: cardId }, tx);
             // ids and counts only (no names or dates of birth in the audit trail)
             await deps.audit.record(
@@ -582,7 +583,7 @@ export function createKioskService(deps: AppDeps) {
         key,
         'kiosk.problem',
         body,
-        async (mark) => {
+        async (complete) => {
           await deps.db.transaction(async (txRaw) => {
             const tx = txRaw as unknown as Db;
             const id = await repo.insertCard(tx, {
@@ -595,7 +596,7 @@ export function createKioskService(deps: AppDeps) {
               bgResults: false,
               issues: { summary: [KIOSK_CARD_TEXT.health], findings: [] },
             });
-            await mark(tx, id);
+            await complete(tx, { notified: true });
             await publishCard({ clientId: b.clientId, buildingId: b.id, id }, tx);
             await deps.audit.record(
               ctx,

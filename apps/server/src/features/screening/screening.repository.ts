@@ -26,6 +26,8 @@ export interface ScreeningSubject {
   city: string;
   state: string;
   zip: string;
+  /** the visitor's photo on file (a building that requires a photo accepts it) */
+  photoFileId: string | null;
 }
 
 export type MatchSource = 'registry' | 'exclusion';
@@ -66,6 +68,7 @@ export function createScreeningRepository(db: Db) {
           city: visitors.city,
           state: visitors.state,
           zip: visitors.zipcode,
+          photoFileId: visitors.photoFileId,
         })
         .from(visitors)
         .where(and(eq(visitors.id, visitorId), clientFilter(actor, visitors.clientId)))

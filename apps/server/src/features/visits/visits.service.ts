@@ -130,7 +130,7 @@ export function createVisitsService(deps: AppDeps) {
       // Independent scoped lookups run together: fewer round trips per check-in (issue 5).
       const [building, visitor] = await Promise.all([
         requireBuilding(ctx, input.buildingId),
-        repo.getVisitor(ctx.actor, input.visitorId),
+        screening.loadSubject(ctx, input.visitorId),
       ]);
       if (!building.active) throw new AppError('VALIDATION_FAILED', 'This building is inactive.');
       if (!visitor || visitor.clientId !== building.clientId) throw notFound('Visitor not found');
@@ -172,8 +172,8 @@ export function createVisitsService(deps: AppDeps) {
           photoFileId: ['Take the visitor’s photo'],
         });
 
-      const answer = async (visitId: number) => {
-        const visit = await repo.getVisit(ctx.actor, visitId);
+      const answer = async (visitId: number, db: Db = deps.db) => {
+        const visit = await repo.getVisit(ctx.actor, visitId, db);
         if (!visit) throw notFound('Visit not found');
         // the stored type: a SafeVendor badge makes the visit a vendor's whatever the request said
         const printer = printerAddressFor(building, visit.visitorType);
@@ -199,24 +199,23 @@ export function createVisitsService(deps: AppDeps) {
         idempotencyKey,
         'visits.checkIn',
         input,
-        async (mark) => {
+        async (complete) => {
           // The admission gate (issue 10 §1): a recent server screening of this person at this
-          // building, every finding decided, no linked exclusion, nothing new since.
-          const screeningRow = await screening.requireAdmission(ctx, {
-            screeningId: input.screeningId,
-            visitorId: visitor.id,
-            building,
-          });
-          const visitId = await deps.db
+          // building, every finding decided, no linked exclusion, nothing new since. Its reads and
+          // the open-visit check run together (issue 10 §9: fewer round trips per check-in).
+          const [screeningRow, open] = await Promise.all([
+            screening.requireAdmission(ctx, { screeningId: input.screeningId, subject: visitor, building }),
+            repo.findOpenVisitOfVisitor(visitor.id),
+          ]);
+          if (open) throw conflict(`This visitor is already checked in at ${open.buildingName}. Check them out first.`);
+          return deps.db
             .transaction(async (tx) => {
+              // the last look before the write: a linked exclusion added since the gate read refuses
               if ((await repo.countDirectExclusions(visitor.id, building.clientId, building.id, tx)) > 0) {
                 throw conflict(
                   'This visitor is on the exclusion list and cannot be checked in. Deny entry and notify security.',
                 );
               }
-              const open = await repo.findOpenVisitOfVisitor(visitor.id, tx);
-              if (open)
-                throw conflict(`This visitor is already checked in at ${open.buildingName}. Check them out first.`);
               // registered check-in (issue 11): the registration admits this visitor here today
               let vendorRegistration = false;
               if (input.registrationId) {
@@ -271,7 +270,6 @@ export function createVisitsService(deps: AppDeps) {
                 registrationId: vendorRegistration ? null : (input.registrationId ?? null),
                 svRegistrationId: vendorRegistration ? (input.registrationId ?? null) : null,
               });
-              await mark(tx, id); // committed with the visit: a retry after a crash finds it (issue 16)
               await deps.realtime.publish(
                 { type: 'visit.checked_in', clientId: building.clientId, buildingId: building.id, id },
                 tx,
@@ -297,7 +295,9 @@ export function createVisitsService(deps: AppDeps) {
                 },
                 tx,
               );
-              return id;
+              // the answer is stored with the visit, in its transaction: a retry after a crash
+              // (issue 16) or a lost reply replays it, and no second write is needed
+              return complete(tx, await answer(id, tx as unknown as Db));
             })
             .catch((err: unknown) => {
               // The partial unique index answers a concurrent duplicate check-in.
@@ -311,7 +311,6 @@ export function createVisitsService(deps: AppDeps) {
               }
               throw err;
             });
-          return answer(visitId);
         },
         answer,
       );

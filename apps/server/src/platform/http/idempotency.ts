@@ -23,7 +23,10 @@ export const hashOf = (value: unknown) =>
     .update(JSON.stringify(value ?? null))
     .digest('hex');
 
-/** The mark a check-in leaves on its key inside its own transaction: "the work is committed". */
+/**
+ * The mark an earlier version left on a key inside the work's transaction ("the work is
+ * committed", the answer to be rebuilt with `recover`); still honoured for keys written before.
+ */
 const COMMITTED = '$committed';
 
 /**
@@ -31,11 +34,12 @@ const COMMITTED = '$committed';
  * stored answer; the same key with a different request is refused; a key whose first request
  * is still running answers 409. If `fn` fails, the key is released so the retry can proceed.
  *
- * Crashes (issue 16): `fn` calls `mark(tx, ref)` inside the transaction that does its work, so
- * "the work committed" is recorded atomically with the work. A key left without an answer by a
- * process that died is then resolved on retry: marked → the answer is rebuilt with `recover(ref)`;
- * not marked and reserved before this process started on the embedded database (one process per
- * folder), or more than `staleMs` ago → the work never happened and the key is reserved again.
+ * Crashes (issue 16): `fn` may call `complete(tx, answer)` inside the transaction that does its
+ * work, so the answer is stored atomically with the work (and no write follows the commit). A
+ * key left without an answer by a process that died is then resolved on retry: not answered and
+ * reserved before this process started on the embedded database (one process per folder), or
+ * more than `staleMs` ago → the work never happened and the key is reserved again. A key marked
+ * by an earlier version (`$committed`) is answered with `recover(ref)`.
  */
 export function createIdempotency(db: Db, opts: { singleProcess?: boolean; staleMs?: number } = {}) {
   const bootedAt = new Date();
@@ -47,15 +51,18 @@ export function createIdempotency(db: Db, opts: { singleProcess?: boolean; stale
       key: string,
       route: string,
       request: unknown,
-      fn: (mark: (tx: Db, ref: number) => Promise<void>) => Promise<T>,
+      fn: (complete: (tx: Db, answer: T) => Promise<T>) => Promise<T>,
       recover?: (ref: number) => Promise<T>,
     ): Promise<T> {
       const requestHash = hashOf(request);
-      const mark = async (tx: Db, ref: number) => {
+      let completedInTransaction = false;
+      const complete = async (tx: Db, answer: T) => {
         await tx
           .update(idempotencyKeys)
-          .set({ response: { [COMMITTED]: ref } })
+          .set({ response: answer as object, statusCode: 200 })
           .where(and(where(userId, key), isNull(idempotencyKeys.response)));
+        completedInTransaction = true;
+        return answer;
       };
       for (let attempt = 0; ; attempt++) {
         const inserted = await db
@@ -96,11 +103,12 @@ export function createIdempotency(db: Db, opts: { singleProcess?: boolean; stale
         );
       }
       try {
-        const result = await fn(mark);
-        await db
-          .update(idempotencyKeys)
-          .set({ response: result as object, statusCode: 200 })
-          .where(where(userId, key));
+        const result = await fn(complete);
+        if (!completedInTransaction)
+          await db
+            .update(idempotencyKeys)
+            .set({ response: result as object, statusCode: 200 })
+            .where(where(userId, key));
         return result;
       } catch (err) {
         await db.delete(idempotencyKeys).where(where(userId, key));
