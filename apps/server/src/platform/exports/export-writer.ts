@@ -53,7 +53,7 @@ export function normalizeParams(params: Record<string, string>): Record<string, 
 /**
  * Streams an export to the reply (issue 3): permission, params, scope of clientId / buildingId
  * (404 outside), column selection, then rows pulled batch by batch from the definition and
- * written as CSV (csv-stringify) or XLSX (exceljs streaming WorkbookWriter) with formula-
+ * written as CSV (the RFC 4180 writer of cell-format.ts) or XLSX (exceljs streaming WorkbookWriter) with formula-
  * injection escaping; Content-Disposition attachment, Cache-Control no-store; audit
  * 'export.<kind>' with the row count when the stream ends. Errors before the first row answer
  * normally (400 / 404); an error mid-stream aborts the download.
