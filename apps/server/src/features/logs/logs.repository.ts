@@ -369,6 +369,29 @@ export function createLogsRepository(db: Db) {
     },
 
     /**
+     * The cursor of every `every`-th row of a visit export, newest first: the ends of its
+     * segments (one pass over the index range, no joins).
+     */
+    async visitExportBoundaries(actor: TActor, kind: VisitLogKind, w: LogWindow, every: number) {
+      const ordered = db
+        .select({
+          cursor: sql<string>`${visits.checkIn}::text`.as('cursor'),
+          id: visits.id,
+          n: sql<number>`row_number() over (order by ${visits.checkIn} desc, ${visits.id} desc)`.as('n'),
+        })
+        .from(visits);
+      const numbered = (w.search ? ordered.innerJoin(visitors, eq(visitors.id, visits.visitorId)) : ordered)
+        .where(logWhere(actor, visitColumns, w, [kindFilter(kind), visitSearch(w.search)]))
+        .as('numbered');
+      const rows = await db
+        .select({ checkIn: numbered.cursor, id: numbered.id })
+        .from(numbered)
+        .where(sql`${numbered.n} % ${every} = 0`)
+        .orderBy(asc(numbered.n));
+      return rows;
+    },
+
+    /**
      * One batch of an export, newest first, after the keyset cursor (check-in, id). Dates are
      * formatted by the database in each building's zone (mm/dd/yyyy hh:mm AM, spec 002 §9).
      */
@@ -377,7 +400,9 @@ export function createLogsRepository(db: Db) {
       kind: VisitLogKind,
       w: LogWindow,
       after: { checkIn: string; id: number } | null,
-      limit: number,
+      limit: number | null,
+      /** the last row of the segment (inclusive): segments of one export are read side by side */
+      upTo: { checkIn: string; id: number } | null = null,
     ) {
       const local = (instant: SQL | PgColumn | SQL.Aliased) =>
         sql<string | null>`to_char(${instant} AT TIME ZONE ${buildings.timeZone}, 'MM/DD/YYYY HH12:MI AM')`;
@@ -408,10 +433,14 @@ export function createLogsRepository(db: Db) {
               after === null
                 ? undefined
                 : sql`(${visits.checkIn}, ${visits.id}) < (${after.checkIn}::timestamptz, ${after.id})`,
+              upTo === null
+                ? undefined
+                : sql`(${visits.checkIn}, ${visits.id}) >= (${upTo.checkIn}::timestamptz, ${upTo.id})`,
             ]),
           )
           .orderBy(desc(visits.checkIn), desc(visits.id))
-          .limit(limit),
+          // a whole segment: bounded by `upTo`, not by a row count
+          .limit(limit ?? 2_147_483_647),
       );
       const company = sql<
         string | null

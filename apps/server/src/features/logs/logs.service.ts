@@ -25,7 +25,11 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { requirePermission } from '../../platform/auth/permission';
 import type { AppDeps } from '../../platform/deps';
-import { type ExportDefinition, keysetBatches } from '../../platform/exports/export-definition';
+import {
+  type ExportDefinition,
+  keysetBatches,
+  segmentedKeysetBatches,
+} from '../../platform/exports/export-definition';
 import { sendExport } from '../../platform/exports/export-writer';
 import { badRequest, forbidden, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
@@ -335,10 +339,11 @@ export function createLogsService(deps: AppDeps) {
         paramsSchema: z.record(z.string(), z.string()),
         columns: LOG_EXPORT_COLUMNS[kind].map((c) => ({ id: c.id, header: c.header, value: CELL[c.id] })),
         rows: (rctx) =>
-          keysetBatches(
+          segmentedKeysetBatches(
             EXPORT_BATCH,
             (r: ExportRow) => ({ checkIn: r.cursor, id: r.id }),
-            (after) => repo.visitExportBatch(rctx.actor, kind, window, after, EXPORT_BATCH),
+            () => repo.visitExportBoundaries(rctx.actor, kind, window, EXPORT_BATCH),
+            (after, upTo, limit) => repo.visitExportBatch(rctx.actor, kind, window, after, limit, upTo),
           ),
         fileName: () => `${kind === 'vendors' ? 'vendor-log' : 'visit-log'}_${range.from}_${range.to}`,
       };

@@ -1,6 +1,6 @@
 import { CONSTANTS, type TPublicForm, ZClientSettings, type ZPublicSubmission } from '@sv/contracts';
+import { loadSharp } from '../../platform/lazy-modules';
 import { isDobAcceptable, localDateOf } from '@sv/domain';
-import sharp from 'sharp';
 import type { z } from 'zod';
 import { DD_STATUS } from '../../integrations/background-check/background-check';
 import { sha256 } from '../../platform/auth/tokens';
@@ -175,6 +175,7 @@ export function createPublicRegistrationService(deps: AppDeps) {
         else {
           try {
             // re-encoded like every image we keep: what is stored is a plain PNG we produced
+            const sharp = await loadSharp();
             const clean = await sharp(png, { limitInputPixels: 4_000_000, failOn: 'error' }).png().toBuffer();
             signatureValue = `data:image/png;base64,${clean.toString('base64')}`;
           } catch {

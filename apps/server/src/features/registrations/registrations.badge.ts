@@ -1,5 +1,4 @@
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
-import sharp from 'sharp';
+import { loadPdfLib, loadSharp } from '../../platform/lazy-modules';
 import { zplText } from '../../integrations/printing/badge-content';
 import { barcodePng } from '../../integrations/printing/pdf-badge';
 import { photoToGfa } from '../../integrations/printing/zpl-badge';
@@ -23,6 +22,7 @@ const winAnsi = (s: string) => s.normalize('NFKD').replace(/[^\x20-\x7e]/g, '');
  * Code 128 barcode of the random badge code the desk scans (registered check-in).
  */
 export async function buildRegistrationBadgesPdf(badges: RegistrationBadgeContent[]): Promise<Uint8Array> {
+  const [{ PDFDocument, rgb, StandardFonts }, sharp] = await Promise.all([loadPdfLib(), loadSharp()]);
   const doc = await PDFDocument.create();
   doc.setTitle(badges.length === 1 ? 'Registration badge' : 'Registration badges');
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);

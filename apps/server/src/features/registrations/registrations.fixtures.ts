@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { addDays, localDateOf } from '@sv/domain';
 import { createRegistration, createRegistrationType } from '../../../db/seed/factories';
 import { files, type registrations } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
@@ -16,7 +17,11 @@ export async function insertRegistration(
 }
 
 /** An ISO date `days` from now (UTC day; tests keep clear of the boundary with whole weeks). */
-export const isoInDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/**
+ * The date `days` from today in the demo districts' zone (America/Chicago), as the server reads
+ * "today": a UTC date is a day ahead between midnight UTC and midnight in Chicago.
+ */
+export const isoInDays = (days: number) => addDays(localDateOf(new Date(), 'America/Chicago'), days);
 
 /** Stores a registration photo file row directly for `clientId`. */
 export async function insertRegistrationPhoto(db: Db, clientId: number) {

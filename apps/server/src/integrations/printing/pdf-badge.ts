@@ -1,6 +1,5 @@
 import bwipjs from 'bwip-js';
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
-import sharp from 'sharp';
+import { loadPdfLib, loadSharp } from '../../platform/lazy-modules';
 import type { BadgeContent } from './badge-content';
 
 /** Code 128 barcode PNG with a white background and quiet zone (stack guide: scanners need both). */
@@ -24,6 +23,7 @@ const winAnsi = (s: string) => s.normalize('NFKD').replace(/[^\x20-\x7e]/g, '');
  * printer address is shorter than 7 characters).
  */
 export async function buildBadgePdf(badge: BadgeContent): Promise<Uint8Array> {
+  const [{ PDFDocument, rgb, StandardFonts }, sharp] = await Promise.all([loadPdfLib(), loadSharp()]);
   const doc = await PDFDocument.create();
   doc.setTitle('Visitor badge');
   const page = doc.addPage([288, 216]);

@@ -1,4 +1,4 @@
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { loadPdfLib } from '../../platform/lazy-modules';
 
 export interface TardySlip {
   buildingName: string;
@@ -36,6 +36,7 @@ function wrap(text: string, font: { widthOfTextAtSize(t: string, s: number): num
  * student, the time in the building's zone, the reason and whether the tardy is excused.
  */
 export async function buildTardySlipPdf(slip: TardySlip): Promise<Uint8Array> {
+  const { PDFDocument, rgb, StandardFonts } = await loadPdfLib();
   const doc = await PDFDocument.create();
   doc.setTitle('Tardy slip');
   const W = 227;

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../platform/lazy-modules';
 import { type BadgeContent, zplText } from './badge-content';
 
 /** 4 × 3 in label at 203 dpi (the common Zebra desktop resolution). */
@@ -8,6 +8,7 @@ const PHOTO = 240;
 
 /** Converts a photo to a ZPL ^GFA 1-bit graphic (integrations guide: ^GFA a 1-bit graphic in hex). */
 export async function photoToGfa(photo: Uint8Array, size = PHOTO): Promise<string> {
+  const sharp = await loadSharp();
   const { data, info } = await sharp(photo)
     .resize(size, size, { fit: 'cover' })
     .greyscale()

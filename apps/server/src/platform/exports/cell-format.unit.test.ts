@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { keysetBatches } from './export-definition';
+import { keysetBatches, segmentedKeysetBatches } from './export-definition';
 import { selectColumns } from './export-writer';
 import { csvCell, csvRecord, escapeFormula, safeFileName, xlsxCell } from './cell-format';
 import { csvStream } from './export-writer';
@@ -91,6 +91,47 @@ describe('streaming helpers', () => {
     }
     expect(out).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(calls).toEqual([null, 3, 6]);
+  });
+
+  it('segmentedKeysetBatches reads segments side by side and writes every row once, in order', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 1, max: 7 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 1, maxLength: 20 }),
+        async (n, size, ahead, delays) => {
+          // newest first: ids descending; rows that arrive after the boundaries are read go at the end
+          const data = Array.from({ length: n }, (_, i) => ({ id: n - i }));
+          let call = 0;
+          const inFlight = { now: 0, max: 0 };
+          const out: number[] = [];
+          for await (const r of segmentedKeysetBatches(
+            size,
+            (r: { id: number }) => r.id,
+            async () => {
+              const ends = data.filter((_, i) => (i + 1) % size === 0).map((r) => r.id);
+              data.push({ id: 0 }); // an older row written meanwhile: read by the open end
+              return ends;
+            },
+            async (after, upTo, limit) => {
+              inFlight.now++;
+              inFlight.max = Math.max(inFlight.max, inFlight.now);
+              await new Promise((resolve) => setTimeout(resolve, delays[call++ % delays.length]));
+              inFlight.now--;
+              const rows = data.filter((d) => (after === null || d.id < after) && (upTo === null || d.id >= upTo));
+              return limit === null ? rows : rows.slice(0, limit);
+            },
+            ahead,
+          )) {
+            out.push(r.id);
+          }
+          expect(out).toEqual(data.map((d) => d.id));
+          expect(inFlight.max).toBeLessThanOrEqual(ahead);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 
   it('csvStream writes BOM, header and escaped rows', async () => {

@@ -82,3 +82,42 @@ export async function* keysetBatches<Row, Cursor>(
     pending?.catch(() => {});
   }
 }
+
+/**
+ * Keyset segments fetched `ahead` at a time (issue 13: a district's year streams at ≥ 100k
+ * rows/s). `boundaries()` answers the cursor of every `batchSize`-th row of the ordered result
+ * (one cheap index pass); each segment (previous boundary, boundary] is then fetched whole, up
+ * to `ahead` segments at once on separate connections, and written in order. The open end
+ * after the last boundary continues with `keysetBatches`, so rows that arrive meanwhile are
+ * still read. Memory: `ahead` segments of about `batchSize` rows.
+ */
+export async function* segmentedKeysetBatches<Row, Cursor>(
+  batchSize: number,
+  cursorOf: (row: Row) => Cursor,
+  boundaries: () => Promise<Cursor[]>,
+  fetchSegment: (after: Cursor | null, upTo: Cursor | null, limit: number | null) => Promise<Row[]>,
+  ahead = 2,
+): AsyncGenerator<Row> {
+  const ends = await boundaries();
+  const starts: (Cursor | null)[] = [null, ...ends];
+  const queue: Promise<Row[]>[] = [];
+  let next = 0;
+  const fill = () => {
+    while (queue.length < ahead && next < ends.length) {
+      queue.push(fetchSegment(starts[next], ends[next], null));
+      next++;
+    }
+  };
+  try {
+    fill();
+    while (queue.length > 0) {
+      const segment = await queue.shift()!;
+      fill();
+      for (const row of segment) yield row;
+    }
+    const last = starts[ends.length];
+    yield* keysetBatches(batchSize, cursorOf, (after) => fetchSegment(after ?? last, null, batchSize));
+  } finally {
+    for (const p of queue) p.catch(() => {});
+  }
+}

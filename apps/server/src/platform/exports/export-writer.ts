@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import { MESSAGES, type TFileFormat } from '@sv/contracts';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../lazy-modules';
 import type { FastifyReply } from 'fastify';
 import { requirePermission } from '../auth/permission';
 import type { AppDeps } from '../deps';
@@ -157,14 +157,15 @@ export function xlsxStream<Row>(
   reply?: FastifyReply,
 ): PassThrough {
   const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const ws = wb.addWorksheet(sheetName.slice(0, 31));
-  ws.columns = columns.map((c) => ({
-    header: '',
-    key: String(c.id),
-    width: Math.min(40, Math.max(12, c.header.length + 2)),
-  }));
   (async () => {
+    const ExcelJS = await loadExcelJs();
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    const ws = wb.addWorksheet(sheetName.slice(0, 31));
+    ws.columns = columns.map((c) => ({
+      header: '',
+      key: String(c.id),
+      width: Math.min(40, Math.max(12, c.header.length + 2)),
+    }));
     const head = ws.addRow(columns.map((c) => xlsxCell(c.header)));
     head.font = { bold: true };
     head.commit();

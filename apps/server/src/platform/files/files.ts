@@ -1,6 +1,6 @@
+import { loadSharp } from '../lazy-modules';
 import { CONSTANTS, can, type TPermission } from '@sv/contracts';
 import { and, eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { files } from '../../db/schema/index';
 import type { Db } from '../db/database';
 import { clientFilter } from '../db/scope';
@@ -59,6 +59,7 @@ export async function normalizeImage(buf: Buffer): Promise<Buffer> {
   }
   try {
     // sharp drops EXIF/ICC/XMP metadata unless asked to keep it; rotate() applies the EXIF orientation first.
+    const sharp = await loadSharp();
     return await sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width: IMAGE_MAX_PX, height: IMAGE_MAX_PX, fit: 'inside', withoutEnlargement: true })

@@ -1,6 +1,6 @@
 import { IMPORT_LIMITS, type TFileFormat, type TImportResult } from '@sv/contracts';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../lazy-modules';
 import type { z } from 'zod';
 import type { Db } from '../db/database';
 import type { AppDeps } from '../deps';
@@ -117,6 +117,7 @@ async function buildSheet(
     const content = Buffer.from(`\uFEFF${[head, ...body].map((r) => csvRecord(r.map(csvCell))).join('')}`, 'utf8');
     return { kind: baseName, fileName: `${baseName}.csv`, contentType: CONTENT_TYPES.csv, content };
   }
+  const ExcelJS = await loadExcelJs();
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Data');
   ws.addRow(head.map(xlsxCell)).font = { bold: true };
