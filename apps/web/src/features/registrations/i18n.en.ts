@@ -1,4 +1,5 @@
 import { addCatalogue } from '../../lib/i18n';
+import type { BadgePrintWording } from '../../components/badge-print-dialog';
 
 addCatalogue('en', {
   registrations: {
@@ -100,13 +101,15 @@ addCatalogue('en', {
     },
     print: {
       title: 'Print the badge of {{name}}',
-      how: 'How do you want to print it?',
-      pdf: 'Open the badge PDF and print it from this computer',
-      printer: 'Send it to a building’s label printer',
+      windowHint: 'Open the badge PDF and print it from this computer, or send it to a building’s label printer.',
+      window: 'Open the badge PDF',
+      or: 'or',
       building: 'Building',
-      buildingPlaceholder: 'Choose the building',
-      submit: 'Print',
-    },
+      buildingHint: 'The label printer set for the building (Zebra, ZPL)',
+      chooseBuilding: 'Choose the building',
+      send: 'Send to label printer',
+      cancel: 'Cancel',
+    } satisfies BadgePrintWording,
     buildings: {
       title: 'Buildings for {{name}}',
       intro:

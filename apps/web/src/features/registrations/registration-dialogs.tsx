@@ -8,8 +8,6 @@ import {
   List,
   Loader,
   Modal,
-  Radio,
-  Select,
   Stack,
   Text,
   TextInput,
@@ -20,6 +18,7 @@ import { formatUsDate, parseUsDate } from '@sv/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BadgePrintDialog } from '../../components/badge-print-dialog';
 import { paths } from '../../lib/paths';
 import { maskUsDate, todayIso } from '../exclusions/dob-input';
 import {
@@ -290,31 +289,19 @@ export function BuildingsDialog(props: { row: TRegistrationListItem | null; onCl
 
 /**
  * Print (spec 001 §2: when approved; issue 11 "Printing"): the badge PDF in the print window, or the
- * badge as ZPL to a building's label printer.
+ * badge as ZPL to a building's label printer (an active building of the registration's district).
  */
 export function PrintDialog(props: { row: TRegistrationListItem | null; onClose: () => void }) {
-  const { t } = useTranslation();
   const id = props.row?.id ?? 0;
   const options = useQuery({ ...buildingsQuery(id), enabled: props.row !== null });
   const print = usePrintBadge();
-  const [how, setHow] = useState<'pdf' | 'printer'>('pdf');
-  const [buildingId, setBuildingId] = useState<string | null>(null);
-  useEffect(() => {
-    if (props.row === null) {
-      setHow('pdf');
-      setBuildingId(null);
-    }
-  }, [props.row]);
-  const buildings = (options.data?.buildings ?? []).filter((b) => b.active);
-  const submit = async () => {
-    if (how === 'pdf') {
-      window.open(paths.registrationBadgeWindow([id]), '_blank');
-      props.onClose();
-      return;
-    }
-    if (!buildingId) return;
+  const openWindow = () => {
+    window.open(paths.registrationBadgeWindow([id]), '_blank');
+    props.onClose();
+  };
+  const send = async (buildingId: number) => {
     try {
-      const res = await print.mutateAsync({ id, buildingId: Number(buildingId) });
+      const res = await print.mutateAsync({ id, buildingId });
       if (res.printed) alertSuccess(res.message);
       else alertFailure(res.message);
       props.onClose();
@@ -323,40 +310,17 @@ export function PrintDialog(props: { row: TRegistrationListItem | null; onClose:
     }
   };
   return (
-    <Modal
+    <BadgePrintDialog
       opened={props.row !== null}
       onClose={props.onClose}
-      title={props.row ? t('registrations.print.title', { name: personName(props.row) }) : ''}
-      centered
-      closeButtonProps={closeProps(t('common.close'))}
-    >
-      <Stack gap="sm">
-        <Radio.Group value={how} onChange={(v) => setHow(v as 'pdf' | 'printer')} label={t('registrations.print.how')}>
-          <Stack gap="xs" mt="xs">
-            <Radio value="pdf" label={t('registrations.print.pdf')} />
-            <Radio value="printer" label={t('registrations.print.printer')} />
-          </Stack>
-        </Radio.Group>
-        {how === 'printer' ? (
-          <Select
-            label={t('registrations.print.building')}
-            placeholder={t('registrations.print.buildingPlaceholder')}
-            data={buildings.map((b) => ({ value: String(b.id), label: b.name }))}
-            value={buildingId}
-            onChange={setBuildingId}
-            allowDeselect={false}
-          />
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            {t('registrations.buildings.cancel')}
-          </Button>
-          <Button onClick={() => void submit()} loading={print.isPending} disabled={how === 'printer' && !buildingId}>
-            {t('registrations.print.submit')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      textKey="registrations.print"
+      name={props.row ? personName(props.row) : ''}
+      buildings={(options.data?.buildings ?? []).filter((b) => b.active)}
+      buildingsLoading={options.isFetching}
+      onOpenWindow={openWindow}
+      onSendToPrinter={send}
+      sending={print.isPending}
+    />
   );
 }
 

@@ -1,4 +1,5 @@
 import { addCatalogue } from '../../lib/i18n';
+import type { BadgePrintWording } from '../../components/badge-print-dialog';
 
 addCatalogue('en', {
   safeVendor: {
@@ -117,7 +118,7 @@ addCatalogue('en', {
       send: 'Send to printer',
       cancel: 'Cancel',
       sent: 'The badge was sent to the printer.',
-    },
+    } satisfies BadgePrintWording & { sent: string },
     form: {
       addTitle: 'Add SafeVendor Registration',
       editTitle: 'Edit SafeVendor Registration',

@@ -1,9 +1,7 @@
-import { Button, Divider, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { IconPrinter, IconWindow } from '@tabler/icons-react';
 import type { TSvRegistrationListItem } from '@sv/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BadgePrintDialog } from '../../components/badge-print-dialog';
 import { api } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { buildingsLookupQuery } from '../buildings/buildings-api';
@@ -23,10 +21,6 @@ export function SvPrintDialog(props: { row: TSvRegistrationListItem | null; onCl
     ...buildingsLookupQuery({ clientId: row?.clientId, activeOnly: true }),
     enabled: row !== null,
   });
-  const [buildingId, setBuildingId] = useState<string | null>(null);
-  useEffect(() => {
-    if (row === null) setBuildingId(null);
-  }, [row]);
   const markPrinted = useSvPrint();
   const toPrinter = useRegistrationMutation((body: { ids: number[]; buildingId: number }) =>
     api.post<{ printedIds: number[] }>('/api/sv-registrations/print-to-building', body),
@@ -44,10 +38,10 @@ export function SvPrintDialog(props: { row: TSvRegistrationListItem | null; onCl
       alertFailure(errorMessage(err));
     }
   };
-  const send = async () => {
-    if (!row || !buildingId) return;
+  const send = async (buildingId: number) => {
+    if (!row) return;
     try {
-      await toPrinter.mutateAsync({ ids: [row.id], buildingId: Number(buildingId) });
+      await toPrinter.mutateAsync({ ids: [row.id], buildingId });
       alertSuccess(t('safeVendor.print.sent'));
       props.onClose();
     } catch (err) {
@@ -56,47 +50,17 @@ export function SvPrintDialog(props: { row: TSvRegistrationListItem | null; onCl
   };
 
   return (
-    <Modal
+    <BadgePrintDialog
       opened={row !== null}
       onClose={props.onClose}
-      title={row ? t('safeVendor.print.title', { name: `${row.firstname} ${row.lastname}` }) : ''}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      <Stack gap="sm">
-        <Text size="sm">{t('safeVendor.print.windowHint')}</Text>
-        <Button
-          variant="default"
-          leftSection={<IconWindow size={16} aria-hidden />}
-          onClick={() => void openWindow()}
-          loading={markPrinted.isPending}
-        >
-          {t('safeVendor.print.window')}
-        </Button>
-        <Divider label={t('safeVendor.print.or')} labelPosition="center" />
-        <Select
-          label={t('safeVendor.print.building')}
-          description={t('safeVendor.print.buildingHint')}
-          placeholder={t('safeVendor.print.chooseBuilding')}
-          data={(buildings.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))}
-          value={buildingId}
-          onChange={setBuildingId}
-          searchable
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            {t('safeVendor.print.cancel')}
-          </Button>
-          <Button
-            leftSection={<IconPrinter size={16} aria-hidden />}
-            disabled={!buildingId}
-            loading={toPrinter.isPending}
-            onClick={() => void send()}
-          >
-            {t('safeVendor.print.send')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      textKey="safeVendor.print"
+      name={row ? `${row.firstname} ${row.lastname}` : ''}
+      buildings={buildings.data ?? []}
+      buildingsLoading={buildings.isFetching}
+      onOpenWindow={openWindow}
+      onSendToPrinter={send}
+      openingWindow={markPrinted.isPending}
+      sending={toPrinter.isPending}
+    />
   );
 }

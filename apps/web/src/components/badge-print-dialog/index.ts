@@ -1,0 +1,1 @@
+export { BadgePrintDialog, type BadgePrintDialogProps, type BadgePrintWording } from './badge-print-dialog';
