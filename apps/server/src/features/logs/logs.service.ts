@@ -25,11 +25,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { requirePermission } from '../../platform/auth/permission';
 import type { AppDeps } from '../../platform/deps';
-import {
-  type ExportDefinition,
-  keysetBatches,
-  segmentedKeysetBatches,
-} from '../../platform/exports/export-definition';
+import { type ExportDefinition, keysetBatches, segmentedKeysetBatches } from '../../platform/exports/export-definition';
 import { sendExport } from '../../platform/exports/export-writer';
 import { badRequest, forbidden, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { MESSAGES } from '@sv/contracts';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -320,6 +321,25 @@ describe('POST /api/logs/visits/chart', () => {
 });
 
 describe('POST /api/logs/{visits,vendors}/export (spec 002 §5, §6, §9; 001 §9)', () => {
+  it('every visit-log column comes from the export query (driver rows: each field aliased)', async () => {
+    const all = Array.from({ length: 20 }, (_, i) => i + 1);
+    const res = await t
+      .as(north)
+      .post('/api/logs/visits/export', { from: '2026-03-18', to: '2026-03-18', columns: all });
+    expect(res.statusCode).toBe(200);
+    const [head, row, ...rest] = parse(res.body.replace(/^\uFEFF/, ''), { record_delimiter: '\r\n' }) as string[][];
+    expect(rest).toEqual([]);
+    expect(head).toHaveLength(20);
+    expect(row).toHaveLength(20);
+    expect(res.body).not.toContain('undefined');
+    expect(res.body).not.toContain('[object');
+    // name, the two local times, the date of birth, the badge id: each read from its own alias
+    expect(row[0]).toBe('\'=HYPERLINK("x") Formula');
+    expect(row.slice(5, 7)).toEqual(['03/18/2026 10:00 AM', '03/18/2026 10:45 AM']);
+    expect(row[16]).toBe('02/03/1980');
+    expect(row[7]).toMatch(/^(visitor|volunteer|vendor|student)$/);
+  });
+
   it('streams the chosen columns as CSV, in the building zone, formula-escaped, and audits it', async () => {
     const res = await t.as(north).post('/api/logs/visits/export', {
       from: '2026-03-18',
