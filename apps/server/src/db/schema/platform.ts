@@ -46,6 +46,8 @@ export const outboundMessages = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     kind: text('kind').notNull().default('general'),
+    /** e-mail only: files (server-made documents, e.g. a registration badge PDF) sent as attachments */
+    attachments: jsonb('attachments').$type<{ fileId: string; fileName: string }[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

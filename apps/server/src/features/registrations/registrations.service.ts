@@ -551,11 +551,12 @@ export function createRegistrationEngine<D extends { clientId: number }, L>(
     return badges;
   }
 
-  async function sendApprovalEmail(reg: RegistrationListRow, clientName: string) {
-    // The messenger stores plain-text messages without attachments (platform/messaging), so the
-    // badge PDF is not attached: the e-mail tells the volunteer the registration is approved and
-    // that the badge is printed by the district office. No badge URL is sent: a PDF link that
-    // works without signing in would let anyone holding the e-mail copy the badge code.
+  /**
+   * The approval e-mail of print-or-email (spec 001 §7 Approve doPrintOrEmail): with the badge PDF
+   * attached when the registration has a printable badge (stored as a 'registration-badge' file,
+   * sent to the volunteer's own address only; no link that works without signing in).
+   */
+  async function sendApprovalEmail(reg: RegistrationListRow, clientName: string, badgeFileId: string | null) {
     const expires = reg.expDate ? formatUsDate(reg.expDate) : null;
     // ADR 0017 (spec 002 §4 Nearby visitor): the personal arrival link; a new approval e-mail
     // replaces the earlier token. It holds only the random token, no personal data.
@@ -570,12 +571,15 @@ export function createRegistrationEngine<D extends { clientId: number }, L>(
           `Hello ${reg.firstname},`,
           '',
           `Your ${what(reg)} with ${clientName} has been approved${expires ? ` until ${expires}` : ''}.`,
-          'Your ID badge will be printed for you at the district office; bring a photo ID when you pick it up.',
+          badgeFileId
+            ? 'Your ID badge is attached as a PDF: print it (or ask the district office to print it) and bring it with a photo ID when you come to a school.'
+            : 'Your ID badge will be printed for you at the district office; bring a photo ID when you pick it up.',
           '',
           'When you arrive at a school, you can open this personal link on your phone and tap "I\'m arriving" so the front desk knows you are nearby (your position is only sent when you allow it):',
           arrivalLink(deps.config.PUBLIC_URL, token),
         ].join('\n'),
         kind: 'registration.approved',
+        ...(badgeFileId ? { attachments: [{ fileId: badgeFileId, fileName: 'badge.pdf' }] } : {}),
       },
     ]);
   }
@@ -798,10 +802,16 @@ export function createRegistrationEngine<D extends { clientId: number }, L>(
       let emailed = 0;
       if (input.doPrintOrEmail && approvedIds.length > 0) {
         const rows = await repo.findListRows(ctx.actor, approvedIds);
+        const day = today();
         for (const r of rows) {
           if (!r.email) continue;
           const client = await repo.clientExists(ctx.actor, r.clientId);
-          await sendApprovalEmail(r, client?.name ?? '');
+          let badgeFileId: string | null = null;
+          if (actionsFor(r, ctx.actor.roleId, day, cfg.kind).includes('print')) {
+            const pdf = await buildRegistrationBadgesPdf(await badgeContents(ctx, [r]));
+            badgeFileId = await fileStore.saveDocument(ctx, r.clientId, 'registration-badge', 'application/pdf', pdf);
+          }
+          await sendApprovalEmail(r, client?.name ?? '', badgeFileId);
           emailed++;
         }
       }

@@ -7,7 +7,7 @@ import {
 } from '@sv/contracts';
 import { addMonths, addYears, localDateOf } from '@sv/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBuilding, createRegistration, createRegistrationType } from '../../../db/seed/factories';
 import {
   exclusions,
@@ -17,7 +17,9 @@ import {
   visitors,
   visits,
 } from '../../db/schema/index';
+import { createSmtpTransport } from '../../integrations/email/email-transport';
 import { startFakePrinter } from '../../test/peers/fake-printer';
+import { type SmtpPeer, startSmtpServer } from '../../test/peers/smtp-server';
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
 import { multipartBody, pngImage } from '../exclusions/exclusions.fixtures';
 import { insertRegistration, insertRegistrationPhoto, isoInDays } from './registrations.fixtures';
@@ -674,5 +676,45 @@ describe('export (issue 11 Export with a column chooser)', () => {
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe(MESSAGES.exportNeedsColumn);
     expect((await t.as(desk).post('/api/registrations/export', { columns: [1] })).statusCode).toBe(403);
+  });
+});
+
+describe('print-or-email approval through SMTP (spec 001 §7 doPrintOrEmail)', () => {
+  let smtp: SmtpPeer;
+  let mailApp: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    mailApp = await createTestApp({
+      overrides: { email: createSmtpTransport(smtp.url, 'SafeVisitor <sv@test.example>') },
+    });
+  });
+  afterAll(async () => {
+    await smtp.close();
+  });
+
+  it('e-mails the volunteer the approval with the badge PDF attached', async () => {
+    const admin = await mailApp.login('admin.north@demo.test');
+    const type = await createRegistrationType(mailApp.deps.db, mailApp.world.north.clientId, { months: 6 });
+    const reg = await createRegistration(mailApp.deps.db, type, {});
+    const res = await mailApp.as(admin).post('/api/registrations/approve', { ids: [reg.id], doPrintOrEmail: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().emailed).toBe(1);
+    const mail = await smtp.waitFor((m) => m.to.includes(reg.email));
+    expect(mail.text).toContain('Your ID badge is attached as a PDF');
+    // the attachment: a PDF named badge.pdf
+    expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([['badge.pdf', 'application/pdf']]);
+    expect(mail.attachments[0].content.subarray(0, 4).toString('latin1')).toBe('%PDF');
+    // the stored message keeps only the file's id; the file is the district's, readable as a registration badge
+    const [stored] = await mailApp.deps.db
+      .select()
+      .from(outboundMessages)
+      .where(and(eq(outboundMessages.recipient, reg.email), eq(outboundMessages.kind, 'registration.approved')));
+    expect(stored.status).toBe('sent');
+    expect(stored.attachments).toEqual([{ fileId: expect.any(String), fileName: 'badge.pdf' }]);
+    const file = await mailApp.as(admin).get(`/api/files/${stored.attachments![0].fileId}`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('application/pdf');
+    const south = await mailApp.login('admin.south@demo.test');
+    expect((await mailApp.as(south).get(`/api/files/${stored.attachments![0].fileId}`)).statusCode).toBe(404);
   });
 });

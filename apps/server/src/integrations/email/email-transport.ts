@@ -4,6 +4,7 @@ export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /** Small interface so tests and demos can swap the transport from outside (integrations guide). */
@@ -16,7 +17,13 @@ export function createSmtpTransport(url: string, from: string): EmailTransport {
   const transporter = nodemailer.createTransport(url);
   return {
     async send(message) {
-      await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      await transporter.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        attachments: message.attachments,
+      });
     },
   };
 }

@@ -28,6 +28,8 @@ export const FILE_KIND_READ_PERMISSION: Record<string, TPermission> = {
   'registration-photo': 'registrations.read',
   /** the person who collected a student (issue 12: the pickup log's view-photo) */
   'pickup-photo': 'pickups.read',
+  /** a registration's badge PDF made for the print-or-email approval (spec 001 §7 doPrintOrEmail) */
+  'registration-badge': 'registrations.read',
 };
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
@@ -79,6 +81,30 @@ export function createFileStore(db: Db) {
       const [row] = await tx
         .insert(files)
         .values({ clientId, kind, contentType: 'image/jpeg', bytes, size: bytes.length, createdBy: ctx.actor.userId })
+        .returning({ id: files.id });
+      return row.id;
+    },
+
+    /** Stores a document the server made (a badge PDF to e-mail); answers its id. Never an upload. */
+    async saveDocument(
+      ctx: RequestCtx,
+      clientId: number,
+      kind: string,
+      contentType: string,
+      bytes: Uint8Array,
+      tx: Db = db,
+    ): Promise<string> {
+      if (!FILE_KIND_READ_PERMISSION[kind]) throw new Error(`unknown file kind ${kind}`);
+      const [row] = await tx
+        .insert(files)
+        .values({
+          clientId,
+          kind,
+          contentType,
+          bytes: Buffer.from(bytes),
+          size: bytes.length,
+          createdBy: ctx.actor.userId,
+        })
         .returning({ id: files.id });
       return row.id;
     },

@@ -1,5 +1,5 @@
 import { and, eq, inArray, lt } from 'drizzle-orm';
-import { outboundMessages } from '../../db/schema/index';
+import { files, outboundMessages } from '../../db/schema/index';
 import type { EmailTransport } from '../../integrations/email/email-transport';
 import type { SmsTransport } from '../../integrations/sms/sms-transport';
 import type { Db } from '../db/database';
@@ -11,6 +11,8 @@ export interface MessageInput {
   subject?: string;
   body: string;
   kind: string;
+  /** e-mail only: stored files sent as attachments (e.g. a registration badge PDF) */
+  attachments?: { fileId: string; fileName: string }[];
 }
 
 const MAX_ATTEMPTS = 5;
@@ -22,6 +24,25 @@ const MAX_ATTEMPTS = 5;
  */
 export function createMessenger(deps: { db: Db; email: EmailTransport | null; sms: SmsTransport | null }) {
   const transportFor = (channel: string) => (channel === 'email' ? deps.email : deps.sms);
+
+  /** The stored files of a message, read at delivery (the queue keeps only their ids). */
+  async function attachmentsOf(list: { fileId: string; fileName: string }[] | null) {
+    if (!list || list.length === 0) return undefined;
+    const rows = await deps.db
+      .select({ id: files.id, contentType: files.contentType, bytes: files.bytes })
+      .from(files)
+      .where(
+        inArray(
+          files.id,
+          list.map((a) => a.fileId),
+        ),
+      );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return list.flatMap((a) => {
+      const f = byId.get(a.fileId);
+      return f ? [{ filename: a.fileName, content: Buffer.from(f.bytes), contentType: f.contentType }] : [];
+    });
+  }
 
   async function deliver(ids: number[]) {
     if (ids.length === 0) return { sent: 0, failed: 0 };
@@ -36,7 +57,12 @@ export function createMessenger(deps: { db: Db; email: EmailTransport | null; sm
       if (!transport) continue;
       try {
         if (row.channel === 'email') {
-          await (transport as EmailTransport).send({ to: row.recipient, subject: row.subject, text: row.body });
+          await (transport as EmailTransport).send({
+            to: row.recipient,
+            subject: row.subject,
+            text: row.body,
+            attachments: await attachmentsOf(row.attachments),
+          });
         } else {
           await (transport as SmsTransport).send({ to: row.recipient, body: row.body });
         }
@@ -75,6 +101,7 @@ export function createMessenger(deps: { db: Db; email: EmailTransport | null; sm
             subject: m.subject ?? '',
             body: m.body,
             kind: m.kind,
+            attachments: m.attachments ?? null,
             status: transportFor(m.channel) ? 'queued' : 'outbox',
           })),
         )

@@ -6,8 +6,10 @@ export interface ReceivedMail {
   from: string;
   to: string[];
   subject: string;
-  /** the decoded text body (quoted-printable and base64 undone) */
+  /** the decoded text body (quoted-printable and base64 undone; the text/plain part of a multipart mail) */
   text: string;
+  /** the parts with a file name (multipart mails), decoded */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
   raw: string;
 }
 
@@ -45,8 +47,12 @@ function decodeHeader(value: string): string {
   );
 }
 
-/** Splits a single-part RFC 5322 message (what the app sends: text only) into headers and decoded body. */
-export function parseMail(raw: string): { subject: string; text: string } {
+interface MailPart {
+  headers: Map<string, string>;
+  body: string;
+}
+
+function splitPart(raw: string): MailPart {
   const split = raw.search(/\r?\n\r?\n/);
   const head = split < 0 ? raw : raw.slice(0, split);
   const body = split < 0 ? '' : raw.slice(split).replace(/^\r?\n\r?\n/, '');
@@ -55,14 +61,54 @@ export function parseMail(raw: string): { subject: string; text: string } {
     const i = line.indexOf(':');
     if (i > 0) headers.set(line.slice(0, i).trim().toLowerCase(), line.slice(i + 1).trim());
   }
-  const encoding = (headers.get('content-transfer-encoding') ?? '').toLowerCase();
-  const text =
-    encoding === 'quoted-printable'
-      ? decodeQuotedPrintable(body)
-      : encoding === 'base64'
-        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-        : body;
-  return { subject: decodeHeader(headers.get('subject') ?? ''), text: text.replace(/\r\n/g, '\n').trimEnd() };
+  return { headers, body };
+}
+
+function decodeBody(part: MailPart): Buffer {
+  const encoding = (part.headers.get('content-transfer-encoding') ?? '').toLowerCase();
+  if (encoding === 'quoted-printable') return Buffer.from(decodeQuotedPrintable(part.body), 'utf8');
+  if (encoding === 'base64') return Buffer.from(part.body.replace(/\s+/g, ''), 'base64');
+  return Buffer.from(part.body, 'utf8');
+}
+
+/** The leaf parts of a message (multipart/* split by its boundary, recursively). */
+function leafParts(part: MailPart): MailPart[] {
+  const type = part.headers.get('content-type') ?? 'text/plain';
+  const boundary = /^multipart\//i.test(type) ? /boundary="?([^";]+)"?/i.exec(type)?.[1] : undefined;
+  if (!boundary) return [part];
+  const sections = part.body.split(`--${boundary}`).slice(1);
+  return sections
+    .filter((sec) => !sec.startsWith('--'))
+    .flatMap((sec) => leafParts(splitPart(sec.replace(/^\r?\n/, '').replace(/\r?\n$/, ''))));
+}
+
+/** Splits an RFC 5322 message into subject, decoded text and decoded attachments (single or multipart). */
+export function parseMail(raw: string): {
+  subject: string;
+  text: string;
+  attachments: ReceivedMail['attachments'];
+} {
+  const top = splitPart(raw);
+  const leaves = leafParts(top);
+  const fileName = (p: MailPart) =>
+    /filename="?([^";]+)"?/i.exec(
+      `${p.headers.get('content-disposition') ?? ''}; ${p.headers.get('content-type') ?? ''}`,
+    )?.[1];
+  const textPart =
+    leaves.find((p) => !fileName(p) && /^text\/plain|^$/i.test(p.headers.get('content-type') ?? '')) ?? leaves[0];
+  const text = textPart ? decodeBody(textPart).toString('utf8') : '';
+  const attachments = leaves.flatMap((p) => {
+    const filename = fileName(p);
+    if (!filename) return [];
+    return [
+      { filename, contentType: (p.headers.get('content-type') ?? '').split(';')[0].trim(), content: decodeBody(p) },
+    ];
+  });
+  return {
+    subject: decodeHeader(top.headers.get('subject') ?? ''),
+    text: text.replace(/\r\n/g, '\n').trimEnd(),
+    attachments,
+  };
 }
 
 /**
@@ -88,6 +134,7 @@ export async function startSmtpServer(opts: { port?: number } = {}): Promise<Smt
           to: session.envelope.rcptTo.map((r) => r.address),
           subject: parsed.subject,
           text: parsed.text,
+          attachments: parsed.attachments,
           raw,
         });
         for (const w of waiters) w();
