@@ -298,12 +298,16 @@ async function main() {
         ['city', 'text'],
         ['state', 'text'],
         ['zipcode', 'text'],
+        ['settings', 'jsonb'],
       ],
       [
         Array.from({ length: P.clients }, (_, i) => `Bench District ${String(i + 1).padStart(3, '0')}`),
         Array.from({ length: P.clients }, (_, i) => CITIES[i % CITIES.length][0]),
         Array.from({ length: P.clients }, (_, i) => CITIES[i % CITIES.length][1]),
         Array.from({ length: P.clients }, (_, i) => CITIES[i % CITIES.length][2]),
+        // the registry is searched only where the district turned background checks on (issue 10
+        // §1; the setting defaults to off): every bench district screens against it
+        Array.from({ length: P.clients }, () => JSON.stringify({ backgroundCheck: true })),
       ],
       'id',
     );

@@ -100,7 +100,10 @@ export const visits = pgTable(
     uniqueIndex('visits_one_open_per_visitor_uq').on(t.visitorId).where(sql`${t.checkOut} IS NULL`),
     index('visits_building_open_idx').on(t.buildingId, t.checkIn).where(sql`${t.checkOut} IS NULL`),
     index('visits_building_checkin_idx').on(t.buildingId, t.checkIn),
-    index('visits_client_checkin_idx').on(t.clientId, t.checkIn),
+    // a district's logs (issue 13, ADR 0018): read backwards it gives newest first with the id
+    // tiebreak (ORDER BY check_in DESC, id DESC) in index order, and it holds the columns the log
+    // filters read, so a page's ids and the count come from the index alone
+    index('visits_client_log_idx').on(t.clientId, t.checkIn, t.id, t.buildingId, t.visitorType, t.checkedInBy),
     index('visits_visitor_idx').on(t.visitorId, t.checkIn),
     // volunteer hours of a registration (issue 11)
     index('visits_registration_idx').on(t.registrationId, t.checkIn).where(sql`${t.registrationId} is not null`),
