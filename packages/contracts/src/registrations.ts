@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { pageQuery, pageResponse, ZId, ZIdText, ZIsoDate, ZString, ZZipCode, zText } from './common';
+import {
+  exportChoiceFields,
+  registrationContactFields,
+  registrationExportColumns,
+  registrationPersonFields,
+  registrationRowFields,
+  ZOptionalEmail,
+  ZPhone,
+} from './registration-fields';
 import { ZRegLanguage, ZRegTypeCode } from './registration-types';
 import { ZState } from './states';
 
@@ -95,13 +104,7 @@ export const ZRegistrationListItem = z.object({
   clientId: z.number().int(),
   registrationTypeId: z.number().int(),
   registrationType: z.string(),
-  firstname: z.string(),
-  lastname: z.string(),
-  email: z.string(),
-  dob: z.string().nullable(),
-  expDate: z.string().nullable(),
-  note: z.string(),
-  approved: z.boolean().nullable(),
+  ...registrationRowFields,
   hasPhoto: z.boolean(),
   display: ZRegistrationDisplay,
   /** empty for attendants (§2 "Attendants see no action menu") */
@@ -110,11 +113,6 @@ export const ZRegistrationListItem = z.object({
 export type TRegistrationListItem = z.infer<typeof ZRegistrationListItem>;
 export const ZRegistrationListResponse = pageResponse(ZRegistrationListItem);
 export type TRegistrationListResponse = z.infer<typeof ZRegistrationListResponse>;
-
-const ZOptionalEmail = z
-  .union([z.literal(''), ZString.trim().toLowerCase().pipe(z.email('Enter a valid email').max(254))])
-  .default('');
-const ZPhone = zText(30).default('');
 
 /**
  * POST /api/registrations and PUT /api/registrations/:id (§2 Add/edit; §5: saves only with a date of
@@ -125,18 +123,7 @@ export const ZRegistrationSave = z.object({
   /** admins choose; client admins get their own */
   clientId: ZId.nullable().default(null),
   registrationTypeId: ZId,
-  firstname: ZString.trim().min(1, 'Enter a first name').max(80),
-  middlename: zText(80).default(''),
-  lastname: ZString.trim().min(1, 'Enter a last name').max(80),
-  email: ZOptionalEmail,
-  phone: ZPhone,
-  dob: ZIsoDate,
-  street1: zText(200).default(''),
-  street2: zText(200).default(''),
-  city: zText(100).default(''),
-  state: zText(2).default(''),
-  zipcode: z.union([ZZipCode, z.literal('')]).default(''),
-  note: zText(2000).default(''),
+  ...registrationPersonFields,
   /** §4 default for a new registration: approved */
   approved: z.boolean().nullable().default(true),
   expDate: ZIsoDate.nullable().default(null),
@@ -159,13 +146,7 @@ export const ZArrestAlertSummary = z.object({
 });
 
 export const ZRegistration = ZRegistrationListItem.extend({
-  middlename: z.string(),
-  phone: z.string(),
-  street1: z.string(),
-  street2: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipcode: z.string(),
+  ...registrationContactFields,
   underReview: z.boolean(),
   ddStatus: z.number().int().nullable(),
   photoFileId: z.string().nullable(),
@@ -289,26 +270,10 @@ export const ZRegistrationBadgesQuery = z.object({
  * Export columns of the registration list (issue 11 "Export"; §2 "Export opens a server page"):
  * the ids the column chooser sends. Every column is ticked by default.
  */
-export const REGISTRATION_EXPORT_COLUMNS = [
-  { id: 1, header: 'Registration Type' },
-  { id: 2, header: 'Status' },
-  { id: 3, header: 'Expiration Date' },
-  { id: 4, header: 'First Name' },
-  { id: 5, header: 'Last Name' },
-  { id: 6, header: 'ID' },
-  { id: 7, header: 'Email' },
-  { id: 8, header: 'Date of Birth' },
-  { id: 9, header: 'Note' },
-  { id: 10, header: 'Phone' },
-  { id: 11, header: 'Address' },
-  { id: 12, header: 'Volunteer Hours' },
-] as const;
+export const REGISTRATION_EXPORT_COLUMNS = registrationExportColumns('Registration Type', 'Volunteer Hours');
 
 /** POST /api/registrations/export: the list's filters, the format and the chosen columns (empty → 400 MESSAGES.exportNeedsColumn). */
-export const ZRegistrationExport = ZRegistrationSearch.omit({ page: true, perPage: true }).extend({
-  format: z.enum(['csv', 'xlsx']).default('csv'),
-  columns: z.array(z.coerce.number().int().min(1).max(99)).max(30),
-});
+export const ZRegistrationExport = ZRegistrationSearch.omit({ page: true, perPage: true }).extend(exportChoiceFields);
 export type TRegistrationExport = z.input<typeof ZRegistrationExport>;
 
 // ------------------------------------------------------------------ invitations (§2 Send, §5)

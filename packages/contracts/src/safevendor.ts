@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { pageQuery, pageResponse, ZId, ZIdText, ZIsoDate, ZString, ZZipCode, zText } from './common';
+import { pageQuery, pageResponse, ZId, ZIdText, ZIsoDate, ZString, zText } from './common';
+import {
+  exportChoiceFields,
+  registrationContactFields,
+  registrationExportColumns,
+  registrationPersonFields,
+  registrationRowFields,
+} from './registration-fields';
 import { ZRegTypeCode } from './registration-types';
 import { ZArrestAlertSummary, ZRegistrationApprove, ZRegistrationBadges } from './registrations';
 
@@ -144,13 +151,7 @@ export const ZSvRegistrationListItem = z.object({
   vendorCompanyId: z.number().int(),
   /** vCompany */
   company: z.string(),
-  firstname: z.string(),
-  lastname: z.string(),
-  email: z.string(),
-  dob: z.string().nullable(),
-  expDate: z.string().nullable(),
-  note: z.string(),
-  approved: z.boolean().nullable(),
+  ...registrationRowFields,
   isExpired: z.boolean(),
   /** the badge has been printed */
   generated: z.boolean(),
@@ -166,10 +167,6 @@ export type TSvRegistrationListItem = z.infer<typeof ZSvRegistrationListItem>;
 export const ZSvRegistrationListResponse = pageResponse(ZSvRegistrationListItem);
 export type TSvRegistrationListResponse = z.infer<typeof ZSvRegistrationListResponse>;
 
-const ZOptionalEmail = z
-  .union([z.literal(''), ZString.trim().toLowerCase().pipe(z.email('Enter a valid email').max(254))])
-  .default('');
-
 /**
  * POST /api/sv-registrations and PUT /api/sv-registrations/:id (§2 add/edit: address with state
  * lookup, date of birth; §5 "SafeVendor add/edit saves nothing if no date is given"). A new one
@@ -177,18 +174,7 @@ const ZOptionalEmail = z
  */
 export const ZSvRegistrationSave = z.object({
   vendorCompanyId: ZId,
-  firstname: ZString.trim().min(1, 'Enter a first name').max(80),
-  middlename: zText(80).default(''),
-  lastname: ZString.trim().min(1, 'Enter a last name').max(80),
-  email: ZOptionalEmail,
-  phone: zText(30).default(''),
-  dob: ZIsoDate,
-  street1: zText(200).default(''),
-  street2: zText(200).default(''),
-  city: zText(100).default(''),
-  state: zText(2).default(''),
-  zipcode: z.union([ZZipCode, z.literal('')]).default(''),
-  note: zText(2000).default(''),
+  ...registrationPersonFields,
   expDate: ZIsoDate.nullable().default(null),
   photoFileId: z.string().uuid().nullable().default(null),
 });
@@ -196,13 +182,7 @@ export type TSvRegistrationSave = z.input<typeof ZSvRegistrationSave>;
 export type TSvRegistrationValues = z.output<typeof ZSvRegistrationSave>;
 
 export const ZSvRegistration = ZSvRegistrationListItem.extend({
-  middlename: z.string(),
-  phone: z.string(),
-  street1: z.string(),
-  street2: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipcode: z.string(),
+  ...registrationContactFields,
   photoFileId: z.string().nullable(),
   /** the code printed under the badge's barcode, typed at the desk when a scan fails; '' for attendants */
   badgeCode: z.string(),
@@ -229,24 +209,10 @@ export const ZSvRegistrationPrintToBuilding = ZRegistrationBadges.extend({ build
 export type TSvRegistrationPrintToBuilding = z.input<typeof ZSvRegistrationPrintToBuilding>;
 
 /** Export columns of the SafeVendor list (every one ticked by default). */
-export const SV_REGISTRATION_EXPORT_COLUMNS = [
-  { id: 1, header: 'Company' },
-  { id: 2, header: 'Status' },
-  { id: 3, header: 'Expiration Date' },
-  { id: 4, header: 'First Name' },
-  { id: 5, header: 'Last Name' },
-  { id: 6, header: 'ID' },
-  { id: 7, header: 'Email' },
-  { id: 8, header: 'Date of Birth' },
-  { id: 9, header: 'Note' },
-  { id: 10, header: 'Phone' },
-  { id: 11, header: 'Address' },
-  { id: 12, header: 'Badge Printed' },
-] as const;
+export const SV_REGISTRATION_EXPORT_COLUMNS = registrationExportColumns('Company', 'Badge Printed');
 
 /** POST /api/sv-registrations/export (/SVRegistration/Export?status&companyId&search, in a body: no PII in URLs). */
-export const ZSvRegistrationExport = ZSvRegistrationSearch.omit({ page: true, perPage: true }).extend({
-  format: z.enum(['csv', 'xlsx']).default('csv'),
-  columns: z.array(z.coerce.number().int().min(1).max(99)).max(30),
-});
+export const ZSvRegistrationExport = ZSvRegistrationSearch.omit({ page: true, perPage: true }).extend(
+  exportChoiceFields,
+);
 export type TSvRegistrationExport = z.input<typeof ZSvRegistrationExport>;

@@ -24,7 +24,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../platform/deps';
 import { readUploadedFile } from '../../platform/files/files';
 import { requireIdempotencyKey } from '../../platform/http/idempotency';
-import { requireCtx } from '../../platform/http/request-context';
+import { type RequestCtx, requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
 import { createKioskService } from './kiosk.service';
 
@@ -36,6 +36,36 @@ const kioskSlipPdfUrl = (eventId: number) => `/api/kiosk/students/dropoffs/${eve
 /** Kiosk API (issue 14): kiosk accounts only ('kiosk.use'), always their own building. */
 export async function kioskRoutes(app: ZodApp, deps: AppDeps) {
   const service = createKioskService(deps);
+
+  /**
+   * POST `url` with the JSON `body` contract, answering `response`. `run` gets the caller's
+   * context, the parsed body and `idempotencyKey()`, which reads the request's Idempotency-Key
+   * header (a 400 without one) for the submissions that require it.
+   */
+  const post = <B extends z.ZodType, R extends z.ZodType>(
+    url: string,
+    summary: string,
+    body: B,
+    response: R,
+    run: (ctx: RequestCtx, body: z.output<B>, idempotencyKey: () => string) => Promise<z.output<R>>,
+  ) =>
+    // widened for Fastify's inference only: `run` is typed from the same two contracts
+    app.post(
+      url,
+      { schema: { tags, summary, body: body as z.ZodType, response: { 200: response as z.ZodType } } },
+      async (req) => run(requireCtx(req), req.body as z.output<B>, () => requireIdempotencyKey(req)),
+    );
+
+  /** POST `url`: a multipart image (≤ 10 MB), re-encoded and stored by `save`. */
+  const photo = (
+    url: string,
+    summary: string,
+    save: (ctx: RequestCtx, buffer: Buffer) => Promise<z.output<typeof ZKioskPhotoResponse>>,
+  ) =>
+    app.post(url, { schema: { tags, summary, response: { 200: ZKioskPhotoResponse } } }, async (req) => {
+      const { buffer } = await readUploadedFile(req);
+      return save(requireCtx(req), buffer);
+    });
 
   app.get(
     '/api/kiosk/config',
@@ -49,45 +79,24 @@ export async function kioskRoutes(app: ZodApp, deps: AppDeps) {
     async (req) => service.config(requireCtx(req)),
   );
 
-  app.post(
+  post(
     '/api/kiosk/lookup',
-    {
-      schema: {
-        tags,
-        summary: 'Find the visitor by a scan (licence or badge) or by name and date of birth',
-        body: ZKioskLookupRequest,
-        response: { 200: ZKioskLookupResponse },
-      },
-    },
-    async (req) => service.lookup(requireCtx(req), req.body),
+    'Find the visitor by a scan (licence or badge) or by name and date of birth',
+    ZKioskLookupRequest,
+    ZKioskLookupResponse,
+    (ctx, body) => service.lookup(ctx, body),
   );
 
-  app.post(
-    '/api/kiosk/photos',
-    {
-      schema: {
-        tags,
-        summary: 'The visitor’s kiosk photo (multipart image, ≤ 10 MB; re-encoded)',
-        response: { 200: ZKioskPhotoResponse },
-      },
-    },
-    async (req) => {
-      const { buffer } = await readUploadedFile(req);
-      return service.savePhoto(requireCtx(req), buffer);
-    },
+  photo('/api/kiosk/photos', 'The visitor’s kiosk photo (multipart image, ≤ 10 MB; re-encoded)', (ctx, buffer) =>
+    service.savePhoto(ctx, buffer),
   );
 
-  app.post(
+  post(
     '/api/kiosk/sign-ins',
-    {
-      schema: {
-        tags,
-        summary: 'Sign in at the kiosk: the server screens the person (requires an Idempotency-Key header)',
-        body: ZKioskSignInRequest,
-        response: { 200: ZKioskSignInResponse },
-      },
-    },
-    async (req) => service.signIn(requireCtx(req), req.body, requireIdempotencyKey(req)),
+    'Sign in at the kiosk: the server screens the person (requires an Idempotency-Key header)',
+    ZKioskSignInRequest,
+    ZKioskSignInResponse,
+    (ctx, body, key) => service.signIn(ctx, body, key()),
   );
 
   app.post(
@@ -103,85 +112,47 @@ export async function kioskRoutes(app: ZodApp, deps: AppDeps) {
     async (req) => service.autoValidate(requireCtx(req), req.params.id),
   );
 
-  app.post(
+  post(
     '/api/kiosk/check-outs',
-    {
-      schema: {
-        tags,
-        summary: 'Check out at the kiosk by badge scan or name and date of birth (Idempotency-Key)',
-        body: ZKioskCheckOutRequest,
-        response: { 200: ZKioskCheckOutResponse },
-      },
-    },
-    async (req) => service.checkOut(requireCtx(req), req.body, requireIdempotencyKey(req)),
+    'Check out at the kiosk by badge scan or name and date of birth (Idempotency-Key)',
+    ZKioskCheckOutRequest,
+    ZKioskCheckOutResponse,
+    (ctx, body, key) => service.checkOut(ctx, body, key()),
   );
-
-  app.post(
+  post(
     '/api/kiosk/problems',
-    {
-      schema: {
-        tags,
-        summary: 'The kiosk problem screen tells the office (a pending card; Idempotency-Key)',
-        body: ZKioskProblemRequest,
-        response: { 200: ZKioskProblemResponse },
-      },
-    },
-    async (req) => service.problem(requireCtx(req), req.body, requireIdempotencyKey(req)),
+    'The kiosk problem screen tells the office (a pending card; Idempotency-Key)',
+    ZKioskProblemRequest,
+    ZKioskProblemResponse,
+    (ctx, body, key) => service.problem(ctx, body, key()),
   );
 
-  app.post(
+  // ---------------------------------------------------------------- students
+  post(
     '/api/kiosk/students/validate',
-    {
-      schema: {
-        tags,
-        summary: 'Kiosk student modal: the student of this ID and last name here, and the action’s reasons',
-        body: ZKioskStudentValidateRequest,
-        response: { 200: ZKioskStudentValidateResponse },
-      },
-    },
-    async (req) => service.validateStudent(requireCtx(req), req.body),
+    'Kiosk student modal: the student of this ID and last name here, and the action’s reasons',
+    ZKioskStudentValidateRequest,
+    ZKioskStudentValidateResponse,
+    (ctx, body) => service.validateStudent(ctx, body),
   );
-
-  app.post(
+  photo(
     '/api/kiosk/students/photos',
-    {
-      schema: {
-        tags,
-        summary: 'The photo of a kiosk student sign-in or pickup (multipart image, ≤ 10 MB; re-encoded)',
-        response: { 200: ZKioskPhotoResponse },
-      },
-    },
-    async (req) => {
-      const { buffer } = await readUploadedFile(req);
-      return service.saveStudentPhoto(requireCtx(req), buffer);
-    },
+    'The photo of a kiosk student sign-in or pickup (multipart image, ≤ 10 MB; re-encoded)',
+    (ctx, buffer) => service.saveStudentPhoto(ctx, buffer),
   );
-
-  app.post(
+  post(
     '/api/kiosk/students/dropoffs',
-    {
-      schema: {
-        tags,
-        summary: 'A late student signs in at the kiosk (drop-off; tardy slip; Idempotency-Key)',
-        body: ZKioskStudentDropoffRequest,
-        response: { 200: ZKioskStudentDropoffResponse },
-      },
-    },
-    async (req) => service.studentDropoff(requireCtx(req), req.body, requireIdempotencyKey(req)),
+    'A late student signs in at the kiosk (drop-off; tardy slip; Idempotency-Key)',
+    ZKioskStudentDropoffRequest,
+    ZKioskStudentDropoffResponse,
+    (ctx, body, key) => service.studentDropoff(ctx, body, key()),
   );
-
-  app.post(
+  post(
     '/api/kiosk/students/pickups',
-    {
-      schema: {
-        tags,
-        summary:
-          'A pickup at the kiosk: the adult is screened and the district’s authorisations decide (Idempotency-Key)',
-        body: ZKioskStudentPickupRequest,
-        response: { 200: ZKioskStudentPickupResponse },
-      },
-    },
-    async (req) => service.studentPickup(requireCtx(req), req.body, requireIdempotencyKey(req)),
+    'A pickup at the kiosk: the adult is screened and the district’s authorisations decide (Idempotency-Key)',
+    ZKioskStudentPickupRequest,
+    ZKioskStudentPickupResponse,
+    (ctx, body, key) => service.studentPickup(ctx, body, key()),
   );
 
   app.get(

@@ -60,10 +60,6 @@ export async function buildRegistrationBadgesPdf(badges: RegistrationBadgeConten
   return doc.save();
 }
 
-/** The print window's PDF address for one or several registrations (GET, so a frame can load it). */
-export const registrationBadgesPdfUrl = (ids: number[]) =>
-  ids.length === 1 ? `/api/registrations/${ids[0]}/badge.pdf` : `/api/registrations/badges.pdf?ids=${ids.join(',')}`;
-
 /**
  * The same badge as ZPL II for the building's Zebra printer (issue 15 "ZPL to the building
  * printer"): a 4 × 3 in label at 203 dpi like the visit badge (zpl-badge.ts), with the type (or

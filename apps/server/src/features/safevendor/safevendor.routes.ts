@@ -1,9 +1,5 @@
 import {
-  MAX_ID,
   ZIdParam,
-  ZRegistrationApprovalDefault,
-  ZRegistrationApproveResponse,
-  ZRegistrationBadgesQuery,
   ZRegistrationInformation,
   ZSvRegistration,
   ZSvRegistrationApprove,
@@ -14,52 +10,18 @@ import {
   ZSvRegistrationPrintToBuilding,
   ZSvRegistrationSave,
   ZSvRegistrationSearch,
-  ZUploadResponse,
   ZVendorCompanyListQuery,
   ZVendorCompanyListResponse,
   ZVendorCompanyOptions,
   ZVendorCompanyRow,
   ZVendorCompanyUpsert,
 } from '@sv/contracts';
-import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import { printWindowHtml } from '../../integrations/printing/print-window';
 import type { AppDeps } from '../../platform/deps';
-import { readUploadedFile } from '../../platform/files/files';
-import { badRequest } from '../../platform/http/app-error';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
+import { registrationKindRoutes } from '../registrations/registrations.engine-routes';
 import { createSvRegistrationsService, createVendorCompaniesService } from './safevendor.service';
-
-/** "1,2,3" → ids (each within the integer range), or a 400. */
-function parseIds(text: string): number[] {
-  const ids = text.split(',').map(Number);
-  if (ids.some((n) => !Number.isInteger(n) || n < 1 || n > MAX_ID)) {
-    throw badRequest('Use registration ids from 1 to 2147483647', {
-      ids: ['Use registration ids from 1 to 2147483647'],
-    });
-  }
-  return [...new Set(ids)];
-}
-
-const fieldNumber = (field: unknown): number | null => {
-  const value = (field as { value?: unknown } | undefined)?.value;
-  const n = Number(value);
-  return typeof value === 'string' && /^\d{1,9}$/.test(value) && n > 0 ? n : null;
-};
-
-const sendPdf = (reply: FastifyReply, pdf: Buffer, name: string) =>
-  reply
-    .header('Cache-Control', 'no-store')
-    .header('Content-Disposition', `inline; filename="${name}"`)
-    .type('application/pdf')
-    .send(pdf);
-
-/** The print window's PDF address for one or several SafeVendor registrations (GET, so a frame can load it). */
-export const svBadgesPdfUrl = (ids: number[]) =>
-  ids.length === 1
-    ? `/api/sv-registrations/${ids[0]}/badge.pdf`
-    : `/api/sv-registrations/badges.pdf?ids=${ids.join(',')}`;
 
 const html = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -90,7 +52,8 @@ ${signature}
 /**
  * SafeVendor (spec 001 §2 SafeVendor list, add/edit, 'SafeVendor Companies'; §7 the SettingsData
  * SVC and SVRegistration calls, replaced by the REST API listed in contracts/safevendor.ts).
- * Searches are POSTs with the terms in the body (security guide: no PII in URLs).
+ * Searches are POSTs with the terms in the body (security guide: no PII in URLs). The routes
+ * volunteer registrations share are registrationKindRoutes' (`shared`); SafeVendor's own are here.
  */
 export async function safeVendorRoutes(app: ZodApp, deps: AppDeps) {
   const companies = createVendorCompaniesService(deps);
@@ -159,62 +122,40 @@ export async function safeVendorRoutes(app: ZodApp, deps: AppDeps) {
     async (req) => companies.options(requireCtx(req)),
   );
 
-  app.post(
-    '/api/sv-registrations/search',
-    {
-      schema: {
-        tags,
-        summary:
-          'SafeVendor registrations in scope, paged (100), by name, Pending by default; status icon and actions per row',
-        body: ZSvRegistrationSearch,
-        response: { 200: ZSvRegistrationListResponse },
-      },
+  const shared = registrationKindRoutes(app, {
+    prefix: '/api/sv-registrations',
+    tags,
+    service,
+    contracts: {
+      search: ZSvRegistrationSearch,
+      list: ZSvRegistrationListResponse,
+      export: ZSvRegistrationExport,
+      approve: ZSvRegistrationApprove,
+      save: ZSvRegistrationSave,
+      registration: ZSvRegistration,
     },
-    async (req) => service.search(requireCtx(req), req.body),
-  );
+    summaries: {
+      search:
+        'SafeVendor registrations in scope, paged (100), by name, Pending by default; status icon and actions per row',
+      export: 'Export the filtered SafeVendor registrations (CSV or XLSX) with the chosen columns',
+      approve: 'Approve one SafeVendor registration, or many (only pending ones change); default expiry one year',
+      uploadPhoto:
+        'Upload a SafeVendor photo (multipart: file, and clientId for admins); answers { results: [{ id }] }',
+      badgesPdf: 'Badges of several approved SafeVendor registrations in one PDF (ids=1,2,3; at most 100)',
+      create: 'Add a SafeVendor registration (pending; a date of birth is required)',
+      get: 'One SafeVendor registration (audited read)',
+      update: 'Edit a SafeVendor registration (its decision changes only through the actions)',
+      approvalDefault: 'The expiration date the Approve modal pre-fills (one year from today in the district)',
+      cancelEmailWarnings: 'Stop the e-mail warnings of the SafeVendor registration',
+      expirationEmail: 'Send the expiration e-mail of the SafeVendor registration now',
+      information: 'Disclosure, authorization and signature of the SafeVendor registration (audited read)',
+      badgePdf: 'The SafeVendor badge PDF (approved registrations)',
+    },
+    fileName: 'safevendor',
+    printWindow: '/Badge/PrintSVRegistration',
+  });
 
-  app.post(
-    '/api/sv-registrations/export',
-    {
-      schema: {
-        tags,
-        summary: 'Export the filtered SafeVendor registrations (CSV or XLSX) with the chosen columns',
-        body: ZSvRegistrationExport,
-      },
-    },
-    async (req, reply) => service.exportList(requireCtx(req), req.body, reply),
-  );
-
-  app.post(
-    '/api/sv-registrations/approve',
-    {
-      schema: {
-        tags,
-        summary: 'Approve one SafeVendor registration, or many (only pending ones change); default expiry one year',
-        body: ZSvRegistrationApprove,
-        response: { 200: ZRegistrationApproveResponse },
-      },
-    },
-    async (req) => service.approve(requireCtx(req), req.body),
-  );
-
-  app.post(
-    '/api/sv-registrations/photos',
-    {
-      schema: {
-        tags,
-        summary: 'Upload a SafeVendor photo (multipart: file, and clientId for admins); answers { results: [{ id }] }',
-        response: { 200: ZUploadResponse },
-      },
-    },
-    async (req) => {
-      const id = await service.uploadPhoto(requireCtx(req), async () => {
-        const { buffer, fields } = await readUploadedFile(req);
-        return { buffer, clientId: fieldNumber(fields.clientId) };
-      });
-      return { results: [{ id }] };
-    },
-  );
+  shared.through('uploadPhoto'); // search, export, approve, photo upload
 
   app.post(
     '/api/sv-registrations/print',
@@ -243,71 +184,7 @@ export async function safeVendorRoutes(app: ZodApp, deps: AppDeps) {
     async (req) => service.printToBuilding(requireCtx(req), req.body.ids, req.body.buildingId),
   );
 
-  app.get(
-    '/api/sv-registrations/badges.pdf',
-    {
-      schema: {
-        tags,
-        summary: 'Badges of several approved SafeVendor registrations in one PDF (ids=1,2,3; at most 100)',
-        querystring: ZRegistrationBadgesQuery,
-      },
-    },
-    async (req, reply) =>
-      sendPdf(reply, await service.badgesPdf(requireCtx(req), parseIds(req.query.ids), false), 'safevendor-badges.pdf'),
-  );
-
-  app.post(
-    '/api/sv-registrations',
-    {
-      schema: {
-        tags,
-        summary: 'Add a SafeVendor registration (pending; a date of birth is required)',
-        body: ZSvRegistrationSave,
-        response: { 200: ZSvRegistration },
-      },
-    },
-    async (req) => service.save(requireCtx(req), null, req.body),
-  );
-
-  app.get(
-    '/api/sv-registrations/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One SafeVendor registration (audited read)',
-        params: ZIdParam,
-        response: { 200: ZSvRegistration },
-      },
-    },
-    async (req) => service.get(requireCtx(req), req.params.id),
-  );
-
-  app.put(
-    '/api/sv-registrations/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Edit a SafeVendor registration (its decision changes only through the actions)',
-        params: ZIdParam,
-        body: ZSvRegistrationSave,
-        response: { 200: ZSvRegistration },
-      },
-    },
-    async (req) => service.save(requireCtx(req), req.params.id, req.body),
-  );
-
-  app.get(
-    '/api/sv-registrations/:id/approval-default',
-    {
-      schema: {
-        tags,
-        summary: 'The expiration date the Approve modal pre-fills (one year from today in the district)',
-        params: ZIdParam,
-        response: { 200: ZRegistrationApprovalDefault },
-      },
-    },
-    async (req) => service.approvalDefault(requireCtx(req), req.params.id),
-  );
+  shared.through('approvalDefault'); // the badges PDF of the print window, add, get, edit, the approval default
 
   const action = (
     path: string,
@@ -325,56 +202,8 @@ export async function safeVendorRoutes(app: ZodApp, deps: AppDeps) {
   action('make-pending', 'Mark the SafeVendor request pending again (offered when decided)', (ctx, id) =>
     service.makePending(ctx, id),
   );
-  action('cancel-email-warnings', 'Stop the e-mail warnings of the SafeVendor registration', (ctx, id) =>
-    service.cancelEmailWarnings(ctx, id),
-  );
-  action('expiration-email', 'Send the expiration e-mail of the SafeVendor registration now', (ctx, id) =>
-    service.sendExpirationEmail(ctx, id),
-  );
 
-  app.delete(
-    '/api/sv-registrations/:id/photo',
-    {
-      schema: { tags, summary: 'Remove the photo (Clear Photo)', params: ZIdParam, response: { 200: ZSvRegistration } },
-    },
-    async (req) => service.clearPhoto(requireCtx(req), req.params.id),
-  );
-
-  app.get(
-    '/api/sv-registrations/:id/information',
-    {
-      schema: {
-        tags,
-        summary: 'Disclosure, authorization and signature of the SafeVendor registration (audited read)',
-        params: ZIdParam,
-        response: { 200: ZRegistrationInformation },
-      },
-    },
-    async (req) => service.information(requireCtx(req), req.params.id),
-  );
-
-  app.get(
-    '/api/sv-registrations/:id/badge.pdf',
-    { schema: { tags, summary: 'The SafeVendor badge PDF (approved registrations)', params: ZIdParam } },
-    async (req, reply) =>
-      sendPdf(reply, await service.badgePdf(requireCtx(req), req.params.id), `safevendor-badge-${req.params.id}.pdf`),
-  );
-
-  // spec 001 §2 server-rendered windows. The router is case-insensitive, so
-  // /Badge/printsvregistration/{id} is the same route as /Badge/PrintSVRegistration/{id}.
-  app.get('/Badge/PrintSVRegistration/:id', { schema: { hide: true, params: ZIdParam } }, async (req, reply) => {
-    const ids = await service.checkPrintable(requireCtx(req), [req.params.id]);
-    return reply.type('text/html; charset=utf-8').send(printWindowHtml(svBadgesPdfUrl(ids), 'Badge'));
-  });
-
-  app.get(
-    '/Badge/PrintSVRegistrations',
-    { schema: { hide: true, querystring: ZRegistrationBadgesQuery } },
-    async (req, reply) => {
-      const ids = await service.checkPrintable(requireCtx(req), parseIds(req.query.ids));
-      return reply.type('text/html; charset=utf-8').send(printWindowHtml(svBadgesPdfUrl(ids), 'Badges'));
-    },
-  );
+  shared.through('printWindows'); // e-mail actions, clear photo, information, badge PDF, the print windows
 
   app.get('/SVRegistration/Info/:id', { schema: { hide: true, params: ZIdParam } }, async (req, reply) => {
     const info = await service.information(requireCtx(req), req.params.id);
