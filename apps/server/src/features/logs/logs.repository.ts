@@ -67,12 +67,29 @@ export function logWhere(actor: TActor, c: LogColumns, w: LogWindow, extra: (SQL
           lt(c.at, new Date(Math.max(...w.zones.map((z) => z.end.getTime())))),
         )
       : undefined;
+  // Several zones: each building's own range as one CASE the planner reads as a row filter. As an
+  // OR of (buildings, range) arms it would answer with a bitmap of every row of the range and a
+  // sort (its row estimate of the arms is far too low), instead of the ordered index range of the
+  // hull that stops at the page.
+  const perZone =
+    w.zones.length > 1
+      ? sql`(case ${sql.join(
+          w.zones.map(
+            (z) =>
+              sql`when ${c.buildingId} in (${sql.join(
+                z.buildingIds.map((id) => sql`${id}`),
+                sql`, `,
+              )}) then ${c.at} >= ${z.start.toISOString()}::timestamptz and ${c.at} < ${z.end.toISOString()}::timestamptz`,
+          ),
+          sql` `,
+        )} else false end)`
+      : undefined;
   return and(
     buildingFilter(actor, { clientId: c.clientId, buildingId: c.buildingId }),
     w.clientId !== null ? eq(c.clientId, w.clientId) : undefined,
     w.attendantId !== null ? (c.attendantId ? eq(c.attendantId, w.attendantId) : sql`false`) : undefined,
     hull,
-    ranges.length === 0 ? sql`false` : ranges.length === 1 ? ranges[0] : or(...ranges),
+    ranges.length === 0 ? sql`false` : ranges.length === 1 ? ranges[0] : perZone,
     ...extra,
   )!;
 }
