@@ -14,7 +14,7 @@ import type {
   TVisitLogResponse,
 } from '@sv/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ApiError, getCsrfToken } from '../../lib/api-client';
+import { downloadPostedExport } from '../../components/export/export-download';
 import { api } from '../../lib/api-client';
 
 /**
@@ -97,29 +97,5 @@ export const logAttendantsQuery = (buildingId?: number) =>
  * streamed file is saved under the server's file name. A refusal (400 no column, 403 a
  * Client-Admin-only column) is thrown as an ApiError with the server's message.
  */
-export async function downloadLogExport(kind: TExportLogKind, body: TLogExportRequest): Promise<void> {
-  const token = getCsrfToken();
-  const res = await fetch(`/api/logs/${kind}/export`, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', ...(token ? { 'x-csrf-token': token } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) {
-    const data = await res.json().catch(() => null);
-    throw new ApiError(res.status, {
-      requestId: data?.requestId ?? '',
-      code: data?.code ?? String(res.status),
-      message: data?.message ?? res.statusText,
-    });
-  }
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `${kind}-log.csv`;
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export const downloadLogExport = (kind: TExportLogKind, body: TLogExportRequest): Promise<void> =>
+  downloadPostedExport(`/api/logs/${kind}/export`, body, `${kind}-log.csv`);

@@ -1,5 +1,7 @@
 import { addCatalogue } from '../../lib/i18n';
 import type { BadgePrintWording } from '../../components/badge-print-dialog';
+import type { RegistrationFormWording } from './registration-form';
+import type { RegistrationListWording } from './registration-list';
 
 addCatalogue('en', {
   registrations: {
@@ -180,6 +182,6 @@ addCatalogue('en', {
       person: 'Person',
       address: 'Address',
       loadFailed: 'The registration could not be loaded.',
-    },
-  },
+    } satisfies RegistrationFormWording & Record<string, unknown>,
+  } satisfies RegistrationListWording & Record<string, unknown>,
 });

@@ -15,7 +15,8 @@ import { notifications } from '@mantine/notifications';
 import { CONSTANTS } from '@sv/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ApiError, api, getCsrfToken } from '../../lib/api-client';
+import { downloadPostedExport } from '../../components/export/export-download';
+import { api } from '../../lib/api-client';
 import { i18n } from '../../lib/i18n';
 
 export type TRegistrationInformation = z.infer<typeof ZRegistrationInformation>;
@@ -165,44 +166,27 @@ export const useSetBuildings = () =>
     api.put<TRegistrationBuildingOptions>(`/api/registrations/${id}/buildings`, { buildingIds }),
   );
 
-/** Uploads a registration photo (≤ CONSTANTS.photoMaxBytes, checked before sending); answers the file id. */
-export async function uploadRegistrationPhoto(file: File, clientId: number | null): Promise<string> {
+/**
+ * Uploads a registration photo of either kind (≤ CONSTANTS.photoMaxBytes, checked before sending);
+ * answers the file id.
+ */
+export async function uploadRegistrationPhoto(
+  file: File,
+  clientId: number | null,
+  kind: RegistrationKind = 'volunteer',
+): Promise<string> {
   const form = new FormData();
   if (clientId !== null) form.append('clientId', String(clientId));
   form.append('file', file);
-  const res = await api.upload<TUploadResponse>('/api/registrations/photos', form, { noRedirect: true });
+  const res = await api.upload<TUploadResponse>(`${registrationApi(kind)}/photos`, form, { noRedirect: true });
   const id = res.results[0]?.id;
   if (!id) throw new Error('no file id');
   return id;
 }
 
 /** The export is a POST (the filters include names and e-mail); the file is streamed back. */
-export async function downloadRegistrationsExport(body: TRegistrationExport): Promise<void> {
-  const token = getCsrfToken();
-  const res = await fetch('/api/registrations/export', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', ...(token ? { 'x-csrf-token': token } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) {
-    const data = await res.json().catch(() => null);
-    throw new ApiError(res.status, {
-      requestId: data?.requestId ?? '',
-      code: data?.code ?? String(res.status),
-      message: data?.message ?? res.statusText,
-    });
-  }
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'registrations.csv';
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export const downloadRegistrationsExport = (body: TRegistrationExport): Promise<void> =>
+  downloadPostedExport('/api/registrations/export', body, 'registrations.csv');
 
 /**
  * Alerts of this area (spec 001 §9): success 4 s, failure 8 s, through the app's one

@@ -1,28 +1,5 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Menu,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import {
-  IconCheck,
-  IconDotsVertical,
-  IconHelpCircle,
-  IconMail,
-  IconPlus,
-  IconSearch,
-  IconX,
-} from '@tabler/icons-react';
+import { Badge, Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconHelpCircle, IconMail } from '@tabler/icons-react';
 import {
   MESSAGES,
   REGISTRATION_EXPORT_COLUMNS,
@@ -31,21 +8,22 @@ import {
   type TRegistrationSearch,
   type TRegistrationStatusFilter,
 } from '@sv/contracts';
-import { formatUsDate } from '@sv/domain';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type Column, DataTable } from '../../components/data-table/data-table';
+import type { Column } from '../../components/data-table/data-table';
 import { deferred } from '../../components/deferred';
-import { ExportButton } from '../../components/export';
-import { useCan } from '../../lib/can';
 import { paths } from '../../lib/paths';
 import {
-  alertFailure,
-  alertSuccess,
+  type FilterMemory,
+  RegistrationList,
+  SearchButtons,
+  storedId,
+  useRegistrationListState,
+} from './registration-list';
+import {
   downloadRegistrationsExport,
-  errorMessage,
   registrationTypesQuery,
   searchHelpQuery,
   useCancelEmailWarnings,
@@ -58,12 +36,9 @@ import {
 import { STATUS_COLOR } from './registration-status';
 import './i18n.en';
 
-const ApproveDialog = deferred(() => import('./registration-dialogs').then((m) => m.ApproveDialog));
 const BuildingsDialog = deferred(() => import('./registration-dialogs').then((m) => m.BuildingsDialog));
 const PrintDialog = deferred(() => import('./registration-dialogs').then((m) => m.PrintDialog));
 const PhotoDialog = deferred(() => import('./registration-dialogs').then((m) => m.PhotoDialog));
-const InformationDialog = deferred(() => import('./registration-dialogs').then((m) => m.InformationDialog));
-const ConfirmDialog = deferred(() => import('./registration-dialogs').then((m) => m.ConfirmDialog));
 
 /**
  * Filter memory (spec 001 §2 "The filter choice is remembered for the session"). The security
@@ -72,7 +47,6 @@ const ConfirmDialog = deferred(() => import('./registration-dialogs').then((m) =
  * this module's memory only (they survive moving between screens, not a reload, and never
  * leave the page except in the search request's body).
  */
-const STORAGE_KEY = 'sv.registrations.filter';
 interface StoredFilter {
   status: TRegistrationStatusFilter;
   registrationTypeId: number | null;
@@ -86,28 +60,18 @@ interface TextFilter {
 }
 const DEFAULT_STORED: StoredFilter = { status: 'pending', registrationTypeId: null, includeExpired: false };
 const EMPTY_TEXT: TextFilter = { firstname: '', lastname: '', id: '', email: '' };
-let textMemory: TextFilter = EMPTY_TEXT;
+const FILTERS: FilterMemory<StoredFilter, TextFilter> = {
+  key: 'sv.registrations.filter',
+  defaults: DEFAULT_STORED,
+  statuses: REGISTRATION_STATUS_FILTERS,
+  read: (v) => ({ registrationTypeId: storedId(v.registrationTypeId), includeExpired: v.includeExpired === true }),
+  text: EMPTY_TEXT,
+  emptyText: EMPTY_TEXT,
+  clean: (draft) => ({ ...draft }),
+};
+const DEFAULT_SORT: NonNullable<TRegistrationSearch['sort']> = 'name';
 
-function readStored(): StoredFilter {
-  try {
-    const v = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<StoredFilter> | null;
-    if (!v) return DEFAULT_STORED;
-    return {
-      status: (REGISTRATION_STATUS_FILTERS as readonly string[]).includes(v.status ?? '')
-        ? (v.status as TRegistrationStatusFilter)
-        : 'pending',
-      registrationTypeId: typeof v.registrationTypeId === 'number' ? v.registrationTypeId : null,
-      includeExpired: v.includeExpired === true,
-    };
-  } catch {
-    return DEFAULT_STORED;
-  }
-}
-
-type Pending = {
-  kind: 'deny' | 'denyAndExclude' | 'makePending' | 'cancelEmailWarnings' | 'clearPhoto' | 'sendExpirationEmail';
-  row: TRegistrationListItem;
-} | null;
+type Action = TRegistrationListItem['actions'][number];
 
 const CONFIRM_TEXT = {
   deny: MESSAGES.registrationDenyConfirm,
@@ -122,43 +86,14 @@ const CONFIRM_TEXT = {
 export default function RegistrationsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const canManage = useCan('registrations.manage');
-  const [stored, setStoredState] = useState<StoredFilter>(readStored);
-  const [text, setTextState] = useState<TextFilter>(textMemory);
-  // what is typed is sent when the search is submitted (Enter or Search), not on every key
-  const [draft, setDraft] = useState<TextFilter>(textMemory);
-  const [page, setPage] = useState(1);
-  const [sort, setSortKey] = useState<NonNullable<TRegistrationSearch['sort']>>('name');
-  const [dir, setDir] = useState<'asc' | 'desc'>('asc');
+  const list = useRegistrationListState(FILTERS, DEFAULT_SORT);
+  const { stored, setStored, text, draft, setDraft } = list;
 
-  const setStored = (next: StoredFilter) => {
-    setStoredState(next);
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(next));
-    setPage(1);
-  };
-  const setText = (next: TextFilter) => {
-    textMemory = next;
-    setTextState(next);
-    setPage(1);
-  };
-
-  const query: TRegistrationSearch = { page, perPage: 100, sort, dir, ...stored, ...text };
-  const list = useRegistrationsList(query);
+  const query: TRegistrationSearch = { ...list.paging, ...stored, ...text };
+  const registrations = useRegistrationsList(query);
   const types = useQuery(registrationTypesQuery);
   const help = useQuery(searchHelpQuery);
   const [helpOpen, setHelpOpen] = useState(false);
-
-  const [approving, setApproving] = useState<{ rows: TRegistrationListItem[]; all: boolean } | null>(null);
-  const [buildingsRow, setBuildingsRow] = useState<TRegistrationListItem | null>(null);
-  const [printRow, setPrintRow] = useState<TRegistrationListItem | null>(null);
-  const closePrint = useCallback(() => setPrintRow(null), []);
-  const [photoRow, setPhotoRow] = useState<TRegistrationListItem | null>(null);
-  const [infoId, setInfoId] = useState<number | null>(null);
-  const [pending, setPending] = useState<Pending>(null);
-  const closeApprove = useCallback(() => setApproving(null), []);
-  const closeBuildings = useCallback(() => setBuildingsRow(null), []);
-  const closePhoto = useCallback(() => setPhotoRow(null), []);
-  const closeInfo = useCallback(() => setInfoId(null), []);
 
   const deny = useDeny();
   const makePending = useMakePending();
@@ -172,82 +107,17 @@ export default function RegistrationsPage() {
     clearPhoto.isPending ||
     expirationEmail.isPending;
 
-  const confirm = async (underReview: boolean) => {
-    if (!pending) return;
-    const { kind, row } = pending;
-    try {
-      if (kind === 'deny' || kind === 'denyAndExclude') {
-        await deny.mutateAsync({ id: row.id, exclude: kind === 'denyAndExclude', underReview });
-      } else if (kind === 'makePending') await makePending.mutateAsync({ id: row.id, underReview });
-      else if (kind === 'cancelEmailWarnings') await cancelWarnings.mutateAsync(row.id);
-      else if (kind === 'clearPhoto') await clearPhoto.mutateAsync(row.id);
-      else await expirationEmail.mutateAsync(row.id);
-      alertSuccess(t(`registrations.done.${kind}`));
-    } catch (err) {
-      alertFailure(errorMessage(err));
+  const run = (kind: Action, row: TRegistrationListItem, underReview: boolean) => {
+    if (kind === 'deny' || kind === 'denyAndExclude') {
+      return deny.mutateAsync({ id: row.id, exclude: kind === 'denyAndExclude', underReview });
     }
-    setPending(null);
-  };
-
-  const runAction = (action: TRegistrationListItem['actions'][number], row: TRegistrationListItem) => {
-    switch (action) {
-      case 'approve':
-        return setApproving({ rows: [row], all: false });
-      case 'print':
-        return setPrintRow(row);
-      case 'buildings':
-        return setBuildingsRow(row);
-      case 'uploadPhoto':
-        return setPhotoRow(row);
-      case 'information':
-        return setInfoId(row.id);
-      case 'edit':
-        return navigate(paths.registrationEdit(row.id));
-      default:
-        return setPending({ kind: action, row });
-    }
-  };
-
-  const onSort = (key: string) => {
-    const k = key as NonNullable<TRegistrationSearch['sort']>;
-    setDir(k === sort && dir === 'asc' ? 'desc' : 'asc');
-    setSortKey(k);
-    setPage(1);
+    if (kind === 'makePending') return makePending.mutateAsync({ id: row.id, underReview });
+    if (kind === 'cancelEmailWarnings') return cancelWarnings.mutateAsync(row.id);
+    if (kind === 'clearPhoto') return clearPhoto.mutateAsync(row.id);
+    return expirationEmail.mutateAsync(row.id);
   };
 
   const columns: Column<TRegistrationListItem>[] = [
-    {
-      key: 'actions',
-      header: t('registrations.col.actions'),
-      width: 70,
-      // spec 001 §2, §6: attendants see no action menu (their rows carry no actions)
-      hidden: !canManage,
-      render: (r) =>
-        r.actions.length ? (
-          <Menu position="bottom-start" withinPortal>
-            <Menu.Target>
-              <ActionIcon
-                variant="subtle"
-                aria-label={t('registrations.actionsFor', { name: `${r.firstname} ${r.lastname}` })}
-                data-testid={`actions-${r.id}`}
-              >
-                <IconDotsVertical size={18} aria-hidden />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {r.actions.map((a) => (
-                <Menu.Item
-                  key={a}
-                  color={a === 'deny' || a === 'denyAndExclude' ? 'red.9' : undefined}
-                  onClick={() => runAction(a, r)}
-                >
-                  {t(`registrations.action.${a}`)}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
-        ) : null,
-    },
     { key: 'type', header: t('registrations.col.type'), sortKey: 'type', render: (r) => r.registrationType },
     {
       key: 'status',
@@ -279,124 +149,34 @@ export default function RegistrationsPage() {
         </Stack>
       ),
     },
-    {
-      key: 'expDate',
-      header: t('registrations.col.expDate'),
-      sortKey: 'expDate',
-      width: 130,
-      // §4: under review hides the expiration date
-      render: (r) => (r.display.showExpiration && r.expDate ? formatUsDate(r.expDate) : ''),
-    },
-    {
-      key: 'name',
-      header: t('registrations.col.name'),
-      sortKey: 'name',
-      render: (r) => (
-        <Stack gap={0}>
-          <Text fw={600} size="sm" data-testid="registration-name">
-            {`${r.firstname} ${r.lastname}`}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {t('registrations.idLabel', { id: r.id })}
-          </Text>
-          {r.email ? (
-            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {r.email}
-            </Text>
-          ) : null}
-        </Stack>
-      ),
-    },
-    {
-      key: 'dob',
-      header: t('registrations.col.dob'),
-      sortKey: 'dob',
-      width: 120,
-      render: (r) => (r.dob ? formatUsDate(r.dob) : ''),
-    },
-    {
-      key: 'note',
-      header: t('registrations.col.note'),
-      render: (r) => (
-        <Text size="sm" lineClamp={2} maw={260}>
-          {r.note}
-        </Text>
-      ),
-    },
   ];
 
   const typeData = (types.data ?? []).map((ty) => ({ value: String(ty.id), label: ty.name }));
   const statusData = REGISTRATION_STATUS_FILTERS.map((s) => ({ value: s, label: t(`registrations.status.${s}`) }));
-  const pendingOnPage = (list.data?.data ?? []).filter((r) => r.approved === null && r.actions.includes('approve'));
-
-  const submitSearch = (e: FormEvent) => {
-    e.preventDefault();
-    setText({ ...draft });
-  };
-  const clear = () => {
-    setDraft(EMPTY_TEXT);
-    setText(EMPTY_TEXT);
-    setStored(DEFAULT_STORED);
-  };
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            {t('registrations.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('registrations.intro')}
-          </Text>
-        </Stack>
-        {canManage ? (
-          <Group gap="sm">
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => navigate(paths.registrationAdd)}>
-              {t('registrations.add')}
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconMail size={16} aria-hidden />}
-              onClick={() => navigate(paths.registrationSend)}
-            >
-              {t('registrations.send')}
-            </Button>
-            <Tooltip label={t('registrations.approveAllHint')}>
-              <Button
-                variant="default"
-                leftSection={<IconCheck size={16} aria-hidden />}
-                disabled={pendingOnPage.length === 0}
-                onClick={() => setApproving({ rows: pendingOnPage, all: true })}
-              >
-                {t('registrations.approveAll')}
-              </Button>
-            </Tooltip>
-            <ExportButton
-              kind="registrations"
-              label={t('registrations.export')}
-              title={t('registrations.exportTitle')}
-              columns={REGISTRATION_EXPORT_COLUMNS.map((c) => ({
-                id: String(c.id),
-                header: c.header,
-                selectedByDefault: true,
-              }))}
-              onDownload={(format, ids) =>
-                downloadRegistrationsExport({ ...stored, ...text, format, columns: ids.map(Number) })
-              }
-            />
-          </Group>
-        ) : null}
-      </Group>
-
-      <Paper
-        withBorder
-        radius="md"
-        p="sm"
-        component="form"
-        onSubmit={submitSearch}
-        aria-label={t('registrations.filters.legend')}
-      >
+    <RegistrationList
+      kind="volunteer"
+      textKey="registrations"
+      manage="registrations.manage"
+      addPath={paths.registrationAdd}
+      buttons={
+        <Button
+          variant="default"
+          leftSection={<IconMail size={16} aria-hidden />}
+          onClick={() => navigate(paths.registrationSend)}
+        >
+          {t('registrations.send')}
+        </Button>
+      }
+      exportList={{
+        kind: 'registrations',
+        columns: REGISTRATION_EXPORT_COLUMNS,
+        download: (format, columns) => downloadRegistrationsExport({ ...stored, ...text, format, columns }),
+      }}
+      state={list}
+      filtersLabel={t('registrations.filters.legend')}
+      filters={
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
             <Select
@@ -462,14 +242,11 @@ export default function RegistrationsPage() {
             >
               {t('registrations.searchHelp')}
             </Button>
-            <Group gap="sm">
-              <Button variant="default" leftSection={<IconX size={16} aria-hidden />} onClick={clear}>
-                {t('registrations.filters.clear')}
-              </Button>
-              <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
-                {t('registrations.filters.search')}
-              </Button>
-            </Group>
+            <SearchButtons
+              clear={t('registrations.filters.clear')}
+              search={t('registrations.filters.search')}
+              onClear={list.clear}
+            />
           </Group>
           {helpOpen && help.data ? (
             <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }} data-testid="search-help">
@@ -477,35 +254,27 @@ export default function RegistrationsPage() {
             </Text>
           ) : null}
         </Stack>
-      </Paper>
-
-      <DataTable
-        caption={t('registrations.tableCaption')}
-        columns={columns}
-        page={list.data}
-        isFetching={list.isFetching}
-        rowKey={(r) => r.id}
-        sort={sort}
-        dir={dir}
-        onSort={onSort}
-        onPage={setPage}
-        empty={t('registrations.empty')}
-      />
-
-      <ApproveDialog rows={approving?.rows ?? null} all={approving?.all ?? false} onClose={closeApprove} />
-      <BuildingsDialog row={buildingsRow} onClose={closeBuildings} />
-      <PrintDialog row={printRow} onClose={closePrint} />
-      <PhotoDialog row={photoRow} onClose={closePhoto} />
-      <InformationDialog id={infoId} onClose={closeInfo} />
-      <ConfirmDialog
-        message={pending ? CONFIRM_TEXT[pending.kind] : null}
-        withUnderReview={
-          pending?.kind === 'deny' || pending?.kind === 'denyAndExclude' || pending?.kind === 'makePending'
-        }
-        busy={busy}
-        onCancel={() => setPending(null)}
-        onConfirm={(underReview) => void confirm(underReview)}
-      />
-    </Stack>
+      }
+      page={registrations.data}
+      isFetching={registrations.isFetching}
+      actionsWidth={70}
+      actionsTestId="actions"
+      columns={columns}
+      // §4: under review hides the expiration date
+      person={{
+        expDate: (r) => (r.display.showExpiration ? r.expDate : null),
+        nameTestId: 'registration-name',
+        withEmail: true,
+        noteWidth: 260,
+      }}
+      editPath={paths.registrationEdit}
+      dialogs={{ buildings: BuildingsDialog, print: PrintDialog, uploadPhoto: PhotoDialog }}
+      confirm={{
+        text: CONFIRM_TEXT,
+        withUnderReview: (kind) => kind === 'deny' || kind === 'denyAndExclude' || kind === 'makePending',
+        run,
+        busy,
+      }}
+    />
   );
 }

@@ -1,5 +1,7 @@
 import { addCatalogue } from '../../lib/i18n';
 import type { BadgePrintWording } from '../../components/badge-print-dialog';
+import type { RegistrationFormWording } from '../registrations/registration-form';
+import type { RegistrationListWording } from '../registrations/registration-list';
 
 addCatalogue('en', {
   safeVendor: {
@@ -106,7 +108,7 @@ addCatalogue('en', {
         'Has Issues': 'Pending: the digital submission has issues',
         Pending: 'Pending',
       },
-    },
+    } satisfies RegistrationListWording & Record<string, unknown>,
     print: {
       title: 'Print the badge of {{name}}',
       windowHint: 'Open the badge in the browser’s print window, or send it to a building’s badge printer.',
@@ -152,6 +154,6 @@ addCatalogue('en', {
       cancel: 'Cancel',
       save: 'Save',
       newIsPending: 'A new SafeVendor registration is pending until you approve it from the list.',
-    },
+    } satisfies RegistrationFormWording & Record<string, unknown>,
   },
 });

@@ -9,10 +9,10 @@ import type {
   TVendorCompanyOption,
   TVendorCompanyRow,
   TVendorCompanyUpsert,
-  TUploadResponse,
 } from '@sv/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, getCsrfToken } from '../../lib/api-client';
+import { downloadPostedExport } from '../../components/export/export-download';
+import { api } from '../../lib/api-client';
 import { useRegistrationMutation } from '../registrations/registrations-api';
 
 const qs = (params: Record<string, unknown>) => {
@@ -120,42 +120,6 @@ export const useSvPrint = () =>
     api.post<{ printedIds: number[] }>('/api/sv-registrations/print', { ids }),
   );
 
-/** Uploads a SafeVendor photo (≤ CONSTANTS.photoMaxBytes, checked before sending); answers the file id. */
-export async function uploadSvPhoto(file: File, clientId: number | null): Promise<string> {
-  const form = new FormData();
-  if (clientId !== null) form.append('clientId', String(clientId));
-  form.append('file', file);
-  const res = await api.upload<TUploadResponse>('/api/sv-registrations/photos', form, { noRedirect: true });
-  const id = res.results[0]?.id;
-  if (!id) throw new Error('no file id');
-  return id;
-}
-
 /** /SVRegistration/Export as the export pipeline: a POST (the search is a name); the file is streamed back. */
-export async function downloadSvExport(body: TSvRegistrationExport): Promise<void> {
-  const token = getCsrfToken();
-  const res = await fetch('/api/sv-registrations/export', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', ...(token ? { 'x-csrf-token': token } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) {
-    const data = await res.json().catch(() => null);
-    throw new ApiError(res.status, {
-      requestId: data?.requestId ?? '',
-      code: data?.code ?? String(res.status),
-      message: data?.message ?? res.statusText,
-    });
-  }
-  const name =
-    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'safevendor-registrations.csv';
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export const downloadSvExport = (body: TSvRegistrationExport): Promise<void> =>
+  downloadPostedExport('/api/sv-registrations/export', body, 'safevendor-registrations.csv');
