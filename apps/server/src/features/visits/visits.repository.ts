@@ -84,21 +84,6 @@ export function createVisitsRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    async getVisitor(actor: TActor, visitorId: number) {
-      const rows = await db
-        .select({
-          id: visitors.id,
-          clientId: visitors.clientId,
-          firstname: visitors.firstname,
-          lastname: visitors.lastname,
-          photoFileId: visitors.photoFileId,
-        })
-        .from(visitors)
-        .where(and(eq(visitors.id, visitorId), clientFilter(actor, visitors.clientId)))
-        .limit(1);
-      return rows[0] ?? null;
-    },
-
     /**
      * The pre-registration a check-in answers (spec 002 §2 scheduled card): it must be this
      * building's, waiting (scheduled or pending), and for this visitor when it names one.

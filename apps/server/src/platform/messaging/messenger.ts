@@ -25,22 +25,33 @@ const MAX_ATTEMPTS = 5;
 export function createMessenger(deps: { db: Db; email: EmailTransport | null; sms: SmsTransport | null }) {
   const transportFor = (channel: string) => (channel === 'email' ? deps.email : deps.sms);
 
-  /** The stored files of a message, read at delivery (the queue keeps only their ids). */
-  async function attachmentsOf(list: { fileId: string; fileName: string }[] | null) {
+  /**
+   * The stored files of a message, read at delivery (the queue keeps only their ids): only files
+   * of the message's own district. A file that cannot be read fails the delivery (retried, then
+   * 'failed' in the outbox) rather than sending a mail that says "attached" without it.
+   */
+  async function attachmentsOf(clientId: number | null, list: { fileId: string; fileName: string }[] | null) {
     if (!list || list.length === 0) return undefined;
-    const rows = await deps.db
-      .select({ id: files.id, contentType: files.contentType, bytes: files.bytes })
-      .from(files)
-      .where(
-        inArray(
-          files.id,
-          list.map((a) => a.fileId),
-        ),
-      );
+    const rows =
+      clientId === null
+        ? []
+        : await deps.db
+            .select({ id: files.id, contentType: files.contentType, bytes: files.bytes })
+            .from(files)
+            .where(
+              and(
+                eq(files.clientId, clientId),
+                inArray(
+                  files.id,
+                  list.map((a) => a.fileId),
+                ),
+              ),
+            );
     const byId = new Map(rows.map((r) => [r.id, r]));
-    return list.flatMap((a) => {
+    return list.map((a) => {
       const f = byId.get(a.fileId);
-      return f ? [{ filename: a.fileName, content: Buffer.from(f.bytes), contentType: f.contentType }] : [];
+      if (!f) throw new Error('an attachment of this message is missing');
+      return { filename: a.fileName, content: Buffer.from(f.bytes), contentType: f.contentType };
     });
   }
 
@@ -61,7 +72,7 @@ export function createMessenger(deps: { db: Db; email: EmailTransport | null; sm
             to: row.recipient,
             subject: row.subject,
             text: row.body,
-            attachments: await attachmentsOf(row.attachments),
+            attachments: await attachmentsOf(row.clientId, row.attachments),
           });
         } else {
           await (transport as SmsTransport).send({ to: row.recipient, body: row.body });
