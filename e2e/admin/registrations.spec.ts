@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, loginAs, test } from '../fixtures';
+import { DEMO_PASSWORD, expect, expectAccessible, LOGINS, loginAs, logoutFromShell, test } from '../fixtures';
 
 const SHOTS = '/tmp/shots-regadmin';
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -168,4 +168,35 @@ test('an attendant sees the list without an action menu', async ({ page }) => {
   await expect(table(page).getByRole('button', { name: /^Actions for/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add', exact: true })).toHaveCount(0);
   await expectAccessible(page);
+});
+
+test('the filters are remembered for the session of the user who chose them, not for the next person', async ({
+  page,
+}) => {
+  const nav = (name: string) => page.getByRole('navigation').getByRole('link', { name, exact: true });
+  await loginAs(page, 'clientAdminSouth');
+  await page.goto('/registration');
+  await page.getByRole('textbox', { name: 'Last name' }).fill('zz-no-such');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await chooseStatus(page, 'Approved');
+  // spec 001 §2: the filter choice is remembered for the session (moving between screens)
+  await nav('Home').click();
+  await nav('Registrations').click();
+  await expect(page.getByRole('textbox', { name: 'Last name' })).toHaveValue('zz-no-such');
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Approved');
+  // the next person signs in at the same browser, without a reload: the defaults, never the last
+  // one's search (names stay in this tab's memory only)
+  await logoutFromShell(page);
+  await page.getByLabel('Email').fill(LOGINS.clientAdminNorth);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('header-user-name')).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('button', { name: 'Registrations' })
+    .click();
+  await nav('Registrations').click();
+  await expect(page.getByRole('heading', { name: 'Registrations', level: 1 })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Last name' })).toHaveValue('');
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Pending');
 });

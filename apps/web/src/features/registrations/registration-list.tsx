@@ -9,6 +9,7 @@ import { type Column, DataTable } from '../../components/data-table/data-table';
 import { deferred } from '../../components/deferred';
 import { ExportButton, type ExportFormat } from '../../components/export';
 import { useCan } from '../../lib/can';
+import { useUser } from '../../lib/session';
 import { alertFailure, alertSuccess, errorMessage, type RegistrationKind } from './registrations-api';
 
 /**
@@ -42,7 +43,8 @@ export type RegistrationListWording = Record<'title' | 'intro' | 'add' | 'approv
  * security guide forbids personal data in browser storage, so only the choices without it (status,
  * type or company, flags) go to sessionStorage under `key`; the search text is kept in `text`, in
  * the module's memory only (it survives moving between screens, not a reload, and never leaves the
- * page except in the search request's body).
+ * page except in the search request's body). Both belong to the signed-in user: the next person to
+ * sign in at the same front-desk browser starts from the defaults, never the last one's search.
  */
 export interface FilterMemory<S extends { status: string }, T> {
   key: string;
@@ -53,6 +55,8 @@ export interface FilterMemory<S extends { status: string }, T> {
   read: (stored: Partial<S>) => Omit<S, 'status'>;
   /** the search text of this session, and when cleared */
   text: T;
+  /** the user the search text belongs to (set on first use) */
+  owner?: number;
   emptyText: T;
   /** the search text as it is sent, from what is typed */
   clean: (draft: T) => T;
@@ -61,9 +65,9 @@ export interface FilterMemory<S extends { status: string }, T> {
 /** A stored id (a type's, a company's), or none. */
 export const storedId = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 
-function readStored<S extends { status: string }, T>(memory: FilterMemory<S, T>): S {
+function readStored<S extends { status: string }, T>(memory: FilterMemory<S, T>, storageKey: string): S {
   try {
-    const v = JSON.parse(sessionStorage.getItem(memory.key) ?? 'null') as Partial<S> | null;
+    const v = JSON.parse(sessionStorage.getItem(storageKey) ?? 'null') as Partial<S> | null;
     if (!v) return memory.defaults;
     const status = (memory.statuses as readonly string[]).includes(v.status ?? '') ? v.status : memory.defaults.status;
     return { status, ...memory.read(v) } as S;
@@ -77,7 +81,13 @@ export function useRegistrationListState<S extends { status: string }, T, Sort e
   memory: FilterMemory<S, T>,
   defaultSort: Sort,
 ) {
-  const [stored, setStoredState] = useState<S>(() => readStored(memory));
+  const userId = useUser().id;
+  if (memory.owner !== userId) {
+    memory.owner = userId;
+    memory.text = memory.emptyText;
+  }
+  const storageKey = `${memory.key}:${userId}`;
+  const [stored, setStoredState] = useState<S>(() => readStored(memory, storageKey));
   const [text, setTextState] = useState<T>(memory.text);
   // what is typed is sent when the search is submitted (Enter or Search), not on every key
   const [draft, setDraft] = useState<T>(memory.text);
@@ -87,7 +97,7 @@ export function useRegistrationListState<S extends { status: string }, T, Sort e
 
   const setStored = (next: S) => {
     setStoredState(next);
-    sessionStorage.setItem(memory.key, JSON.stringify(next));
+    sessionStorage.setItem(storageKey, JSON.stringify(next));
     setPage(1);
   };
   const setText = (next: T) => {
