@@ -2,6 +2,7 @@ import type { TActor } from '@sv/contracts';
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { buildings, clients, exclusions, visitors } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
+import { named } from '../../platform/db/named';
 import { findPage } from '../../platform/db/paging';
 import { buildingFilter, clientFilter } from '../../platform/db/scope';
 
@@ -176,7 +177,8 @@ export function createExclusionsRepository(db: Db) {
       if (last && dob) arms.push(and(last, dob)!);
       if (q.visitorId !== null) arms.push(eq(exclusions.visitorId, q.visitorId));
       if (arms.length === 0) return [];
-      return (
+      // a named statement (platform/db/named.ts): exact keys only, its plan does not depend on the values
+      return named(
         select()
           .where(
             and(
@@ -193,7 +195,7 @@ export function createExclusionsRepository(db: Db) {
             asc(sql`lower(${exclusions.lastname})`),
             asc(sql`lower(${exclusions.firstname})`),
             asc(exclusions.id),
-          )
+          ),
       );
     },
 

@@ -11,6 +11,7 @@ import {
   visitors,
 } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
+import { named } from '../../platform/db/named';
 import { buildingFilter, clientFilter } from '../../platform/db/scope';
 
 /** The person being screened (spec 002 §5). Address fields raise a registry match to VERY STRONG. */
@@ -40,48 +41,54 @@ export function createScreeningRepository(db: Db) {
      * its district's settings as stored (backgroundCheck, registryGating: read with the contract).
      */
     async findBuilding(actor: TActor, buildingId: number) {
-      const rows = await db
-        .select({ id: buildings.id, clientId: buildings.clientId, clientSettings: clients.settings })
-        .from(buildings)
-        .innerJoin(clients, eq(clients.id, buildings.clientId))
-        .where(
-          and(
-            eq(buildings.id, buildingId),
-            buildingFilter(actor, { clientId: buildings.clientId, buildingId: buildings.id }),
-          ),
-        )
-        .limit(1);
+      const rows = await named(
+        db
+          .select({ id: buildings.id, clientId: buildings.clientId, clientSettings: clients.settings })
+          .from(buildings)
+          .innerJoin(clients, eq(clients.id, buildings.clientId))
+          .where(
+            and(
+              eq(buildings.id, buildingId),
+              buildingFilter(actor, { clientId: buildings.clientId, buildingId: buildings.id }),
+            ),
+          )
+          .limit(1),
+      );
       return rows[0] ?? null;
     },
 
     /** The visitor, when it belongs to the actor's client (visitors are client-wide). */
     async findSubject(actor: TActor, visitorId: number): Promise<ScreeningSubject | null> {
-      const rows = await db
-        .select({
-          id: visitors.id,
-          clientId: visitors.clientId,
-          firstName: visitors.firstname,
-          middleName: visitors.middlename,
-          lastName: visitors.lastname,
-          suffix: visitors.suffix,
-          dob: visitors.dob,
-          city: visitors.city,
-          state: visitors.state,
-          zip: visitors.zipcode,
-          photoFileId: visitors.photoFileId,
-        })
-        .from(visitors)
-        .where(and(eq(visitors.id, visitorId), clientFilter(actor, visitors.clientId)))
-        .limit(1);
+      const rows = await named(
+        db
+          .select({
+            id: visitors.id,
+            clientId: visitors.clientId,
+            firstName: visitors.firstname,
+            middleName: visitors.middlename,
+            lastName: visitors.lastname,
+            suffix: visitors.suffix,
+            dob: visitors.dob,
+            city: visitors.city,
+            state: visitors.state,
+            zip: visitors.zipcode,
+            photoFileId: visitors.photoFileId,
+          })
+          .from(visitors)
+          .where(and(eq(visitors.id, visitorId), clientFilter(actor, visitors.clientId)))
+          .limit(1),
+      );
       return rows[0] ?? null;
     },
 
     /** References (`source|matchRef`) the visitor's client cleared for this visitor. */
     async clearedRefs(clientId: number, visitorId: number): Promise<Set<string>> {
-      const rows = await db
-        .select({ source: clearedMatches.source, matchRef: clearedMatches.matchRef })
-        .from(clearedMatches)
-        .where(and(eq(clearedMatches.clientId, clientId), eq(clearedMatches.visitorId, visitorId)));
+      const rows = await named(
+        db
+          .select({ source: clearedMatches.source, matchRef: clearedMatches.matchRef })
+          .from(clearedMatches)
+          .where(and(eq(clearedMatches.clientId, clientId), eq(clearedMatches.visitorId, visitorId))),
+      );
       return new Set(rows.map((r) => `${r.source}|${r.matchRef}`));
     },
 
@@ -105,31 +112,35 @@ export function createScreeningRepository(db: Db) {
       registryStatus: string;
       findings: ScreeningFinding[];
     }): Promise<string> {
-      const [saved] = await db.insert(screenings).values(row).returning({ id: screenings.id });
+      const [saved] = await named(db.insert(screenings).values(row).returning({ id: screenings.id }));
       return saved.id;
     },
 
     /** A screening of the actor's scope (the building filter: attendants see their building's only). */
     async findScreening(actor: TActor, screeningId: string) {
-      const rows = await db
-        .select()
-        .from(screenings)
-        .where(
-          and(
-            eq(screenings.id, screeningId),
-            buildingFilter(actor, { clientId: screenings.clientId, buildingId: screenings.buildingId }),
-          ),
-        )
-        .limit(1);
+      const rows = await named(
+        db
+          .select()
+          .from(screenings)
+          .where(
+            and(
+              eq(screenings.id, screeningId),
+              buildingFilter(actor, { clientId: screenings.clientId, buildingId: screenings.buildingId }),
+            ),
+          )
+          .limit(1),
+      );
       return rows[0] ?? null;
     },
 
     /** The decisions taken on a screening's findings, as `source|ref`. */
     async decidedRefs(screeningId: string): Promise<Set<string>> {
-      const rows = await db
-        .select({ source: screeningDecisions.source, ref: screeningDecisions.ref })
-        .from(screeningDecisions)
-        .where(eq(screeningDecisions.screeningId, screeningId));
+      const rows = await named(
+        db
+          .select({ source: screeningDecisions.source, ref: screeningDecisions.ref })
+          .from(screeningDecisions)
+          .where(eq(screeningDecisions.screeningId, screeningId)),
+      );
       return new Set(rows.map((r) => `${r.source}|${r.ref}`));
     },
 

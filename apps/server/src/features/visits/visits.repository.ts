@@ -2,6 +2,7 @@ import type { TActor } from '@sv/contracts';
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  auditEvents,
   badges,
   buildings,
   clients,
@@ -13,6 +14,10 @@ import {
   visits,
 } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
+import { insertSelectPlaceholders, placeholderValues } from '../../platform/db/insert-select';
+import { named, preparedStatement } from '../../platform/db/named';
+import { answerUpdate } from '../../platform/http/idempotency';
+import { frontDeskNotifyExpression } from '../../platform/realtime/realtime';
 import { buildingFilter, clientFilter } from '../../platform/db/scope';
 
 const checkedInBy = alias(users, 'checked_in_by_user');
@@ -38,6 +43,88 @@ const summaryColumns = {
   clientId: visits.clientId,
 };
 
+const BADGE_COLUMNS = [
+  'clientId',
+  'buildingId',
+  'visitorId',
+  'code',
+  'personVisiting',
+  'visitorType',
+  'photoFileId',
+  'createdAt',
+  'expiresAt',
+] as const;
+const VISIT_COLUMNS = [
+  'clientId',
+  'buildingId',
+  'visitorId',
+  'visitorType',
+  'checkIn',
+  'checkedInBy',
+  'reason',
+  'visitReasonId',
+  'personVisiting',
+  'durationBegin',
+  'allowedMinutes',
+  'badgeProxy',
+  'preRegistrationId',
+  'registrationId',
+  'svRegistrationId',
+] as const;
+const AUDIT_COLUMNS = [
+  'actorUserId',
+  'impersonatorId',
+  'clientId',
+  'buildingId',
+  'action',
+  'targetType',
+  'requestId',
+  'ip',
+  'details',
+] as const;
+export type CheckInBadge = Required<Pick<typeof badges.$inferInsert, (typeof BADGE_COLUMNS)[number]>>;
+export type CheckInVisit = Required<Pick<typeof visits.$inferInsert, (typeof VISIT_COLUMNS)[number]>>;
+
+/** The statement of `writeCheckIn` (placeholders: b_*, v_*, a_* columns, n_*, k_*, answer). */
+const writeCheckInStatement = preparedStatement<{
+  ok: boolean;
+  visit_id: number | null;
+  badge_id: number | null;
+  checked_in_by_name: string | null;
+  stored: number;
+}>(() => {
+  const p = (name: string) => sql`${sql.placeholder(name)}`;
+  const checkedInByName = sql`(select ${users.name} from ${users} where ${users.id} = cast(${p('v_checkedInBy')} as int))`;
+  const response = sql`jsonb_set(jsonb_set(jsonb_set(jsonb_set(cast(${p('answer')} as jsonb),
+      '{visit,id}', to_jsonb(v.id)), '{visit,badge,id}', to_jsonb(b.id)),
+      '{visit,checkedInByName}', coalesce(to_jsonb(${checkedInByName}), 'null'::jsonb)),
+      '{print,pdfUrl}', to_jsonb('/api/visits/' || v.id || '/badge.pdf'))`;
+  return sql`
+    with guard as (
+      select not exists (
+        select 1 from ${exclusions}
+         where ${exclusions.visitorId} = cast(${p('v_visitorId')} as int)
+           and ${exclusions.clientId} = cast(${p('v_clientId')} as int) and ${exclusions.active}
+           and (${exclusions.buildingId} is null or ${exclusions.buildingId} = cast(${p('v_buildingId')} as int))
+      ) as ok
+    ),
+    b as (${insertSelectPlaceholders(badges, 'b_', BADGE_COLUMNS, {}, sql`from guard where guard.ok`)} returning id),
+    v as (${insertSelectPlaceholders(visits, 'v_', VISIT_COLUMNS, { badgeId: sql`b.id` }, sql`from b`)} returning id),
+    a as (${insertSelectPlaceholders(auditEvents, 'a_', AUDIT_COLUMNS, { targetId: sql`v.id::text` }, sql`from v`)}),
+    k as (${answerUpdate(response, sql`from v, b where true`, sql`cast(${p('k_user')} as int)`, sql`cast(${p('k_key')} as text)`)} returning 1),
+    n as (select ${frontDeskNotifyExpression(
+      {
+        type: sql`cast(${p('n_type')} as text)`,
+        clientId: sql`cast(${p('n_client')} as int)`,
+        buildingId: sql`cast(${p('n_building')} as int)`,
+      },
+      sql`v.id`,
+    )} from v)
+    select guard.ok, v.id as visit_id, b.id as badge_id, ${checkedInByName} as checked_in_by_name,
+           (select count(*) from k)::int as stored, (select count(*) from n)::int as notified
+      from guard left join v on true left join b on true`;
+});
+
 export type VisitRow = Awaited<ReturnType<ReturnType<typeof createVisitsRepository>['getVisit']>> & {};
 
 export function createVisitsRepository(db: Db) {
@@ -53,34 +140,36 @@ export function createVisitsRepository(db: Db) {
   return {
     /** A building the actor may work at (attendants: their own), with what the desk needs. */
     async getBuildingForDesk(actor: TActor, buildingId: number) {
-      const rows = await db
-        .select({
-          id: buildings.id,
-          clientId: buildings.clientId,
-          name: buildings.name,
-          timeZone: buildings.timeZone,
-          active: buildings.active,
-          printerIpAddress: buildings.printerIpAddress,
-          visitorPrinterIpAddress: buildings.visitorPrinterIpAddress,
-          requireAttendantVisitorBadgePrint: buildings.requireAttendantVisitorBadgePrint,
-          requireAttendantVolunteerBadgePrint: buildings.requireAttendantVolunteerBadgePrint,
-          requireAttendantVisitorPhotoCheckIn: buildings.requireAttendantVisitorPhotoCheckIn,
-          requireAttendantVolunteerPhotoCheckIn: buildings.requireAttendantVolunteerPhotoCheckIn,
-          requireKioskVisitorBadgePrint: buildings.requireKioskVisitorBadgePrint,
-          requireKioskVolunteerBadgePrint: buildings.requireKioskVolunteerBadgePrint,
-          requireKioskVisitorPhotoCheckIn: buildings.requireKioskVisitorPhotoCheckIn,
-          requireKioskVolunteerPhotoCheckIn: buildings.requireKioskVolunteerPhotoCheckIn,
-          clientSettings: clients.settings,
-        })
-        .from(buildings)
-        .innerJoin(clients, eq(clients.id, buildings.clientId))
-        .where(
-          and(
-            eq(buildings.id, buildingId),
-            buildingFilter(actor, { clientId: buildings.clientId, buildingId: buildings.id }),
-          ),
-        )
-        .limit(1);
+      const rows = await named(
+        db
+          .select({
+            id: buildings.id,
+            clientId: buildings.clientId,
+            name: buildings.name,
+            timeZone: buildings.timeZone,
+            active: buildings.active,
+            printerIpAddress: buildings.printerIpAddress,
+            visitorPrinterIpAddress: buildings.visitorPrinterIpAddress,
+            requireAttendantVisitorBadgePrint: buildings.requireAttendantVisitorBadgePrint,
+            requireAttendantVolunteerBadgePrint: buildings.requireAttendantVolunteerBadgePrint,
+            requireAttendantVisitorPhotoCheckIn: buildings.requireAttendantVisitorPhotoCheckIn,
+            requireAttendantVolunteerPhotoCheckIn: buildings.requireAttendantVolunteerPhotoCheckIn,
+            requireKioskVisitorBadgePrint: buildings.requireKioskVisitorBadgePrint,
+            requireKioskVolunteerBadgePrint: buildings.requireKioskVolunteerBadgePrint,
+            requireKioskVisitorPhotoCheckIn: buildings.requireKioskVisitorPhotoCheckIn,
+            requireKioskVolunteerPhotoCheckIn: buildings.requireKioskVolunteerPhotoCheckIn,
+            clientSettings: clients.settings,
+          })
+          .from(buildings)
+          .innerJoin(clients, eq(clients.id, buildings.clientId))
+          .where(
+            and(
+              eq(buildings.id, buildingId),
+              buildingFilter(actor, { clientId: buildings.clientId, buildingId: buildings.id }),
+            ),
+          )
+          .limit(1),
+      );
       return rows[0] ?? null;
     },
 
@@ -120,10 +209,16 @@ export function createVisitsRepository(db: Db) {
       return rows[0]?.n ?? 0;
     },
 
+    /** The visitor's open visit, if any, with its building's name (the check-in's one-open-visit rule). */
     async findOpenVisitOfVisitor(visitorId: number, tx: Db = db) {
-      const rows = await summaryQuery(tx)
-        .where(and(eq(visits.visitorId, visitorId), isNull(visits.checkOut)))
-        .limit(1);
+      const rows = await named(
+        tx
+          .select({ id: visits.id, buildingId: visits.buildingId, buildingName: buildings.name })
+          .from(visits)
+          .innerJoin(buildings, eq(buildings.id, visits.buildingId))
+          .where(and(eq(visits.visitorId, visitorId), isNull(visits.checkOut)))
+          .limit(1),
+      );
       return rows[0] ?? null;
     },
 
@@ -135,6 +230,52 @@ export function createVisitsRepository(db: Db) {
     async insertVisit(tx: Db, values: typeof visits.$inferInsert) {
       const [row] = await tx.insert(visits).values(values).returning({ id: visits.id });
       return row.id;
+    },
+
+    /**
+     * A check-in's writes as ONE statement (issue 10 §9: round trips are what a check-in costs):
+     * the last look for a linked exclusion (the admission gate read it before; one added since
+     * refuses), the badge, the open visit, the audit row, the NOTIFY and the Idempotency-Key's
+     * answer (the answer template with the new ids filled in). A single statement is atomic on its
+     * own, so no BEGIN/COMMIT is needed; inside a caller's transaction (registered or
+     * pre-registered check-in) it is part of that one. Nothing is written when the guard refuses
+     * (`admitted: false`). The partial unique index still answers a concurrent second open visit
+     * with its error. Built once per process, run as a named statement (platform/db/named.ts).
+     */
+    async writeCheckIn(
+      tx: Db,
+      w: {
+        badge: CheckInBadge;
+        visit: CheckInVisit;
+        audit: typeof auditEvents.$inferInsert;
+        notify: { type: string; clientId: number; buildingId: number };
+        key: { userId: number; key: string };
+        /** the answer to store with the key: `visit.id`, `visit.badge.id`, `visit.checkedInByName`, `print.pdfUrl` are filled in */
+        answer: object;
+      },
+    ): Promise<
+      | { admitted: false }
+      | { admitted: true; visitId: number; badgeId: number; checkedInByName: string | null; stored: boolean }
+    > {
+      const [row] = await writeCheckInStatement(tx, {
+        ...placeholderValues('b_', w.badge),
+        ...placeholderValues('v_', w.visit),
+        ...placeholderValues('a_', w.audit),
+        n_type: w.notify.type,
+        n_client: w.notify.clientId,
+        n_building: w.notify.buildingId,
+        k_user: w.key.userId,
+        k_key: w.key.key,
+        answer: JSON.stringify(w.answer),
+      });
+      if (!row.ok || row.visit_id === null || row.badge_id === null) return { admitted: false };
+      return {
+        admitted: true,
+        visitId: Number(row.visit_id),
+        badgeId: Number(row.badge_id),
+        checkedInByName: row.checked_in_by_name,
+        stored: Number(row.stored) === 1,
+      };
     },
 
     async getVisit(actor: TActor, visitId: number, tx: Db = db) {

@@ -4,6 +4,8 @@ import { autoCheckoutInstant } from '@sv/domain';
 import { files } from '../../db/schema/index';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
+import { named } from '../../platform/db/named';
+import { auditRow } from '../../platform/audit/audit-log';
 import type { AppDeps } from '../../platform/deps';
 import { requirePermission, requirePermissionVia, type Via } from '../../platform/auth/permission';
 import { inScope } from '../../platform/db/scope';
@@ -137,12 +139,13 @@ export function createVisitsService(deps: AppDeps) {
       const [reasonRow, photo] = await Promise.all([
         input.visitReasonId ? repo.getReason(building.clientId, input.visitReasonId) : null,
         input.photoFileId
-          ? deps.db
-              .select({ id: files.id })
-              .from(files)
-              .where(and(eq(files.id, input.photoFileId), eq(files.clientId, building.clientId)))
-              .limit(1)
-              .then((rows) => rows[0] ?? null)
+          ? named(
+              deps.db
+                .select({ id: files.id })
+                .from(files)
+                .where(and(eq(files.id, input.photoFileId), eq(files.clientId, building.clientId)))
+                .limit(1),
+            ).then((rows) => rows[0] ?? null)
           : null,
       ]);
       let reason = input.reason;
@@ -172,13 +175,11 @@ export function createVisitsService(deps: AppDeps) {
           photoFileId: ['Take the visitor’s photo'],
         });
 
-      const answer = async (visitId: number, db: Db = deps.db) => {
-        const visit = await repo.getVisit(ctx.actor, visitId, db);
-        if (!visit) throw notFound('Visit not found');
-        // the stored type: a SafeVendor badge makes the visit a vendor's whatever the request said
-        const printer = printerAddressFor(building, visit.visitorType);
+      /** The check-in's answer for a visit row; the stored type decides (a SafeVendor badge is a vendor's). */
+      const answerOf = (visit: Row, visitorType: string) => {
+        const printer = printerAddressFor(building, visitorType);
         const required =
-          visit.visitorType === 'volunteer'
+          visitorType === 'volunteer'
             ? kiosk
               ? building.requireKioskVolunteerBadgePrint
               : building.requireAttendantVolunteerBadgePrint
@@ -190,9 +191,15 @@ export function createVisitsService(deps: AppDeps) {
           print: {
             mode: printer ? ('network' as const) : ('pdf' as const),
             required,
-            pdfUrl: `/api/visits/${visitId}/badge.pdf`,
+            pdfUrl: `/api/visits/${visit.id}/badge.pdf`,
           },
         };
+      };
+      /** An answer rebuilt from the stored visit (keys marked `$committed` by an earlier version). */
+      const recover = async (visitId: number) => {
+        const visit = await repo.getVisit(ctx.actor, visitId);
+        if (!visit) throw notFound('Visit not found');
+        return answerOf(visit, visit.visitorType);
       };
       return idempotency.run(
         ctx.actor.userId,
@@ -208,55 +215,55 @@ export function createVisitsService(deps: AppDeps) {
             repo.findOpenVisitOfVisitor(visitor.id),
           ]);
           if (open) throw conflict(`This visitor is already checked in at ${open.buildingName}. Check them out first.`);
-          return deps.db
-            .transaction(async (tx) => {
-              // the last look before the write: a linked exclusion added since the gate read refuses
-              if ((await repo.countDirectExclusions(visitor.id, building.clientId, building.id, tx)) > 0) {
-                throw conflict(
-                  'This visitor is on the exclusion list and cannot be checked in. Deny entry and notify security.',
-                );
-              }
-              // registered check-in (issue 11): the registration admits this visitor here today
-              let vendorRegistration = false;
-              if (input.registrationId) {
-                const reg = await registeredEntry.requireAdmissible(
-                  input.registrationId,
-                  visitor,
-                  building,
-                  deps.now(),
-                  tx as unknown as Db,
-                );
-                vendorRegistration = reg.vendor;
-              }
-              // a SafeVendor badge (ADR 0014; spec 002 §4): the visit is a vendor's, whatever the
-              // desk chose, and records the registration as sv_registration_id (the vendor log's company)
-              const visitorType = vendorRegistration ? 'vendor' : input.visitorType;
-              if (input.preRegistrationId) {
-                const marked = await repo.markPreRegistrationCheckedIn(
-                  tx,
-                  input.preRegistrationId,
-                  building.id,
-                  visitor.id,
-                );
-                if (!marked) throw conflict('This pre-registration is not waiting for this visitor here.');
-              }
-              const now = deps.now();
-              const badgeId = await repo.insertBadge(tx, {
+          const now = deps.now();
+          const writeVisit = async (
+            db: Db,
+            visitorType: TVisitSummary['visitorType'],
+            registration: { id: number; vendor: boolean } | null,
+          ) => {
+            const code = newBadgeCode();
+            const expiresAt = autoCheckoutInstant(now, building.timeZone);
+            // the answer is built from what is in hand, with the ids the statement creates (no re-read)
+            const template = answerOf(
+              {
+                id: 0,
+                visitorId: visitor.id,
+                firstname: visitor.firstName,
+                lastname: visitor.lastName,
+                visitorType,
+                buildingId: building.id,
+                buildingName: building.name,
+                checkIn: now,
+                checkOut: null,
+                reason,
+                personVisiting: input.personVisiting,
+                photoFileId: input.photoFileId ?? null,
+                checkedInByName: null,
+                badgeId: 0,
+                badgeCode: code,
+                badgeExpiresAt: expiresAt,
+                clientId: building.clientId,
+              },
+              visitorType,
+            );
+            // ids are filled in by the statement (0 is never an id)
+            template.visit.badge = { id: 0, code, expiresAt: expiresAt.toISOString() };
+            const written = await repo.writeCheckIn(db, {
+              badge: {
                 clientId: building.clientId,
                 buildingId: building.id,
                 visitorId: visitor.id,
-                code: newBadgeCode(),
+                code,
                 personVisiting: input.personVisiting,
                 visitorType,
                 photoFileId: input.photoFileId ?? null,
                 createdAt: now,
-                expiresAt: autoCheckoutInstant(now, building.timeZone),
-              });
-              const id = await repo.insertVisit(tx, {
+                expiresAt,
+              },
+              visit: {
                 clientId: building.clientId,
                 buildingId: building.id,
                 visitorId: visitor.id,
-                badgeId,
                 visitorType,
                 checkIn: now,
                 checkedInBy: ctx.actor.userId,
@@ -267,52 +274,101 @@ export function createVisitsService(deps: AppDeps) {
                 allowedMinutes: input.allowedMinutes ?? null,
                 badgeProxy: input.badgeProxy,
                 preRegistrationId: input.preRegistrationId ?? null,
-                registrationId: vendorRegistration ? null : (input.registrationId ?? null),
-                svRegistrationId: vendorRegistration ? (input.registrationId ?? null) : null,
-              });
-              await deps.realtime.publish(
-                { type: 'visit.checked_in', clientId: building.clientId, buildingId: building.id, id },
-                tx,
-              );
-              // spec 002 §4 Nearby visitor (ADR 0017): checking in ends "nearby", in this transaction
-              if (input.registrationId) {
-                const closed = await closeNearbyOnCheckIn(tx as unknown as Db, input.registrationId, now);
-                for (const c of closed)
-                  await deps.realtime.publish(
-                    { type: 'nearby.changed', clientId: c.clientId, buildingId: c.buildingId, id: c.id },
-                    tx,
-                  );
-              }
-              await deps.audit.record(
-                ctx,
-                {
-                  action: 'visit.checked_in',
-                  targetType: 'visit',
-                  targetId: id,
-                  clientId: building.clientId,
-                  buildingId: building.id,
-                  details: { screeningId: screeningRow.id },
-                },
-                tx,
-              );
-              // the answer is stored with the visit, in its transaction: a retry after a crash
+                registrationId: registration && !registration.vendor ? registration.id : null,
+                svRegistrationId: registration?.vendor ? registration.id : null,
+              },
+              audit: auditRow(ctx, {
+                action: 'visit.checked_in',
+                targetType: 'visit',
+                clientId: building.clientId,
+                buildingId: building.id,
+                details: { screeningId: screeningRow.id },
+              }),
+              notify: { type: 'visit.checked_in', clientId: building.clientId, buildingId: building.id },
+              // the answer is stored with the visit, in its statement: a retry after a crash
               // (issue 16) or a lost reply replays it, and no second write is needed
-              return complete(tx, await answer(id, tx as unknown as Db));
-            })
-            .catch((err: unknown) => {
-              // The partial unique index answers a concurrent duplicate check-in.
-              if (
-                err instanceof Error &&
-                /visits_one_open_per_visitor_uq/.test(
-                  `${err.message} ${String((err as { cause?: unknown }).cause ?? '')}`,
-                )
-              ) {
-                throw conflict('This visitor is already checked in. Check them out first.');
-              }
-              throw err;
+              key: complete.key,
+              answer: template,
             });
+            // the last look before the write found a linked exclusion added since the gate read
+            if (!written.admitted)
+              throw conflict(
+                'This visitor is on the exclusion list and cannot be checked in. Deny entry and notify security.',
+              );
+            deps.realtime.invalidate(building.id);
+            const result = {
+              visit: {
+                ...template.visit,
+                id: written.visitId,
+                checkedInByName: written.checkedInByName,
+                badge: { ...template.visit.badge, id: written.badgeId },
+              },
+              print: { ...template.print, pdfUrl: `/api/visits/${written.visitId}/badge.pdf` },
+            };
+            if (written.stored) complete.done();
+            return { id: written.visitId, result };
+          };
+
+          // the plain check-in is one statement; a registered or pre-registered one adds its own
+          // checks and updates around it in one transaction
+          const work =
+            !input.registrationId && !input.preRegistrationId
+              ? writeVisit(deps.db, input.visitorType, null).then((w) => w.result)
+              : deps.db.transaction(async (txRaw) => {
+                  const tx = txRaw as unknown as Db;
+                  // registered check-in (issue 11): the registration admits this visitor here today
+                  let vendorRegistration = false;
+                  if (input.registrationId) {
+                    const reg = await registeredEntry.requireAdmissible(
+                      input.registrationId,
+                      visitor,
+                      building,
+                      now,
+                      tx,
+                    );
+                    vendorRegistration = reg.vendor;
+                  }
+                  if (input.preRegistrationId) {
+                    const marked = await repo.markPreRegistrationCheckedIn(
+                      tx,
+                      input.preRegistrationId,
+                      building.id,
+                      visitor.id,
+                    );
+                    if (!marked) throw conflict('This pre-registration is not waiting for this visitor here.');
+                  }
+                  // a SafeVendor badge (ADR 0014; spec 002 §4): the visit is a vendor's, whatever the
+                  // desk chose, and records the registration as sv_registration_id (the vendor log's company)
+                  const { result } = await writeVisit(
+                    tx,
+                    vendorRegistration ? 'vendor' : input.visitorType,
+                    input.registrationId ? { id: input.registrationId, vendor: vendorRegistration } : null,
+                  );
+                  // spec 002 §4 Nearby visitor (ADR 0017): checking in ends "nearby", in this transaction
+                  if (input.registrationId) {
+                    const closed = await closeNearbyOnCheckIn(tx, input.registrationId, now);
+                    for (const c of closed)
+                      await deps.realtime.publish(
+                        { type: 'nearby.changed', clientId: c.clientId, buildingId: c.buildingId, id: c.id },
+                        tx,
+                      );
+                  }
+                  return result;
+                });
+          return work.catch((err: unknown) => {
+            // The partial unique index answers a concurrent duplicate check-in.
+            if (
+              err instanceof Error &&
+              /visits_one_open_per_visitor_uq/.test(
+                `${err.message} ${String((err as { cause?: unknown }).cause ?? '')}`,
+              )
+            ) {
+              throw conflict('This visitor is already checked in. Check them out first.');
+            }
+            throw err;
+          });
         },
-        answer,
+        recover,
       );
     },
 

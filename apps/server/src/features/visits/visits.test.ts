@@ -1,7 +1,7 @@
 import { SCREENING_MESSAGES } from '@sv/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { buildings, exclusions, visitReasons, visitors, visits } from '../../db/schema/index';
+import { and, eq } from 'drizzle-orm';
+import { auditEvents, buildings, exclusions, visitReasons, visitors, visits } from '../../db/schema/index';
 import { startFakePrinter } from '../../test/peers/fake-printer';
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
 import { insertPhoto } from '../exclusions/exclusions.fixtures';
@@ -86,6 +86,19 @@ describe('check-in', () => {
     expect(retry.json().visit.id).toBe(visit.id);
     const rows = await t.deps.db.select().from(visits).where(eq(visits.visitorId, v.id));
     expect(rows).toHaveLength(1);
+    // the answer is built without re-reading the visit (issue 10 §9): it must be what is stored,
+    // and the replay stored in the same statement must be the same answer
+    const stored = await t.as(desk).get(`/api/visits/${visit.id}`);
+    expect(stored.statusCode).toBe(200);
+    expect(visit).toEqual(stored.json());
+    expect(visit.checkedInByName).toBeTruthy();
+    expect(retry.json()).toEqual(first.json());
+    expect(first.json().print.pdfUrl).toBe(`/api/visits/${visit.id}/badge.pdf`);
+    const [audit] = await t.deps.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'visit.checked_in'), eq(auditEvents.targetId, String(visit.id))));
+    expect(audit).toMatchObject({ actorUserId: desk.userId, buildingId: t.world.north.northHighId });
   });
 
   it('refuses a second open visit for the same visitor and the same key for another request', async () => {

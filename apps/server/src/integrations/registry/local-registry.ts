@@ -1,6 +1,7 @@
 import { NICKNAME_GROUPS, nameKey, normalizeName, scoreRegistryCandidate, soundex } from '@sv/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
+import { executeNamed } from '../../platform/db/named';
 import type {
   NsopwLocation,
   NsopwName,
@@ -223,7 +224,8 @@ export function createLocalRegistry(db: Db): OffenderRegistry {
       if (!statement) return { status: 'failed', offenders: [], jurisdictionsFailed: [], error: 'unsearchable name' };
       let rows: CandidateRow[];
       try {
-        rows = ((await db.execute(statement)) as unknown as { rows: CandidateRow[] }).rows;
+        // named: its text varies only with the number of nickname codes and matchable days (bounded)
+        rows = await executeNamed<CandidateRow>(db, statement);
       } catch {
         return { status: 'failed', offenders: [], jurisdictionsFailed: [], error: 'database error' };
       }

@@ -1,6 +1,7 @@
 import type { TActor } from '@sv/contracts';
 import { auditEvents } from '../../db/schema/index';
 import type { Db } from '../db/database';
+import { named } from '../db/named';
 
 const PII_KEY = /name|dob|birth|email|phone|mobile|licen[cs]e|address|street|zip|photo|password|token|secret/i;
 
@@ -36,21 +37,26 @@ export interface AuditWho {
   ip?: string;
 }
 
+/** The audit row of an event (shared by `record` and the one-statement writes that embed it). */
+export function auditRow(who: AuditWho, event: AuditEvent): typeof auditEvents.$inferInsert {
+  return {
+    actorUserId: who.actor?.userId ?? null,
+    impersonatorId: who.actor?.impersonatorId ?? null,
+    clientId: event.clientId ?? who.actor?.clientId ?? null,
+    buildingId: event.buildingId ?? who.actor?.buildingId ?? null,
+    action: event.action,
+    targetType: event.targetType ?? null,
+    targetId: event.targetId == null ? null : String(event.targetId),
+    requestId: who.requestId ?? null,
+    ip: who.ip ?? null,
+    details: maskPii(event.details ?? {}) as Record<string, unknown>,
+  };
+}
+
 export function createAuditLog(db: Db) {
   return {
     async record(who: AuditWho, event: AuditEvent, tx: Db = db) {
-      await tx.insert(auditEvents).values({
-        actorUserId: who.actor?.userId ?? null,
-        impersonatorId: who.actor?.impersonatorId ?? null,
-        clientId: event.clientId ?? who.actor?.clientId ?? null,
-        buildingId: event.buildingId ?? who.actor?.buildingId ?? null,
-        action: event.action,
-        targetType: event.targetType ?? null,
-        targetId: event.targetId == null ? null : String(event.targetId),
-        requestId: who.requestId ?? null,
-        ip: who.ip ?? null,
-        details: maskPii(event.details ?? {}) as Record<string, unknown>,
-      });
+      await named(tx.insert(auditEvents).values(auditRow(who, event)));
     },
   };
 }

@@ -2,6 +2,7 @@ import { CONSTANTS, ROLE, type TActor, type TRoleId } from '@sv/contracts';
 import { and, eq, lt, notInArray, or, sql } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema/index';
 import type { Db } from '../db/database';
+import { named } from '../db/named';
 import { newToken, sha256 } from './tokens';
 
 export interface SessionRecord {
@@ -95,26 +96,28 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
 
     /** The live session with this id (the token's hash), as `find`; long-lived streams re-check with it. */
     async findById(id: string, now = new Date()): Promise<SessionRecord | null> {
-      const rows = await db
-        .select({
-          id: sessions.id,
-          userId: sessions.userId,
-          csrfToken: sessions.csrfToken,
-          signedInWith: sessions.signedInWith,
-          impersonatorId: sessions.impersonatorId,
-          impersonationStartedAt: sessions.impersonationStartedAt,
-          createdAt: sessions.createdAt,
-          lastSeenAt: sessions.lastSeenAt,
-          expiresAt: sessions.expiresAt,
-          roleId: users.roleId,
-          clientId: users.clientId,
-          buildingId: users.buildingId,
-          active: users.active,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.id, id))
-        .limit(1);
+      const rows = await named(
+        db
+          .select({
+            id: sessions.id,
+            userId: sessions.userId,
+            csrfToken: sessions.csrfToken,
+            signedInWith: sessions.signedInWith,
+            impersonatorId: sessions.impersonatorId,
+            impersonationStartedAt: sessions.impersonationStartedAt,
+            createdAt: sessions.createdAt,
+            lastSeenAt: sessions.lastSeenAt,
+            expiresAt: sessions.expiresAt,
+            roleId: users.roleId,
+            clientId: users.clientId,
+            buildingId: users.buildingId,
+            active: users.active,
+          })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(eq(sessions.id, id))
+          .limit(1),
+      );
       const row = rows[0];
       if (!row) return null;
       const idleLimit = row.lastSeenAt.getTime() + policy.idleMinutes * 60_000;

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { idempotencyKeys } from '../../db/schema/index';
 import type { Db } from '../db/database';
+import { named } from '../db/named';
 import { AppError } from './app-error';
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
@@ -30,6 +31,28 @@ export const hashOf = (value: unknown) =>
 const COMMITTED = '$committed';
 
 /**
+ * How the work stores its answer with itself (issue 16): `complete(tx, answer)` inside its
+ * transaction; or, for work done in one statement (issue 10 §9), that statement includes
+ * `answerUpdate` for `key` and the work calls `done()` once it has stored the answer.
+ */
+export interface Completion<T> {
+  (tx: Db, answer: T): Promise<T>;
+  key: { userId: number; key: string };
+  done(): void;
+}
+
+/**
+ * The UPDATE that stores a key's answer, as a part of a larger statement: `from` is
+ * `FROM … WHERE <condition>` (the response may use what it names); `userId` and `key` are SQL
+ * (values or placeholders). Only a key still waiting for its answer is updated.
+ */
+export function answerUpdate(response: SQL, from: SQL, userId: SQL, key: SQL): SQL {
+  return sql`update ${idempotencyKeys} set response = ${response}, status_code = 200 ${from}
+               and ${idempotencyKeys.userId} = ${userId} and ${idempotencyKeys.key} = ${key}
+               and ${idempotencyKeys.response} is null`;
+}
+
+/**
  * Runs `fn` once per (user, key): a retry with the same key and the same request returns the
  * stored answer; the same key with a different request is refused; a key whose first request
  * is still running answers 409. If `fn` fails, the key is released so the retry can proceed.
@@ -51,25 +74,35 @@ export function createIdempotency(db: Db, opts: { singleProcess?: boolean; stale
       key: string,
       route: string,
       request: unknown,
-      fn: (complete: (tx: Db, answer: T) => Promise<T>) => Promise<T>,
+      fn: (complete: Completion<T>) => Promise<T>,
       recover?: (ref: number) => Promise<T>,
     ): Promise<T> {
       const requestHash = hashOf(request);
       let completedInTransaction = false;
-      const complete = async (tx: Db, answer: T) => {
-        await tx
-          .update(idempotencyKeys)
-          .set({ response: answer as object, statusCode: 200 })
-          .where(and(where(userId, key), isNull(idempotencyKeys.response)));
-        completedInTransaction = true;
-        return answer;
-      };
+      const complete: Completion<T> = Object.assign(
+        async (tx: Db, answer: T) => {
+          await tx
+            .update(idempotencyKeys)
+            .set({ response: answer as object, statusCode: 200 })
+            .where(and(where(userId, key), isNull(idempotencyKeys.response)));
+          completedInTransaction = true;
+          return answer;
+        },
+        {
+          key: { userId, key },
+          done: () => {
+            completedInTransaction = true;
+          },
+        },
+      );
       for (let attempt = 0; ; attempt++) {
-        const inserted = await db
-          .insert(idempotencyKeys)
-          .values({ userId, key, route, requestHash })
-          .onConflictDoNothing()
-          .returning({ key: idempotencyKeys.key });
+        const inserted = await named(
+          db
+            .insert(idempotencyKeys)
+            .values({ userId, key, route, requestHash })
+            .onConflictDoNothing()
+            .returning({ key: idempotencyKeys.key }),
+        );
         if (inserted.length > 0) break;
         const [existing] = await db.select().from(idempotencyKeys).where(where(userId, key)).limit(1);
         if (!existing) {

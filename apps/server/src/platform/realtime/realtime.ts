@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/database';
 import { createBuildingReadCache } from './building-read-cache';
 
@@ -43,6 +43,17 @@ export async function notifyFrontDesk(tx: Db, event: FrontDeskEvent) {
   await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(payload)})`);
 }
 
+/**
+ * The NOTIFY of an event as an expression inside a larger statement (issue 10 §9: a check-in's
+ * writes in one round trip), with the id the same statement created. Same payload as
+ * `notifyFrontDesk`: ids and types only; delivered on commit. The caller also calls
+ * `realtime.invalidate(buildingId)` for this process's cached reads.
+ */
+export function frontDeskNotifyExpression(event: { type: SQL; clientId: SQL; buildingId: SQL }, id: SQL): SQL {
+  return sql`pg_notify(${EVENTS_CHANNEL}, json_build_object('type', ${event.type}, 'clientId', ${event.clientId},
+    'buildingId', ${event.buildingId}, 'id', ${id})::text)`;
+}
+
 export function createRealtime(database: Database) {
   const listeners = new Set<Listener>();
   let subscribed: Promise<() => Promise<void>> | null = null;
@@ -77,6 +88,11 @@ export function createRealtime(database: Database) {
       // drop this process's cached reads now; the NOTIFY drops them again after the commit
       reads.invalidate(event.buildingId);
       await notifyFrontDesk(tx, event);
+    },
+
+    /** Drops this process's cached reads of a building (for writes that NOTIFY by `frontDeskNotifyExpression`). */
+    invalidate(buildingId: number) {
+      reads.invalidate(buildingId);
     },
 
     /** Subscribes to every event of this process; returns the unsubscribe function. */
