@@ -1,5 +1,5 @@
 import type { TActor } from '@sv/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import {
   buildings,
   clearedMatches,
@@ -133,15 +133,33 @@ export function createScreeningRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    /** The decisions taken on a screening's findings, as `source|ref`. */
-    async decidedRefs(screeningId: string): Promise<Set<string>> {
+    /**
+     * What the admission gate reads, in one statement (issue 10 §9): the screening within the
+     * actor's scope, the decisions taken on it and what the district cleared for this visitor
+     * (`source|ref`). No screening in scope: null, and nothing else matters (the gate refuses).
+     */
+    async findScreeningForGate(actor: TActor, screeningId: string, clientId: number, visitorId: number) {
       const rows = await named(
         db
-          .select({ source: screeningDecisions.source, ref: screeningDecisions.ref })
-          .from(screeningDecisions)
-          .where(eq(screeningDecisions.screeningId, screeningId)),
+          .select({
+            screening: getTableColumns(screenings),
+            decided: sql<string[]>`coalesce((select array_agg(d.source || '|' || d.ref) from ${screeningDecisions} d
+                                            where d.screening_id = screenings.id), '{}')`, // qualified by hand: Drizzle unqualifies a one-table select's columns
+            cleared: sql<string[]>`coalesce((select array_agg(c.source || '|' || c.match_ref) from ${clearedMatches} c
+                                            where c.client_id = ${clientId} and c.visitor_id = ${visitorId}), '{}')`,
+          })
+          .from(screenings)
+          .where(
+            and(
+              eq(screenings.id, screeningId),
+              buildingFilter(actor, { clientId: screenings.clientId, buildingId: screenings.buildingId }),
+            ),
+          )
+          .limit(1),
       );
-      return new Set(rows.map((r) => `${r.source}|${r.ref}`));
+      const row = rows[0];
+      if (!row) return null;
+      return { screening: row.screening, decided: new Set(row.decided), cleared: new Set(row.cleared) };
     },
 
     /** Records a decision on one finding (deciding it again updates who, when and why). */

@@ -262,12 +262,11 @@ export function createScreeningService(deps: AppDeps) {
       const { subject, building } = input;
       if (subject.clientId !== building.clientId) throw conflict(SCREENING_MESSAGES.notScreened);
       // every read of the gate in one round trip (issue 10 §9: check-in throughput)
-      const [screening, decided, cleared, now] = await Promise.all([
-        repo.findScreening(ctx.actor, input.screeningId),
-        repo.decidedRefs(input.screeningId),
-        repo.clearedRefs(subject.clientId, subject.id),
+      const [gate, now] = await Promise.all([
+        repo.findScreeningForGate(ctx.actor, input.screeningId, subject.clientId, subject.id),
         exclusionMatches(ctx, building, subject),
       ]);
+      const screening = gate?.screening ?? null;
       const verdict = admissionVerdict({
         screening: screening
           ? {
@@ -283,8 +282,8 @@ export function createScreeningService(deps: AppDeps) {
         now: deps.now(),
         validMinutes: CONSTANTS.screeningValidMinutes,
         backgroundCheck: readStored(ZClientSettings, building.clientSettings).backgroundCheck,
-        decided: screening ? decided : new Set<string>(),
-        cleared,
+        decided: gate?.decided ?? new Set<string>(),
+        cleared: gate?.cleared ?? new Set<string>(),
         exclusionsNow: { direct: now.direct.map((m) => m.id), potential: now.potential.map((m) => m.id) },
       });
       if (!verdict.admit) throw conflict(REFUSAL[verdict.reason]);
