@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import {
   auditEvents,
   badges,
+  files,
   buildings,
   clients,
   exclusions,
@@ -87,7 +88,9 @@ export type CheckInVisit = Required<Pick<typeof visits.$inferInsert, (typeof VIS
 
 /** The statement of `writeCheckIn` (placeholders: b_*, v_*, a_* columns, n_*, k_*, answer). */
 const writeCheckInStatement = preparedStatement<{
-  ok: boolean;
+  not_excluded: boolean;
+  open_at: string | null;
+  photo_ok: boolean;
   visit_id: number | null;
   badge_id: number | null;
   checked_in_by_name: string | null;
@@ -102,13 +105,19 @@ const writeCheckInStatement = preparedStatement<{
   return sql`
     with guard as (
       select not exists (
-        select 1 from ${exclusions}
-         where ${exclusions.visitorId} = cast(${p('v_visitorId')} as int)
-           and ${exclusions.clientId} = cast(${p('v_clientId')} as int) and ${exclusions.active}
-           and (${exclusions.buildingId} is null or ${exclusions.buildingId} = cast(${p('v_buildingId')} as int))
-      ) as ok
+               select 1 from ${exclusions}
+                where ${exclusions.visitorId} = cast(${p('v_visitorId')} as int)
+                  and ${exclusions.clientId} = cast(${p('v_clientId')} as int) and ${exclusions.active}
+                  and (${exclusions.buildingId} is null or ${exclusions.buildingId} = cast(${p('v_buildingId')} as int))
+             ) as not_excluded,
+             (select ob.name from ${visits} ov join ${buildings} ob on ob.id = ov.building_id
+               where ov.visitor_id = cast(${p('v_visitorId')} as int) and ov.check_out is null limit 1) as open_at,
+             (cast(${p('b_photoFileId')} as uuid) is null
+               or exists (select 1 from ${files} f where f.id = cast(${p('b_photoFileId')} as uuid)
+                                                    and f.client_id = cast(${p('v_clientId')} as int))) as photo_ok
     ),
-    b as (${insertSelectPlaceholders(badges, 'b_', BADGE_COLUMNS, {}, sql`from guard where guard.ok`)} returning id),
+    admitted as (select 1 from guard where not_excluded and open_at is null and photo_ok),
+    b as (${insertSelectPlaceholders(badges, 'b_', BADGE_COLUMNS, {}, sql`from admitted`)} returning id),
     v as (${insertSelectPlaceholders(visits, 'v_', VISIT_COLUMNS, { badgeId: sql`b.id` }, sql`from b`)} returning id),
     a as (${insertSelectPlaceholders(auditEvents, 'a_', AUDIT_COLUMNS, { targetId: sql`v.id::text` }, sql`from v`)}),
     k as (${answerUpdate(response, sql`from v, b where true`, sql`cast(${p('k_user')} as int)`, sql`cast(${p('k_key')} as text)`)} returning 1),
@@ -120,7 +129,7 @@ const writeCheckInStatement = preparedStatement<{
       },
       sql`v.id`,
     )} from v)
-    select guard.ok, v.id as visit_id, b.id as badge_id, ${checkedInByName} as checked_in_by_name,
+    select guard.not_excluded, guard.open_at, guard.photo_ok, v.id as visit_id, b.id as badge_id, ${checkedInByName} as checked_in_by_name,
            (select count(*) from k)::int as stored, (select count(*) from n)::int as notified
       from guard left join v on true left join b on true`;
 });
@@ -234,12 +243,13 @@ export function createVisitsRepository(db: Db) {
 
     /**
      * A check-in's writes as ONE statement (issue 10 §9: round trips are what a check-in costs):
-     * the last look for a linked exclusion (the admission gate read it before; one added since
-     * refuses), the badge, the open visit, the audit row, the NOTIFY and the Idempotency-Key's
+     * its last checks (a linked exclusion: the admission gate read it before, one added since
+     * refuses; the visitor's open visit, with its building's name for the message; the photo is
+     * the district's), then the badge, the open visit, the audit row, the NOTIFY and the Idempotency-Key's
      * answer (the answer template with the new ids filled in). A single statement is atomic on its
      * own, so no BEGIN/COMMIT is needed; inside a caller's transaction (registered or
      * pre-registered check-in) it is part of that one. Nothing is written when the guard refuses
-     * (`admitted: false`). The partial unique index still answers a concurrent second open visit
+     * (`admitted: false` and why). The partial unique index still answers a concurrent second open visit
      * with its error. Built once per process, run as a named statement (platform/db/named.ts).
      */
     async writeCheckIn(
@@ -254,7 +264,8 @@ export function createVisitsRepository(db: Db) {
         answer: object;
       },
     ): Promise<
-      | { admitted: false }
+      | { admitted: false; reason: 'excluded' | 'photo' }
+      | { admitted: false; reason: 'open'; openAt: string }
       | { admitted: true; visitId: number; badgeId: number; checkedInByName: string | null; stored: boolean }
     > {
       const [row] = await writeCheckInStatement(tx, {
@@ -268,7 +279,11 @@ export function createVisitsRepository(db: Db) {
         k_key: w.key.key,
         answer: JSON.stringify(w.answer),
       });
-      if (!row.ok || row.visit_id === null || row.badge_id === null) return { admitted: false };
+      // refusals in the order of their weight: a linked exclusion first
+      if (!row.not_excluded) return { admitted: false, reason: 'excluded' };
+      if (row.open_at !== null) return { admitted: false, reason: 'open', openAt: row.open_at };
+      if (!row.photo_ok) return { admitted: false, reason: 'photo' };
+      if (row.visit_id === null || row.badge_id === null) throw new Error('check-in statement wrote no visit');
       return {
         admitted: true,
         visitId: Number(row.visit_id),

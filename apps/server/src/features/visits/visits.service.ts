@@ -4,7 +4,6 @@ import { autoCheckoutInstant } from '@sv/domain';
 import { files } from '../../db/schema/index';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
-import { named } from '../../platform/db/named';
 import { auditRow } from '../../platform/audit/audit-log';
 import type { AppDeps } from '../../platform/deps';
 import { requirePermission, requirePermissionVia, type Via } from '../../platform/auth/permission';
@@ -136,18 +135,7 @@ export function createVisitsService(deps: AppDeps) {
       ]);
       if (!building.active) throw new AppError('VALIDATION_FAILED', 'This building is inactive.');
       if (!visitor || visitor.clientId !== building.clientId) throw notFound('Visitor not found');
-      const [reasonRow, photo] = await Promise.all([
-        input.visitReasonId ? repo.getReason(building.clientId, input.visitReasonId) : null,
-        input.photoFileId
-          ? named(
-              deps.db
-                .select({ id: files.id })
-                .from(files)
-                .where(and(eq(files.id, input.photoFileId), eq(files.clientId, building.clientId)))
-                .limit(1),
-            ).then((rows) => rows[0] ?? null)
-          : null,
-      ]);
+      const reasonRow = input.visitReasonId ? await repo.getReason(building.clientId, input.visitReasonId) : null;
       let reason = input.reason;
       if (input.visitReasonId) {
         if (!reasonRow)
@@ -156,8 +144,6 @@ export function createVisitsService(deps: AppDeps) {
           });
         reason ||= reasonRow.label;
       }
-      if (input.photoFileId && !photo)
-        throw new AppError('VALIDATION_FAILED', 'The photo could not be found.', { photoFileId: ['Unknown photo'] });
 
       // spec 002 §4 Photo modal: the building's required photo is taken (or the visitor has one)
       // (the kiosk's own flags at the kiosk: spec 002 §3 requireKioskVisitor/VolunteerPhotoCheckIn)
@@ -208,13 +194,13 @@ export function createVisitsService(deps: AppDeps) {
         input,
         async (complete) => {
           // The admission gate (issue 10 §1): a recent server screening of this person at this
-          // building, every finding decided, no linked exclusion, nothing new since. Its reads and
-          // the open-visit check run together (issue 10 §9: fewer round trips per check-in).
-          const [screeningRow, open] = await Promise.all([
-            screening.requireAdmission(ctx, { screeningId: input.screeningId, subject: visitor, building }),
-            repo.findOpenVisitOfVisitor(visitor.id),
-          ]);
-          if (open) throw conflict(`This visitor is already checked in at ${open.buildingName}. Check them out first.`);
+          // building, every finding decided, no linked exclusion, nothing new since. The one open
+          // visit per visitor and the photo are checked by the write itself (issue 10 §9).
+          const screeningRow = await screening.requireAdmission(ctx, {
+            screeningId: input.screeningId,
+            subject: visitor,
+            building,
+          });
           const now = deps.now();
           const writeVisit = async (
             db: Db,
@@ -290,11 +276,18 @@ export function createVisitsService(deps: AppDeps) {
               key: complete.key,
               answer: template,
             });
-            // the last look before the write found a linked exclusion added since the gate read
-            if (!written.admitted)
-              throw conflict(
-                'This visitor is on the exclusion list and cannot be checked in. Deny entry and notify security.',
-              );
+            if (!written.admitted) {
+              // the last look before the write found a linked exclusion added since the gate read
+              if (written.reason === 'excluded')
+                throw conflict(
+                  'This visitor is on the exclusion list and cannot be checked in. Deny entry and notify security.',
+                );
+              if (written.reason === 'open')
+                throw conflict(`This visitor is already checked in at ${written.openAt}. Check them out first.`);
+              throw new AppError('VALIDATION_FAILED', 'The photo could not be found.', {
+                photoFileId: ['Unknown photo'],
+              });
+            }
             deps.realtime.invalidate(building.id);
             const result = {
               visit: {

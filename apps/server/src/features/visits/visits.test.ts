@@ -177,6 +177,21 @@ describe('check-in', () => {
     expect((await checkIn(kiosk, { visitorId: v.id, buildingId: t.world.north.northHighId })).statusCode).toBe(403);
   });
 
+  it('takes a photo of the district only; another district’s photo changes nothing (checked by the write itself)', async () => {
+    const v = await newVisitor();
+    const theirs = await insertPhoto(t.deps.db, t.world.south.clientId);
+    const k = key();
+    const bad = await checkIn(desk, { visitorId: v.id, buildingId: t.world.north.northHighId, photoFileId: theirs }, k);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('The photo could not be found.');
+    expect(await t.deps.db.select().from(visits).where(eq(visits.visitorId, v.id))).toHaveLength(0);
+    // the key was released with the refusal: the same key with a good photo checks in
+    const mine = await insertPhoto(t.deps.db, t.world.north.clientId);
+    const ok = await checkIn(desk, { visitorId: v.id, buildingId: t.world.north.northHighId, photoFileId: mine }, k);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().visit.photoFileId).toBe(mine);
+  });
+
   it('uses a reason of the district and rejects another district’s reason', async () => {
     const [mine] = await t.deps.db
       .insert(visitReasons)
