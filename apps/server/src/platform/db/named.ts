@@ -84,15 +84,3 @@ export function preparedStatement<Row>(build: () => SQL) {
     return Array.isArray(result) ? result : result.rows;
   };
 }
-
-/**
- * Runs raw SQL as a named statement, on `db` or inside a transaction `tx`, and returns the rows
- * as the driver gives them (like `rawRows`). Uses Drizzle's session and dialect (the same calls
- * `db.execute` makes, plus the name).
- */
-export async function executeNamed<Row>(db: Db, query: SQL): Promise<Row[]> {
-  const d = db as unknown as DrizzleInternals<Row>;
-  const built = d.dialect.sqlToQuery(query);
-  const result = await d.session.prepareQuery(built, undefined, statementName(built.sql), false).execute();
-  return Array.isArray(result) ? result : result.rows;
-}
