@@ -4,9 +4,10 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/sv_bench npm run bench [-- options]
  *
  * Needs a data set made by `npm run bench:data` in that database (it reads table bench_meta).
- * Spawns bench/server.ts (the real app, production mode, plus the harness's floor routes) as a
- * child process, samples its RSS from /proc/<pid>/status every 250 ms, and drives it with
- * autocannon (same machine) and node:http (SSE dashboards, the morning-rush mix).
+ * Builds bench/server.ts (the real app, production mode, plus the harness's floor routes) with
+ * scripts/build-server.mjs and runs it compiled as a child process, as `npm start` runs the
+ * product; samples its RSS from /proc/<pid>/status every 250 ms, and drives it with autocannon
+ * (same machine) and node:http (SSE dashboards, the morning-rush mix).
  *
  * Options: --duration <s> (per scenario, default 10) --warmup <s> (default 3) --connections <n>
  * (default 10) --rush <s> (morning-rush length, default 60) --soak (morning rush for 600 s: the
@@ -33,6 +34,7 @@ import { createVisitsRepository } from '../apps/server/src/features/visits/visit
 import { createLocalRegistry } from '../apps/server/src/integrations/registry/local-registry';
 import type { Db } from '../apps/server/src/platform/db/database';
 import type { Dataset, PlantedProbe } from './generate-data';
+import { buildServer } from '../scripts/build-server.mjs';
 import { type ArrestWatchBench, arrestWatchBench } from './arrest-watch';
 import { explainLogPlans, logScenarios } from './logs-scenarios';
 import { measureWebSize, type WebSizeReport } from './web-size';
@@ -102,9 +104,14 @@ const peakMb = (from: number, to: number) => {
 };
 
 async function startServer(url: string): Promise<{ child: ChildProcess; port: number; pid: number }> {
-  // BENCH_SERVER_NODE_ARGS: extra node flags for the server only (e.g. --cpu-prof to profile it under load)
+  // Compiled like `npm start` runs the product (ADR 0019), so RSS and CPU are production's, not tsx's.
+  const outdir = path.join(ROOT, 'apps/server/dist/bench');
+  const build = await buildServer({ entries: { server: 'bench/server.ts' }, outdir });
+  console.log(`bench server built in ${(build.ms / 1000).toFixed(1)} s`);
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server only (e.g. --cpu-prof to profile it
+  // under load, --enable-source-maps to map its stack traces to src/)
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', path.join(ROOT, 'bench/server.ts')], {
+  const child = spawn(process.execPath, [...extra, path.join(outdir, 'server.mjs')], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: url, PORT: process.env.BENCH_PORT ?? '3999' },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -6,8 +6,10 @@
  *   GET /__bench/pk/:id   one indexed primary-key lookup through the app's own pool (the database floor)
  *   POST /__bench/check-in-floor   the writes of a check-in (badge, visit, audit row, NOTIFY) as one
  *                         plain SQL transaction through the app's pool, nothing else (the check-in floor)
- * Started by bench/run.ts as a child process (its RSS is sampled from /proc); prints
- * `READY <port> <pid>` when listening. Run alone: DATABASE_URL=… node --import tsx bench/server.ts
+ * Built by bench/run.ts into apps/server/dist/bench/server.mjs (scripts/build-server.mjs, as npm
+ * start runs the product: compiled, ADR 0019) and started as a child process (its RSS is sampled
+ * from /proc); prints `READY <port> <pid>` when listening. Run alone from source:
+ * DATABASE_URL=… node --import tsx bench/server.ts
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';

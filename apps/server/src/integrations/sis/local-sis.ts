@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { DEMO_SIS_BUNDLE_DIR } from '../../platform/server-paths';
 import { type RosterUser, type SisClient, SisError } from './sis-client';
 
-/** The demo roster shipped with the product (fictitious people only). */
-export const DEMO_SIS_BUNDLE_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../db/seed/sis-bundle');
+/** The demo roster shipped with the product (fictitious people only); found from the server folder. */
+export { DEMO_SIS_BUNDLE_DIR };
 
 /** A OneRoster 1.1 CSV bundle, parsed: orgs, users (with their school from enrollments) and demographics. */
 export interface SisBundle {

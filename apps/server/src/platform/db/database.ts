@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
@@ -13,13 +12,12 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../../db/schema/index';
+import { MIGRATIONS_DIR } from '../server-paths';
 import { type DataDirLock, lockDataDir } from './data-lock';
 
 export type Schema = typeof schema;
 /** One handle type for both drivers (stack guide: Drizzle). */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../db/migrations');
 
 export const pgliteExtensions = { pg_trgm, citext, fuzzystrmatch, unaccent };
 

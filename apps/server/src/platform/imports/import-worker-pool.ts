@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { TErrorCode, TFileFormat } from '@sv/contracts';
 import { AppError } from '../http/app-error';
+import { IMPORT_WORKER_ENTRY } from '../server-paths';
 import { checkImportFile, MESSAGES_FILE, type ParsedRow, type ParsedTable } from './import-file';
 
 /**
@@ -42,8 +43,9 @@ const waiting: (() => void)[] = [];
 let nextId = 0;
 
 function spawn(): Worker {
-  return new Worker(new URL('./import-worker.mjs', import.meta.url), {
-    // no inherited flags (a test runner's or an inspector's); the entry registers tsx itself
+  // compiled worker beside the bundle, or the tsx shim from source (server-paths.ts)
+  return new Worker(IMPORT_WORKER_ENTRY, {
+    // no inherited flags (a test runner's or an inspector's); the shim registers tsx itself
     execArgv: [],
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
   });

@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../../../../scripts/build-server.mjs';
 import { DEMO_PASSWORD } from '../../../db/seed/demo';
 import { openPglite } from '../../platform/db/database';
 import { testPgUrl, withDatabase } from '../test-db';
@@ -41,6 +42,9 @@ const port = 3700 + Math.floor(Math.random() * 90);
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sv-durable-'));
 /** every process group this file started: a failed assertion must not leave a server running */
 const groups = new Set<number>();
+// the wrapper runs with --no-build, which serves the existing server bundle: build it from these
+// sources first, or this would test whatever an earlier build left in apps/server/dist
+beforeAll(() => buildServer({ logLevel: 'error' }), 60_000);
 afterAll(() => {
   for (const pgid of groups) if (groupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
   fs.rmSync(workDir, { recursive: true, force: true });
@@ -125,7 +129,7 @@ async function waitHealthy(run: Running, base: string) {
   });
 }
 
-/** The server process (the wrapper's child). */
+/** The server process (the wrapper's child: node apps/server/dist/main.mjs). */
 function serverPid(wrapperPid: number): number {
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -133,7 +137,7 @@ function serverPid(wrapperPid: number): number {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const cmd = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (Number(fields[1]) === wrapperPid && cmd.includes('main.ts')) return Number(entry);
+      if (Number(fields[1]) === wrapperPid && cmd.includes('main.mjs')) return Number(entry);
     } catch {
       // gone
     }
