@@ -22,6 +22,7 @@ import {
   registryMatchGates,
   scoreRegistryCandidate,
 } from '@sv/domain';
+import { randomUUID } from 'node:crypto';
 import { createRegistryFromConfig } from '../../integrations/registry/registry-provider';
 import {
   type NsopwOffender,
@@ -29,6 +30,7 @@ import {
   type OffenderRegistry,
   type RegistrySearchResult,
 } from '../../integrations/registry/offender-registry';
+import { auditRow } from '../../platform/audit/audit-log';
 import { requirePermission, requirePermissionVia, type Via } from '../../platform/auth/permission';
 import type { Db } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
@@ -355,18 +357,9 @@ export function createScreeningService(deps: AppDeps) {
       const findings = findingsOf(registryPart, exclusions);
       // what needs the attendant's decision: the gating findings not shown as cleared
       const issueCount = findings.filter((f) => f.gating && !f.clearedBefore).length;
-      const screeningId = await repo.insertScreening({
-        clientId: subject.clientId,
-        buildingId: building.id,
-        visitorId: subject.id,
-        screenedBy: ctx.actor.userId ?? null,
-        screenedAt,
-        registryStatus: registryPart.status,
-        findings,
-      });
-
+      const screeningId = randomUUID();
       // Counts only: no names, dates of birth or registry identifiers in the audit trail.
-      await deps.audit.record(ctx, {
+      const audit = auditRow(ctx, {
         action: 'screening.run',
         targetType: 'visitor',
         targetId: subject.id,
@@ -390,6 +383,19 @@ export function createScreeningService(deps: AppDeps) {
           issueCount,
         },
       });
+      await repo.insertScreening(
+        {
+          id: screeningId,
+          clientId: subject.clientId,
+          buildingId: building.id,
+          visitorId: subject.id,
+          screenedBy: ctx.actor.userId ?? null,
+          screenedAt,
+          registryStatus: registryPart.status,
+          findings,
+        },
+        audit,
+      );
 
       return {
         id: screeningId,
