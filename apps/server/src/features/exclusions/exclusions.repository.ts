@@ -57,6 +57,40 @@ export interface CandidateQuery {
   visitorId: number | null;
 }
 
+/**
+ * The potential-match filter (spec 000 §5, 002 §5), indexed: active exclusions of the building's
+ * client that are global or for that building, and whose (first name and dob) or (first and last
+ * name) or (last name and dob) agree case-insensitively — plus those linked to the visitor
+ * (direct matches). The domain functions then decide direct vs potential. The caller has checked
+ * the building is in the actor's scope. Uses exclusions_first_idx / exclusions_last_idx /
+ * exclusions_dob_idx / exclusions_visitor_idx. No LIMIT: every arm is an exact equality, so the
+ * set is naturally small, and a cap could silently drop a real exclusion (security guide: never
+ * fail open). Null when there is nothing to search by.
+ */
+function candidateWhere(actor: TActor, building: { id: number; clientId: number }, q: CandidateQuery): SQL | null {
+  const first = q.firstname ? sql`lower(${exclusions.firstname}) = ${q.firstname}` : null;
+  const last = q.lastname ? sql`lower(${exclusions.lastname}) = ${q.lastname}` : null;
+  const dob = q.dob ? eq(exclusions.dob, q.dob) : null;
+  const arms: SQL[] = [];
+  if (first && dob) arms.push(and(first, dob)!);
+  if (first && last) arms.push(and(first, last)!);
+  if (last && dob) arms.push(and(last, dob)!);
+  if (q.visitorId !== null) arms.push(eq(exclusions.visitorId, q.visitorId));
+  if (arms.length === 0) return null;
+  return and(
+    exclusionScope(actor),
+    eq(exclusions.clientId, building.clientId),
+    eq(exclusions.active, true),
+    or(isNull(exclusions.buildingId), eq(exclusions.buildingId, building.id)),
+    or(...arms),
+  )!;
+}
+const candidateOrder = [
+  asc(sql`lower(${exclusions.lastname})`),
+  asc(sql`lower(${exclusions.firstname})`),
+  asc(exclusions.id),
+];
+
 export function createExclusionsRepository(db: Db) {
   const select = (tx: Db = db) =>
     tx
@@ -159,43 +193,43 @@ export function createExclusionsRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    /**
-     * The potential-match query (spec 000 §5, 002 §5), indexed: active exclusions of the
-     * building's client that are global or for that building, and whose (first name and dob) or
-     * (first and last name) or (last name and dob) agree case-insensitively — plus those linked
-     * to the visitor (direct matches). The domain functions then decide direct vs potential.
-     * The caller has checked the building is in the actor's scope.
-     * Uses exclusions_first_idx / exclusions_last_idx / exclusions_dob_idx / exclusions_visitor_idx.
-     */
+    /** The potential-match candidates (`candidateWhere`) with every field of an exclusion row. */
     async findExclusionCandidates(actor: TActor, building: { id: number; clientId: number }, q: CandidateQuery) {
-      const first = q.firstname ? sql`lower(${exclusions.firstname}) = ${q.firstname}` : null;
-      const last = q.lastname ? sql`lower(${exclusions.lastname}) = ${q.lastname}` : null;
-      const dob = q.dob ? eq(exclusions.dob, q.dob) : null;
-      const arms: SQL[] = [];
-      if (first && dob) arms.push(and(first, dob)!);
-      if (first && last) arms.push(and(first, last)!);
-      if (last && dob) arms.push(and(last, dob)!);
-      if (q.visitorId !== null) arms.push(eq(exclusions.visitorId, q.visitorId));
-      if (arms.length === 0) return [];
+      const where = candidateWhere(actor, building, q);
+      if (!where) return [];
       // a named statement (platform/db/named.ts): exact keys only, its plan does not depend on the values
       return named(
         select()
-          .where(
-            and(
-              exclusionScope(actor),
-              eq(exclusions.clientId, building.clientId),
-              eq(exclusions.active, true),
-              or(isNull(exclusions.buildingId), eq(exclusions.buildingId, building.id)),
-              or(...arms),
-            ),
-          )
-          // No LIMIT: every arm is an exact equality, so the set is naturally small, and a cap could
-          // silently drop a real exclusion (security guide: never fail open).
-          .orderBy(
-            asc(sql`lower(${exclusions.lastname})`),
-            asc(sql`lower(${exclusions.firstname})`),
-            asc(exclusions.id),
-          ),
+          .where(where)
+          .orderBy(...candidateOrder),
+      );
+    },
+
+    /**
+     * The same candidates with only what screening needs (no client, building or visitor
+     * names): no joins, so less to plan, send and map on every screening and check-in (issue 10 §9).
+     */
+    async findScreeningCandidates(actor: TActor, building: { id: number; clientId: number }, q: CandidateQuery) {
+      const where = candidateWhere(actor, building, q);
+      if (!where) return [];
+      return named(
+        db
+          .select({
+            id: exclusions.id,
+            buildingId: exclusions.buildingId,
+            isGlobal: exclusions.isGlobal,
+            active: exclusions.active,
+            firstname: exclusions.firstname,
+            lastname: exclusions.lastname,
+            dob: exclusions.dob,
+            exclusionType: exclusions.exclusionType,
+            reason: exclusions.reason,
+            photoFileId: exclusions.photoFileId,
+            visitorId: exclusions.visitorId,
+          })
+          .from(exclusions)
+          .where(where)
+          .orderBy(...candidateOrder),
       );
     },
 

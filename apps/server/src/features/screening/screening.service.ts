@@ -206,7 +206,7 @@ export function createScreeningService(deps: AppDeps) {
     building: { id: number; clientId: number },
     subject: ScreeningSubject,
   ) {
-    const candidates = await exclusionsRepo.findExclusionCandidates(ctx.actor, building, {
+    const candidates = await exclusionsRepo.findScreeningCandidates(ctx.actor, building, {
       firstname: exclusionNameKey(subject.firstName),
       lastname: exclusionNameKey(subject.lastName),
       dob: subject.dob,
