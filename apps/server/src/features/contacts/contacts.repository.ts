@@ -3,7 +3,7 @@ import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { buildings, clients, contacts, users } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
 import { findPage } from '../../platform/db/paging';
-import { buildingFilter, inScope, scopeOf } from '../../platform/db/scope';
+import { buildingFilter, buildingInScope, inScope, scopeOf } from '../../platform/db/scope';
 
 /** Contacts of a building, plus district-wide (Global, building null) contacts of the client. */
 const scoped = (actor: TActor) =>
@@ -127,12 +127,7 @@ export function createContactsRepository(db: Db) {
       const [row] = await db
         .select({ id: buildings.id, clientId: buildings.clientId })
         .from(buildings)
-        .where(
-          and(
-            eq(buildings.id, buildingId),
-            buildingFilter(actor, { clientId: buildings.clientId, buildingId: buildings.id }),
-          ),
-        )
+        .where(buildingInScope(actor, buildingId))
         .limit(1);
       return row;
     },

@@ -4,7 +4,7 @@ import { buildings, clients, exclusions, visitors } from '../../db/schema/index'
 import type { Db } from '../../platform/db/database';
 import { named } from '../../platform/db/named';
 import { findPage } from '../../platform/db/paging';
-import { buildingFilter, clientFilter } from '../../platform/db/scope';
+import { buildingFilter, buildingInScope, clientFilter } from '../../platform/db/scope';
 
 const SORT_COLUMNS = {
   name: [sql`lower(${exclusions.lastname})`, sql`lower(${exclusions.firstname})`],
@@ -17,12 +17,10 @@ const SORT_COLUMNS = {
 } as const;
 export type ExclusionSort = keyof typeof SORT_COLUMNS;
 
-export const exclusionColumns = {
+/** What screening's matching needs of an exclusion (no joins). */
+const candidateColumns = {
   id: exclusions.id,
-  clientId: exclusions.clientId,
-  clientName: clients.name,
   buildingId: exclusions.buildingId,
-  buildingName: buildings.name,
   isGlobal: exclusions.isGlobal,
   active: exclusions.active,
   firstname: exclusions.firstname,
@@ -31,9 +29,16 @@ export const exclusionColumns = {
   exclusionType: exclusions.exclusionType,
   reason: exclusions.reason,
   photoFileId: exclusions.photoFileId,
+  visitorId: exclusions.visitorId,
+};
+
+export const exclusionColumns = {
+  ...candidateColumns,
+  clientId: exclusions.clientId,
+  clientName: clients.name,
+  buildingName: buildings.name,
   created: exclusions.created,
   createdBy: exclusions.createdBy,
-  visitorId: exclusions.visitorId,
   visitorFirstname: visitors.firstname,
   visitorMiddlename: visitors.middlename,
   visitorLastname: visitors.lastname,
@@ -165,12 +170,7 @@ export function createExclusionsRepository(db: Db) {
           timeZone: buildings.timeZone,
         })
         .from(buildings)
-        .where(
-          and(
-            eq(buildings.id, buildingId),
-            buildingFilter(actor, { clientId: buildings.clientId, buildingId: buildings.id }),
-          ),
-        )
+        .where(buildingInScope(actor, buildingId))
         .limit(1);
       return rows[0] ?? null;
     },
@@ -214,19 +214,7 @@ export function createExclusionsRepository(db: Db) {
       if (!where) return [];
       return named(
         db
-          .select({
-            id: exclusions.id,
-            buildingId: exclusions.buildingId,
-            isGlobal: exclusions.isGlobal,
-            active: exclusions.active,
-            firstname: exclusions.firstname,
-            lastname: exclusions.lastname,
-            dob: exclusions.dob,
-            exclusionType: exclusions.exclusionType,
-            reason: exclusions.reason,
-            photoFileId: exclusions.photoFileId,
-            visitorId: exclusions.visitorId,
-          })
+          .select(candidateColumns)
           .from(exclusions)
           .where(where)
           .orderBy(...candidateOrder),

@@ -2,7 +2,7 @@ import type { TActor } from '@sv/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { buildings, clients, preRegistrations, students } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
-import { buildingFilter } from '../../platform/db/scope';
+import { buildingInScope } from '../../platform/db/scope';
 
 /**
  * The kiosk's own reads and writes (issue 14). Everything else goes through the desk's services
@@ -33,12 +33,7 @@ export function createKioskRepository(db: Db) {
         })
         .from(buildings)
         .innerJoin(clients, eq(clients.id, buildings.clientId))
-        .where(
-          and(
-            eq(buildings.id, actor.buildingId),
-            buildingFilter(actor, { clientId: buildings.clientId, buildingId: buildings.id }),
-          ),
-        )
+        .where(buildingInScope(actor, actor.buildingId))
         .limit(1);
       return rows[0] ?? null;
     },

@@ -13,7 +13,7 @@ import {
 } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
 import { named } from '../../platform/db/named';
-import { buildingFilter, clientFilter } from '../../platform/db/scope';
+import { buildingFilter, buildingInScope, clientFilter } from '../../platform/db/scope';
 
 /** The person being screened (spec 002 §5). Address fields raise a registry match to VERY STRONG. */
 export interface ScreeningSubject {
@@ -35,6 +35,13 @@ export interface ScreeningSubject {
 export type MatchSource = 'registry' | 'exclusion';
 export type FindingSource = ScreeningFinding['source'];
 
+/** One screening by id, when the actor's scope holds its building (attendants: their building's only). */
+const screeningInScope = (actor: TActor, screeningId: string) =>
+  and(
+    eq(screenings.id, screeningId),
+    buildingFilter(actor, { clientId: screenings.clientId, buildingId: screenings.buildingId }),
+  );
+
 export function createScreeningRepository(db: Db) {
   return {
     /**
@@ -47,12 +54,7 @@ export function createScreeningRepository(db: Db) {
           .select({ id: buildings.id, clientId: buildings.clientId, clientSettings: clients.settings })
           .from(buildings)
           .innerJoin(clients, eq(clients.id, buildings.clientId))
-          .where(
-            and(
-              eq(buildings.id, buildingId),
-              buildingFilter(actor, { clientId: buildings.clientId, buildingId: buildings.id }),
-            ),
-          )
+          .where(buildingInScope(actor, buildingId))
           .limit(1),
       );
       return rows[0] ?? null;
@@ -128,18 +130,7 @@ export function createScreeningRepository(db: Db) {
 
     /** A screening of the actor's scope (the building filter: attendants see their building's only). */
     async findScreening(actor: TActor, screeningId: string) {
-      const rows = await named(
-        db
-          .select()
-          .from(screenings)
-          .where(
-            and(
-              eq(screenings.id, screeningId),
-              buildingFilter(actor, { clientId: screenings.clientId, buildingId: screenings.buildingId }),
-            ),
-          )
-          .limit(1),
-      );
+      const rows = await named(db.select().from(screenings).where(screeningInScope(actor, screeningId)).limit(1));
       return rows[0] ?? null;
     },
 
@@ -159,12 +150,7 @@ export function createScreeningRepository(db: Db) {
                                             where c.client_id = ${clientId} and c.visitor_id = ${visitorId}), '{}')`,
           })
           .from(screenings)
-          .where(
-            and(
-              eq(screenings.id, screeningId),
-              buildingFilter(actor, { clientId: screenings.clientId, buildingId: screenings.buildingId }),
-            ),
-          )
+          .where(screeningInScope(actor, screeningId))
           .limit(1),
       );
       const row = rows[0];

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { buildings, clients, users } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
 import { findPage } from '../../platform/db/paging';
-import { buildingFilter, clientFilter } from '../../platform/db/scope';
+import { buildingFilter, buildingInScope, clientFilter } from '../../platform/db/scope';
 
 /** Roles behind each list of spec 000 §2 `/user/{list?}`. */
 export const ROLES_OF_LIST = {
@@ -129,12 +129,7 @@ export function createUsersRepository(db: Db) {
       const rows = await tx
         .select({ id: buildings.id, clientId: buildings.clientId, active: buildings.active })
         .from(buildings)
-        .where(
-          and(
-            eq(buildings.id, buildingId),
-            buildingFilter(actor, { clientId: buildings.clientId, buildingId: buildings.id }),
-          ),
-        )
+        .where(buildingInScope(actor, buildingId))
         .limit(1);
       return rows[0] ?? null;
     },

@@ -19,7 +19,7 @@ import { insertSelectPlaceholders, placeholderValues } from '../../platform/db/i
 import { named, preparedStatement } from '../../platform/db/named';
 import { answerUpdate } from '../../platform/http/idempotency';
 import { frontDeskNotifyExpression } from '../../platform/realtime/realtime';
-import { buildingFilter, clientFilter } from '../../platform/db/scope';
+import { buildingFilter, buildingInScope, clientFilter } from '../../platform/db/scope';
 
 const checkedInBy = alias(users, 'checked_in_by_user');
 
@@ -171,12 +171,7 @@ export function createVisitsRepository(db: Db) {
           })
           .from(buildings)
           .innerJoin(clients, eq(clients.id, buildings.clientId))
-          .where(
-            and(
-              eq(buildings.id, buildingId),
-              buildingFilter(actor, { clientId: buildings.clientId, buildingId: buildings.id }),
-            ),
-          )
+          .where(buildingInScope(actor, buildingId))
           .limit(1),
       );
       return rows[0] ?? null;

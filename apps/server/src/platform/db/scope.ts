@@ -1,6 +1,7 @@
 import { ROLE, type TActor } from '@sv/contracts';
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { buildings } from '../../db/schema/index';
 
 /**
  * Tenant scope of an actor (security guide "Tenancy and authorization"): admins see every
@@ -52,4 +53,12 @@ export function inScope(actor: TActor, record: { clientId: number | null; buildi
   if (s.clientId !== null && record.clientId !== s.clientId) return false;
   if (s.buildingId !== null && record.buildingId != null && record.buildingId !== s.buildingId) return false;
   return true;
+}
+
+/** One building by id, when the actor's scope holds it (the desk's and screening's building read). */
+export function buildingInScope(actor: TActor, buildingId: number): SQL {
+  return and(
+    eq(buildings.id, buildingId),
+    buildingFilter(actor, { clientId: buildings.clientId, buildingId: buildings.id }),
+  )!;
 }
