@@ -32,6 +32,22 @@ const candidateColumns = {
   visitorId: exclusions.visitorId,
 };
 
+export type ScreeningCandidate = {
+  [K in keyof typeof candidateColumns]: (typeof candidateColumns)[K]['_']['notNull'] extends true
+    ? (typeof candidateColumns)[K]['_']['data']
+    : (typeof candidateColumns)[K]['_']['data'] | null;
+};
+
+/** The rows of `screeningCandidatesJson`'s value (keyed by column name in the JSON). */
+export function screeningCandidatesFromJson(value: unknown): ScreeningCandidate[] {
+  const rows = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>[];
+  const entries = Object.entries(candidateColumns);
+  return rows.map(
+    (json) =>
+      Object.fromEntries(entries.map(([key, column]) => [key, json[column.name] ?? null])) as ScreeningCandidate,
+  );
+}
+
 export const exclusionColumns = {
   ...candidateColumns,
   clientId: exclusions.clientId,
@@ -203,6 +219,23 @@ export function createExclusionsRepository(db: Db) {
           .where(where)
           .orderBy(...candidateOrder),
       );
+    },
+
+    /**
+     * `findScreeningCandidates` as a JSON scalar subquery, for a statement that reads more
+     * (the admission gate reads them with the screening: one round trip, issue 10 §9); parse the
+     * value with `screeningCandidatesFromJson`. Null when there is nothing to search by.
+     */
+    screeningCandidatesJson(actor: TActor, building: { id: number; clientId: number }, q: CandidateQuery): SQL | null {
+      const where = candidateWhere(actor, building, q);
+      if (!where) return null;
+      const query = db
+        .select(candidateColumns)
+        .from(exclusions)
+        .where(where)
+        .orderBy(...candidateOrder)
+        .getSQL();
+      return sql`(select coalesce(json_agg(c), '[]'::json) from (${query}) c)`;
     },
 
     /**

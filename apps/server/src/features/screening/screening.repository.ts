@@ -1,5 +1,5 @@
 import type { TActor } from '@sv/contracts';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import {
   auditEvents,
   buildings,
@@ -137,9 +137,16 @@ export function createScreeningRepository(db: Db) {
     /**
      * What the admission gate reads, in one statement (issue 10 §9): the screening within the
      * actor's scope, the decisions taken on it and what the district cleared for this visitor
-     * (`source|ref`). No screening in scope: null, and nothing else matters (the gate refuses).
+     * (`source|ref`), and `alsoRead` (a scalar subquery: the exclusion candidates) as `also`.
+     * No screening in scope: null, and nothing else matters (the gate refuses).
      */
-    async findScreeningForGate(actor: TActor, screeningId: string, clientId: number, visitorId: number) {
+    async findScreeningForGate(
+      actor: TActor,
+      screeningId: string,
+      clientId: number,
+      visitorId: number,
+      alsoRead: SQL | null,
+    ) {
       const rows = await named(
         db
           .select({
@@ -148,6 +155,7 @@ export function createScreeningRepository(db: Db) {
                                             where d.screening_id = screenings.id), '{}')`, // qualified by hand: Drizzle unqualifies a one-table select's columns
             cleared: sql<string[]>`coalesce((select array_agg(c.source || '|' || c.match_ref) from ${clearedMatches} c
                                             where c.client_id = ${clientId} and c.visitor_id = ${visitorId}), '{}')`,
+            also: alsoRead ?? sql<unknown>`null`,
           })
           .from(screenings)
           .where(screeningInScope(actor, screeningId))
@@ -155,7 +163,12 @@ export function createScreeningRepository(db: Db) {
       );
       const row = rows[0];
       if (!row) return null;
-      return { screening: row.screening, decided: new Set(row.decided), cleared: new Set(row.cleared) };
+      return {
+        screening: row.screening,
+        decided: new Set(row.decided),
+        cleared: new Set(row.cleared),
+        also: row.also as unknown,
+      };
     },
 
     /** Records a decision on one finding (deciding it again updates who, when and why). */

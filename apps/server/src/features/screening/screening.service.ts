@@ -38,7 +38,11 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/http/ap
 import type { RequestCtx } from '../../platform/http/request-context';
 import type { ScreeningFinding } from '../../db/schema/index';
 import { readStored } from '../clients/stored-settings';
-import { createExclusionsRepository } from '../exclusions/exclusions.repository';
+import {
+  createExclusionsRepository,
+  type ScreeningCandidate,
+  screeningCandidatesFromJson,
+} from '../exclusions/exclusions.repository';
 import { createScreeningRepository, type ScreeningSubject } from './screening.repository';
 
 const REGISTRY_REF = /^[^\s:]{1,40}:\S.{0,158}$/;
@@ -200,18 +204,29 @@ export function createScreeningService(deps: AppDeps) {
     }));
   }
 
+  /** What the exclusion candidates are searched by (exclusionNameKey of the names, dob, the visitor). */
+  const candidateQuery = (subject: ScreeningSubject) => ({
+    firstname: exclusionNameKey(subject.firstName),
+    lastname: exclusionNameKey(subject.lastName),
+    dob: subject.dob,
+    visitorId: subject.id,
+  });
+
   /** Direct and potential exclusion matches; `cleared` is filled in by the caller from the clearings. */
   async function exclusionMatches(
     ctx: RequestCtx,
     building: { id: number; clientId: number },
     subject: ScreeningSubject,
   ) {
-    const candidates = await exclusionsRepo.findScreeningCandidates(ctx.actor, building, {
-      firstname: exclusionNameKey(subject.firstName),
-      lastname: exclusionNameKey(subject.lastName),
-      dob: subject.dob,
-      visitorId: subject.id,
-    });
+    const candidates = await exclusionsRepo.findScreeningCandidates(ctx.actor, building, candidateQuery(subject));
+    return matchesAmong(candidates, building, subject);
+  }
+
+  function matchesAmong(
+    candidates: ScreeningCandidate[],
+    building: { id: number; clientId: number },
+    subject: ScreeningSubject,
+  ) {
     const found = findExclusionMatches(
       candidates.map((row) => ({
         row,
@@ -264,11 +279,17 @@ export function createScreeningService(deps: AppDeps) {
       const { subject, building } = input;
       if (subject.clientId !== building.clientId) throw conflict(SCREENING_MESSAGES.notScreened);
       // every read of the gate in one round trip (issue 10 §9: check-in throughput)
-      const [gate, now] = await Promise.all([
-        repo.findScreeningForGate(ctx.actor, input.screeningId, subject.clientId, subject.id),
-        exclusionMatches(ctx, building, subject),
-      ]);
+      // every read of the gate in one statement: the screening, its decisions, the clearings and
+      // the exclusion candidates now (issue 10 §9)
+      const gate = await repo.findScreeningForGate(
+        ctx.actor,
+        input.screeningId,
+        subject.clientId,
+        subject.id,
+        exclusionsRepo.screeningCandidatesJson(ctx.actor, building, candidateQuery(subject)),
+      );
       const screening = gate?.screening ?? null;
+      const now = matchesAmong(gate?.also ? screeningCandidatesFromJson(gate.also) : [], building, subject);
       const verdict = admissionVerdict({
         screening: screening
           ? {
