@@ -130,6 +130,7 @@ const writeCheckInStatement = preparedStatement<{
       sql`v.id`,
     )} from v)
     select guard.not_excluded, guard.open_at, guard.photo_ok, v.id as visit_id, b.id as badge_id, ${checkedInByName} as checked_in_by_name,
+           -- n is read so that it runs: a CTE that modifies nothing runs only when referenced
            (select count(*) from k)::int as stored, (select count(*) from n)::int as notified
       from guard left join v on true left join b on true`;
 });
@@ -197,22 +198,6 @@ export function createVisitsRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** Active exclusions linked to this visitor that apply at this building (spec 000 §5 direct match). */
-    async countDirectExclusions(visitorId: number, clientId: number, buildingId: number, tx: Db = db) {
-      const rows = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(exclusions)
-        .where(
-          and(
-            eq(exclusions.visitorId, visitorId),
-            eq(exclusions.clientId, clientId),
-            eq(exclusions.active, true),
-            or(isNull(exclusions.buildingId), eq(exclusions.buildingId, buildingId)),
-          ),
-        );
-      return rows[0]?.n ?? 0;
-    },
-
     /** The visitor's open visit, if any, with its building's name (the check-in's one-open-visit rule). */
     async findOpenVisitOfVisitor(visitorId: number, tx: Db = db) {
       const rows = await named(
@@ -224,16 +209,6 @@ export function createVisitsRepository(db: Db) {
           .limit(1),
       );
       return rows[0] ?? null;
-    },
-
-    async insertBadge(tx: Db, values: typeof badges.$inferInsert) {
-      const [row] = await tx.insert(badges).values(values).returning({ id: badges.id });
-      return row.id;
-    },
-
-    async insertVisit(tx: Db, values: typeof visits.$inferInsert) {
-      const [row] = await tx.insert(visits).values(values).returning({ id: visits.id });
-      return row.id;
     },
 
     /**
