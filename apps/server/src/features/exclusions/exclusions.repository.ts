@@ -1,10 +1,10 @@
 import type { TActor } from '@sv/contracts';
-import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import { buildings, clients, exclusions, visitors } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
-import { named } from '../../platform/db/named';
+import { named, scopedQuery } from '../../platform/db/named';
 import { findPage } from '../../platform/db/paging';
-import { buildingFilter, buildingInScope, clientFilter } from '../../platform/db/scope';
+import { buildingFilter, buildingInScope, clientFilter, type ScopeSource } from '../../platform/db/scope';
 
 const SORT_COLUMNS = {
   name: [sql`lower(${exclusions.lastname})`, sql`lower(${exclusions.firstname})`],
@@ -66,7 +66,7 @@ export const exclusionColumns = {
  * Exclusions visible to the actor: admins all; client admins their client; attendants their
  * client's global exclusions plus those of their own building (spec 000 §6, 002 §5).
  */
-export const exclusionScope = (actor: TActor): SQL =>
+export const exclusionScope = (actor: ScopeSource): SQL =>
   buildingFilter(actor, { clientId: exclusions.clientId, buildingId: exclusions.buildingId }, { clientWideRows: true });
 
 export interface CandidateQuery {
@@ -88,7 +88,11 @@ export interface CandidateQuery {
  * set is naturally small, and a cap could silently drop a real exclusion (security guide: never
  * fail open). Null when there is nothing to search by.
  */
-function candidateWhere(actor: TActor, building: { id: number; clientId: number }, q: CandidateQuery): SQL | null {
+function candidateWhere(
+  actor: ScopeSource,
+  building: { id: number | Placeholder; clientId: number | Placeholder },
+  q: CandidateFilter,
+): SQL | null {
   const first = q.firstname ? sql`lower(${exclusions.firstname}) = ${q.firstname}` : null;
   const last = q.lastname ? sql`lower(${exclusions.lastname}) = ${q.lastname}` : null;
   const dob = q.dob ? eq(exclusions.dob, q.dob) : null;
@@ -106,6 +110,73 @@ function candidateWhere(actor: TActor, building: { id: number; clientId: number 
     or(...arms),
   )!;
 }
+/** A candidate query whose present fields may be placeholders (a statement built once per variant). */
+interface CandidateFilter {
+  firstname: string | Placeholder;
+  lastname: string | Placeholder;
+  dob: string | null | Placeholder;
+  visitorId: number | null | Placeholder;
+}
+
+/**
+ * Which fields a candidate query has: the variant of the statement built for it (the arms of
+ * `candidateWhere` depend on which fields are present, never on their values).
+ */
+export function candidateVariant(q: CandidateQuery): string {
+  return `${q.firstname ? 'f' : ''}${q.lastname ? 'l' : ''}${q.dob ? 'd' : ''}${q.visitorId !== null ? 'v' : ''}`;
+}
+
+/** Whether a variant has anything to search by (an arm of `candidateWhere`). */
+export function searchableVariant(v: string): boolean {
+  return (
+    v.includes('v') || (v.includes('f') && (v.includes('l') || v.includes('d'))) || (v.includes('l') && v.includes('d'))
+  );
+}
+
+/** The template of a variant: placeholders for the fields it has, the values `candidateValues` fills. */
+export function candidateTemplate(variant: string): CandidateFilter {
+  return {
+    firstname: variant.includes('f') ? sql.placeholder('candidateFirst') : '',
+    lastname: variant.includes('l') ? sql.placeholder('candidateLast') : '',
+    dob: variant.includes('d') ? sql.placeholder('candidateDob') : null,
+    visitorId: variant.includes('v') ? sql.placeholder('candidateVisitor') : null,
+  };
+}
+
+export function candidateValues(building: { id: number; clientId: number }, q: CandidateQuery) {
+  return {
+    candidateBuildingId: building.id,
+    candidateClientId: building.clientId,
+    candidateFirst: q.firstname,
+    candidateLast: q.lastname,
+    candidateDob: q.dob,
+    candidateVisitor: q.visitorId,
+  };
+}
+
+/** The building of a template (see `candidateValues`). */
+export const CANDIDATE_BUILDING = {
+  id: sql.placeholder('candidateBuildingId'),
+  clientId: sql.placeholder('candidateClientId'),
+};
+
+/**
+ * The screening candidates of a template as a JSON scalar subquery, for a statement that reads
+ * more (the admission gate reads them with the screening: one round trip, issue 10 §9); parse
+ * the value with `screeningCandidatesFromJson`. Null when the variant has nothing to search by.
+ */
+export function screeningCandidatesJson(db: Db, scope: ScopeSource, variant: string): SQL | null {
+  const where = candidateWhere(scope, CANDIDATE_BUILDING, candidateTemplate(variant));
+  if (!where) return null;
+  const query = db
+    .select(candidateColumns)
+    .from(exclusions)
+    .where(where)
+    .orderBy(...candidateOrder)
+    .getSQL();
+  return sql`(select coalesce(json_agg(c), '[]'::json) from (${query}) c)`;
+}
+
 const candidateOrder = [
   asc(sql`lower(${exclusions.lastname})`),
   asc(sql`lower(${exclusions.firstname})`),
@@ -113,6 +184,14 @@ const candidateOrder = [
 ];
 
 export function createExclusionsRepository(db: Db) {
+  /** What screening reads of the candidates (no joins), built once per scope shape and variant. */
+  const screeningCandidates = scopedQuery(db, (d, scope, variant: string) =>
+    d
+      .select(candidateColumns)
+      .from(exclusions)
+      .where(candidateWhere(scope, CANDIDATE_BUILDING, candidateTemplate(variant))!)
+      .orderBy(...candidateOrder),
+  );
   const select = (tx: Db = db) =>
     tx
       .select(exclusionColumns)
@@ -222,36 +301,13 @@ export function createExclusionsRepository(db: Db) {
     },
 
     /**
-     * `findScreeningCandidates` as a JSON scalar subquery, for a statement that reads more
-     * (the admission gate reads them with the screening: one round trip, issue 10 §9); parse the
-     * value with `screeningCandidatesFromJson`. Null when there is nothing to search by.
-     */
-    screeningCandidatesJson(actor: TActor, building: { id: number; clientId: number }, q: CandidateQuery): SQL | null {
-      const where = candidateWhere(actor, building, q);
-      if (!where) return null;
-      const query = db
-        .select(candidateColumns)
-        .from(exclusions)
-        .where(where)
-        .orderBy(...candidateOrder)
-        .getSQL();
-      return sql`(select coalesce(json_agg(c), '[]'::json) from (${query}) c)`;
-    },
-
-    /**
      * The same candidates with only what screening needs (no client, building or visitor
      * names): no joins, so less to plan, send and map on every screening and check-in (issue 10 §9).
      */
     async findScreeningCandidates(actor: TActor, building: { id: number; clientId: number }, q: CandidateQuery) {
-      const where = candidateWhere(actor, building, q);
-      if (!where) return [];
-      return named(
-        db
-          .select(candidateColumns)
-          .from(exclusions)
-          .where(where)
-          .orderBy(...candidateOrder),
-      );
+      const variant = candidateVariant(q);
+      if (!searchableVariant(variant)) return [];
+      return screeningCandidates(actor, candidateValues(building, q), variant);
     },
 
     /** Clients and ACTIVE buildings for the exclusion form (spec 000 §2). */

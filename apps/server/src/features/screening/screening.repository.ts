@@ -1,5 +1,5 @@
 import type { TActor } from '@sv/contracts';
-import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, type Placeholder, sql } from 'drizzle-orm';
 import {
   auditEvents,
   buildings,
@@ -12,8 +12,9 @@ import {
   visitors,
 } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
-import { named } from '../../platform/db/named';
-import { buildingFilter, buildingInScope, clientFilter } from '../../platform/db/scope';
+import { named, preparedQuery, scopedQuery } from '../../platform/db/named';
+import { buildingFilter, buildingInScope, clientFilter, type ScopeSource } from '../../platform/db/scope';
+import { screeningCandidatesJson, searchableVariant } from '../exclusions/exclusions.repository';
 
 /** The person being screened (spec 002 §5). Address fields raise a registry match to VERY STRONG. */
 export interface ScreeningSubject {
@@ -36,62 +37,89 @@ export type MatchSource = 'registry' | 'exclusion';
 export type FindingSource = ScreeningFinding['source'];
 
 /** One screening by id, when the actor's scope holds its building (attendants: their building's only). */
-const screeningInScope = (actor: TActor, screeningId: string) =>
+const screeningInScope = (actor: ScopeSource, screeningId: string | Placeholder) =>
   and(
     eq(screenings.id, screeningId),
     buildingFilter(actor, { clientId: screenings.clientId, buildingId: screenings.buildingId }),
   );
 
+const P = sql.placeholder;
+
 export function createScreeningRepository(db: Db) {
+  // the reads of every screening and check-in, each built once per scope shape (issue 10 §9)
+  const buildingQuery = scopedQuery(db, (d, scope) =>
+    d
+      .select({ id: buildings.id, clientId: buildings.clientId, clientSettings: clients.settings })
+      .from(buildings)
+      .innerJoin(clients, eq(clients.id, buildings.clientId))
+      .where(buildingInScope(scope, P('buildingId')))
+      .limit(1),
+  );
+  const subjectQuery = scopedQuery(db, (d, scope) =>
+    d
+      .select({
+        id: visitors.id,
+        clientId: visitors.clientId,
+        firstName: visitors.firstname,
+        middleName: visitors.middlename,
+        lastName: visitors.lastname,
+        suffix: visitors.suffix,
+        dob: visitors.dob,
+        city: visitors.city,
+        state: visitors.state,
+        zip: visitors.zipcode,
+        photoFileId: visitors.photoFileId,
+      })
+      .from(visitors)
+      .where(and(eq(visitors.id, P('visitorId')), clientFilter(scope, visitors.clientId)))
+      .limit(1),
+  );
+  const clearedQuery = preparedQuery(db, (d) =>
+    d
+      .select({ source: clearedMatches.source, matchRef: clearedMatches.matchRef })
+      .from(clearedMatches)
+      .where(and(eq(clearedMatches.clientId, P('clientId')), eq(clearedMatches.visitorId, P('visitorId')))),
+  );
+  /**
+   * The gate's statement; its variant is the exclusion candidates' (`candidateVariant`, '' when
+   * there is nothing to search by: no candidates read).
+   */
+  const gateQuery = scopedQuery(db, (d, scope, candidateVariant: string) =>
+    d
+      .select({
+        screening: getTableColumns(screenings),
+        decided: sql<string[]>`coalesce((select array_agg(d.source || '|' || d.ref) from ${screeningDecisions} d
+                                        where d.screening_id = screenings.id), '{}')`, // qualified by hand: Drizzle unqualifies a one-table select's columns
+        cleared: sql<string[]>`coalesce((select array_agg(c.source || '|' || c.match_ref) from ${clearedMatches} c
+                                        where c.client_id = ${P('clientId')} and c.visitor_id = ${P('visitorId')}), '{}')`,
+        also:
+          (searchableVariant(candidateVariant) ? screeningCandidatesJson(d, scope, candidateVariant) : null) ??
+          sql<unknown>`null`,
+      })
+      .from(screenings)
+      .where(screeningInScope(scope, P('screeningId')))
+      .limit(1),
+  );
+
   return {
     /**
      * The building, when it is in the actor's scope (attendants: their own building only), with
      * its district's settings as stored (backgroundCheck, registryGating: read with the contract).
      */
     async findBuilding(actor: TActor, buildingId: number) {
-      const rows = await named(
-        db
-          .select({ id: buildings.id, clientId: buildings.clientId, clientSettings: clients.settings })
-          .from(buildings)
-          .innerJoin(clients, eq(clients.id, buildings.clientId))
-          .where(buildingInScope(actor, buildingId))
-          .limit(1),
-      );
+      const rows = await buildingQuery(actor, { buildingId });
       return rows[0] ?? null;
     },
 
     /** The visitor, when it belongs to the actor's client (visitors are client-wide). */
     async findSubject(actor: TActor, visitorId: number): Promise<ScreeningSubject | null> {
-      const rows = await named(
-        db
-          .select({
-            id: visitors.id,
-            clientId: visitors.clientId,
-            firstName: visitors.firstname,
-            middleName: visitors.middlename,
-            lastName: visitors.lastname,
-            suffix: visitors.suffix,
-            dob: visitors.dob,
-            city: visitors.city,
-            state: visitors.state,
-            zip: visitors.zipcode,
-            photoFileId: visitors.photoFileId,
-          })
-          .from(visitors)
-          .where(and(eq(visitors.id, visitorId), clientFilter(actor, visitors.clientId)))
-          .limit(1),
-      );
+      const rows = await subjectQuery(actor, { visitorId });
       return rows[0] ?? null;
     },
 
     /** References (`source|matchRef`) the visitor's client cleared for this visitor. */
     async clearedRefs(clientId: number, visitorId: number): Promise<Set<string>> {
-      const rows = await named(
-        db
-          .select({ source: clearedMatches.source, matchRef: clearedMatches.matchRef })
-          .from(clearedMatches)
-          .where(and(eq(clearedMatches.clientId, clientId), eq(clearedMatches.visitorId, visitorId))),
-      );
+      const rows = await clearedQuery({ clientId, visitorId });
       return new Set(rows.map((r) => `${r.source}|${r.matchRef}`));
     },
 
@@ -136,31 +164,18 @@ export function createScreeningRepository(db: Db) {
 
     /**
      * What the admission gate reads, in one statement (issue 10 §9): the screening within the
-     * actor's scope, the decisions taken on it and what the district cleared for this visitor
-     * (`source|ref`), and `alsoRead` (a scalar subquery: the exclusion candidates) as `also`.
-     * No screening in scope: null, and nothing else matters (the gate refuses).
+     * actor's scope, the decisions taken on it, what the district cleared for this visitor
+     * (`source|ref`), and the exclusion candidates now (`candidates`: the variant and values of
+     * `candidateVariant` / `candidateValues`) as `also`, JSON for `screeningCandidatesFromJson`
+     * (null when the variant has nothing to search by). No screening in scope: null, and nothing
+     * else matters (the gate refuses).
      */
     async findScreeningForGate(
       actor: TActor,
-      screeningId: string,
-      clientId: number,
-      visitorId: number,
-      alsoRead: SQL | null,
+      ids: { screeningId: string; clientId: number; visitorId: number },
+      candidates: { variant: string; values: Record<string, unknown> },
     ) {
-      const rows = await named(
-        db
-          .select({
-            screening: getTableColumns(screenings),
-            decided: sql<string[]>`coalesce((select array_agg(d.source || '|' || d.ref) from ${screeningDecisions} d
-                                            where d.screening_id = screenings.id), '{}')`, // qualified by hand: Drizzle unqualifies a one-table select's columns
-            cleared: sql<string[]>`coalesce((select array_agg(c.source || '|' || c.match_ref) from ${clearedMatches} c
-                                            where c.client_id = ${clientId} and c.visitor_id = ${visitorId}), '{}')`,
-            also: alsoRead ?? sql<unknown>`null`,
-          })
-          .from(screenings)
-          .where(screeningInScope(actor, screeningId))
-          .limit(1),
-      );
+      const rows = await gateQuery(actor, { ...candidates.values, ...ids }, candidates.variant);
       const row = rows[0];
       if (!row) return null;
       return {

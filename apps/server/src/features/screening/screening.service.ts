@@ -39,6 +39,8 @@ import type { RequestCtx } from '../../platform/http/request-context';
 import type { ScreeningFinding } from '../../db/schema/index';
 import { readStored } from '../clients/stored-settings';
 import {
+  candidateValues,
+  candidateVariant,
   createExclusionsRepository,
   type ScreeningCandidate,
   screeningCandidatesFromJson,
@@ -278,15 +280,13 @@ export function createScreeningService(deps: AppDeps) {
     ) {
       const { subject, building } = input;
       if (subject.clientId !== building.clientId) throw conflict(SCREENING_MESSAGES.notScreened);
-      // every read of the gate in one round trip (issue 10 §9: check-in throughput)
       // every read of the gate in one statement: the screening, its decisions, the clearings and
       // the exclusion candidates now (issue 10 §9)
+      const candidates = candidateQuery(subject);
       const gate = await repo.findScreeningForGate(
         ctx.actor,
-        input.screeningId,
-        subject.clientId,
-        subject.id,
-        exclusionsRepo.screeningCandidatesJson(ctx.actor, building, candidateQuery(subject)),
+        { screeningId: input.screeningId, clientId: subject.clientId, visitorId: subject.id },
+        { variant: candidateVariant(candidates), values: candidateValues(building, candidates) },
       );
       const screening = gate?.screening ?? null;
       const now = matchesAmong(gate?.also ? screeningCandidatesFromJson(gate.also) : [], building, subject);

@@ -16,7 +16,7 @@ import {
 } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
 import { insertSelectPlaceholders, placeholderValues } from '../../platform/db/insert-select';
-import { named, preparedStatement } from '../../platform/db/named';
+import { named, preparedStatement, scopedQuery } from '../../platform/db/named';
 import { answerUpdate } from '../../platform/http/idempotency';
 import { frontDeskNotifyExpression } from '../../platform/realtime/realtime';
 import { buildingFilter, buildingInScope, clientFilter } from '../../platform/db/scope';
@@ -138,6 +138,32 @@ const writeCheckInStatement = preparedStatement<{
 export type VisitRow = Awaited<ReturnType<ReturnType<typeof createVisitsRepository>['getVisit']>> & {};
 
 export function createVisitsRepository(db: Db) {
+  /** The desk's building read (check-in, denials, pre-registrations), built once per scope shape. */
+  const buildingForDesk = scopedQuery(db, (d, scope) =>
+    d
+      .select({
+        id: buildings.id,
+        clientId: buildings.clientId,
+        name: buildings.name,
+        timeZone: buildings.timeZone,
+        active: buildings.active,
+        printerIpAddress: buildings.printerIpAddress,
+        visitorPrinterIpAddress: buildings.visitorPrinterIpAddress,
+        requireAttendantVisitorBadgePrint: buildings.requireAttendantVisitorBadgePrint,
+        requireAttendantVolunteerBadgePrint: buildings.requireAttendantVolunteerBadgePrint,
+        requireAttendantVisitorPhotoCheckIn: buildings.requireAttendantVisitorPhotoCheckIn,
+        requireAttendantVolunteerPhotoCheckIn: buildings.requireAttendantVolunteerPhotoCheckIn,
+        requireKioskVisitorBadgePrint: buildings.requireKioskVisitorBadgePrint,
+        requireKioskVolunteerBadgePrint: buildings.requireKioskVolunteerBadgePrint,
+        requireKioskVisitorPhotoCheckIn: buildings.requireKioskVisitorPhotoCheckIn,
+        requireKioskVolunteerPhotoCheckIn: buildings.requireKioskVolunteerPhotoCheckIn,
+        clientSettings: clients.settings,
+      })
+      .from(buildings)
+      .innerJoin(clients, eq(clients.id, buildings.clientId))
+      .where(buildingInScope(scope, sql.placeholder('buildingId')))
+      .limit(1),
+  );
   const summaryQuery = (tx: Db = db) =>
     tx
       .select(summaryColumns)
@@ -150,31 +176,7 @@ export function createVisitsRepository(db: Db) {
   return {
     /** A building the actor may work at (attendants: their own), with what the desk needs. */
     async getBuildingForDesk(actor: TActor, buildingId: number) {
-      const rows = await named(
-        db
-          .select({
-            id: buildings.id,
-            clientId: buildings.clientId,
-            name: buildings.name,
-            timeZone: buildings.timeZone,
-            active: buildings.active,
-            printerIpAddress: buildings.printerIpAddress,
-            visitorPrinterIpAddress: buildings.visitorPrinterIpAddress,
-            requireAttendantVisitorBadgePrint: buildings.requireAttendantVisitorBadgePrint,
-            requireAttendantVolunteerBadgePrint: buildings.requireAttendantVolunteerBadgePrint,
-            requireAttendantVisitorPhotoCheckIn: buildings.requireAttendantVisitorPhotoCheckIn,
-            requireAttendantVolunteerPhotoCheckIn: buildings.requireAttendantVolunteerPhotoCheckIn,
-            requireKioskVisitorBadgePrint: buildings.requireKioskVisitorBadgePrint,
-            requireKioskVolunteerBadgePrint: buildings.requireKioskVolunteerBadgePrint,
-            requireKioskVisitorPhotoCheckIn: buildings.requireKioskVisitorPhotoCheckIn,
-            requireKioskVolunteerPhotoCheckIn: buildings.requireKioskVolunteerPhotoCheckIn,
-            clientSettings: clients.settings,
-          })
-          .from(buildings)
-          .innerJoin(clients, eq(clients.id, buildings.clientId))
-          .where(buildingInScope(actor, buildingId))
-          .limit(1),
-      );
+      const rows = await buildingForDesk(actor, { buildingId });
       return rows[0] ?? null;
     },
 

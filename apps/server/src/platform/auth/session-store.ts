@@ -2,7 +2,7 @@ import { CONSTANTS, ROLE, type TActor, type TRoleId } from '@sv/contracts';
 import { and, eq, lt, notInArray, or, sql } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema/index';
 import type { Db } from '../db/database';
-import { named } from '../db/named';
+import { preparedQuery } from '../db/named';
 import { newToken, sha256 } from './tokens';
 
 export interface SessionRecord {
@@ -54,6 +54,30 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
     }
   };
 
+  // every request reads its session: built once, run with the id (issue 10 §9)
+  const sessionById = preparedQuery(db, (d) =>
+    d
+      .select({
+        id: sessions.id,
+        userId: sessions.userId,
+        csrfToken: sessions.csrfToken,
+        signedInWith: sessions.signedInWith,
+        impersonatorId: sessions.impersonatorId,
+        impersonationStartedAt: sessions.impersonationStartedAt,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        roleId: users.roleId,
+        clientId: users.clientId,
+        buildingId: users.buildingId,
+        active: users.active,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, sql.placeholder('id')))
+      .limit(1),
+  );
+
   return {
     async create(input: {
       userId: number;
@@ -96,28 +120,7 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
 
     /** The live session with this id (the token's hash), as `find`; long-lived streams re-check with it. */
     async findById(id: string, now = new Date()): Promise<SessionRecord | null> {
-      const rows = await named(
-        db
-          .select({
-            id: sessions.id,
-            userId: sessions.userId,
-            csrfToken: sessions.csrfToken,
-            signedInWith: sessions.signedInWith,
-            impersonatorId: sessions.impersonatorId,
-            impersonationStartedAt: sessions.impersonationStartedAt,
-            createdAt: sessions.createdAt,
-            lastSeenAt: sessions.lastSeenAt,
-            expiresAt: sessions.expiresAt,
-            roleId: users.roleId,
-            clientId: users.clientId,
-            buildingId: users.buildingId,
-            active: users.active,
-          })
-          .from(sessions)
-          .innerJoin(users, eq(users.id, sessions.userId))
-          .where(eq(sessions.id, id))
-          .limit(1),
-      );
+      const rows = await sessionById({ id });
       const row = rows[0];
       if (!row) return null;
       const idleLimit = row.lastSeenAt.getTime() + policy.idleMinutes * 60_000;

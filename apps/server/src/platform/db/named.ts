@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { TActor } from '@sv/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from './database';
+import { scopeParams, type ScopeShape, type ScopeTemplate } from './scope';
 
 /**
  * Named (prepared) statements for the hot paths (issue 10 §9). Measured on the district data set:
@@ -28,7 +30,7 @@ function statementName(text: string): string | undefined {
 }
 
 interface PreparableQuery<R> extends PromiseLike<R> {
-  prepare(name: string): { execute(): Promise<R> };
+  prepare(name: string): { execute(values?: Record<string, unknown>): Promise<R> };
 }
 
 /** What Drizzle's node-postgres prepared query keeps (the name goes to `client.query`). */
@@ -36,7 +38,18 @@ interface DriverPrepared<R> {
   queryString?: string;
   rawQueryConfig?: { name?: string; text?: string };
   queryConfig?: { name?: string; text?: string };
-  execute(): Promise<R>;
+  execute(values?: Record<string, unknown>): Promise<R>;
+}
+
+/** Prepares a built query under the name of its text (node-postgres; PGlite runs it as it is). */
+function prepareNamed<R>(query: PreparableQuery<R>): DriverPrepared<R> {
+  const prepared = query.prepare(undefined as unknown as string) as unknown as DriverPrepared<R>;
+  if (prepared.queryString && prepared.rawQueryConfig?.text && prepared.queryConfig?.text) {
+    const name = statementName(prepared.queryString);
+    prepared.rawQueryConfig.name = name;
+    prepared.queryConfig.name = name;
+  }
+  return prepared;
 }
 
 /**
@@ -44,14 +57,51 @@ interface DriverPrepared<R> {
  * once (`prepare` builds its text), then named after that text before it runs.
  */
 export function named<R>(query: PreparableQuery<R>): Promise<R> {
-  const prepared = query.prepare(undefined as unknown as string) as unknown as DriverPrepared<R>;
-  // node-postgres only (its configs carry the text); PGlite runs it as it is
-  if (prepared.queryString && prepared.rawQueryConfig?.text && prepared.queryConfig?.text) {
-    const name = statementName(prepared.queryString);
-    prepared.rawQueryConfig.name = name;
-    prepared.queryConfig.name = name;
-  }
-  return prepared.execute();
+  return prepareNamed(query).execute();
+}
+
+/**
+ * A Drizzle query built ONCE (on its first run) with `sql.placeholder`s and then only run with
+ * values (issue 10 §9: on the check-in path Drizzle building the same queries again on every
+ * request was ~25% of the server's CPU). `variant` names a shape of the query (which optional
+ * parts it has): each variant is built once. Bound to `db` (not for use inside a transaction).
+ * A placeholder's value is not encoded by a column: give driver values (numbers, strings, ISO
+ * dates).
+ */
+export function preparedQuery<R, V extends string = ''>(db: Db, build: (db: Db, variant: V) => PreparableQuery<R>) {
+  const built = new Map<V, DriverPrepared<R>>();
+  return (values: Record<string, unknown>, variant: V = '' as V): Promise<R> => {
+    let prepared = built.get(variant);
+    if (!prepared) {
+      prepared = prepareNamed(build(db, variant));
+      built.set(variant, prepared);
+    }
+    return prepared.execute(values);
+  };
+}
+
+/**
+ * `preparedQuery` for a query filtered by the actor's scope: built once per scope shape (all,
+ * client, building; `scopeParams`) and variant, from the shape's template (placeholders where the
+ * actor's ids go), and run with the actor's scope values. The filters are the same functions an
+ * actor's one-off query uses (`clientFilter`, `buildingFilter`, `buildingInScope`), so a statement
+ * built for one shape can never run with another shape's filter.
+ */
+export function scopedQuery<R, V extends string = ''>(
+  db: Db,
+  build: (db: Db, scope: ScopeTemplate, variant: V) => PreparableQuery<R>,
+) {
+  const built = new Map<`${ScopeShape}:${V}`, DriverPrepared<R>>();
+  return (actor: TActor, values: Record<string, unknown>, variant: V = '' as V): Promise<R> => {
+    const scope = scopeParams(actor);
+    const key = `${scope.shape}:${variant}` as const;
+    let prepared = built.get(key);
+    if (!prepared) {
+      prepared = prepareNamed(build(db, scope.template, variant));
+      built.set(key, prepared);
+    }
+    return prepared.execute({ ...values, ...scope.values });
+  };
 }
 
 interface DrizzleInternals<Row> {

@@ -1,5 +1,5 @@
 import { ROLE, type TActor } from '@sv/contracts';
-import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { buildings } from '../../db/schema/index';
 
@@ -23,9 +23,55 @@ export function scopeOf(actor: TActor): Scope {
 
 const TRUE = sql`true`;
 
-/** Client-level filter: rows of the actor's client (all rows for admins). */
-export function clientFilter(actor: TActor, clientColumn: PgColumn): SQL {
+/**
+ * The scope of a statement built once and run for every actor of the same shape (issue 10 §9,
+ * `scopedQuery` in named.ts): the same filters as an actor's, with placeholders where an actor's
+ * ids would be. Only `scopeParams` makes one, together with the values its placeholders take.
+ */
+export interface ScopeTemplate {
+  readonly template: { clientId: Placeholder | null; buildingId: Placeholder | null };
+}
+
+/** What the filters below accept: an actor, or a template of an actor's scope shape. */
+export type ScopeSource = TActor | ScopeTemplate;
+
+const isTemplate = (source: ScopeSource): source is ScopeTemplate => 'template' in source;
+const scopeIds = (source: ScopeSource) => (isTemplate(source) ? source.template : scopeOf(source));
+
+const SCOPE_CLIENT = sql.placeholder('scopeClientId');
+const SCOPE_BUILDING = sql.placeholder('scopeBuildingId');
+const TEMPLATES = {
+  all: { template: { clientId: null, buildingId: null } },
+  client: { template: { clientId: SCOPE_CLIENT, buildingId: null } },
+  building: { template: { clientId: SCOPE_CLIENT, buildingId: SCOPE_BUILDING } },
+} satisfies Record<string, ScopeTemplate>;
+export type ScopeShape = keyof typeof TEMPLATES;
+
+/**
+ * An actor's scope as a shape (admin: all; district admin: client; attendant and kiosk:
+ * building), the template of that shape, and the values of the template's placeholders for this
+ * actor. A statement built from `template` and run with `values` filters exactly as the actor's
+ * own filters do.
+ */
+export function scopeParams(actor: TActor): {
+  shape: ScopeShape;
+  template: ScopeTemplate;
+  values: Record<string, number>;
+} {
   const s = scopeOf(actor);
+  if (s.clientId === null) return { shape: 'all', template: TEMPLATES.all, values: {} };
+  if (s.buildingId === null)
+    return { shape: 'client', template: TEMPLATES.client, values: { scopeClientId: s.clientId } };
+  return {
+    shape: 'building',
+    template: TEMPLATES.building,
+    values: { scopeClientId: s.clientId, scopeBuildingId: s.buildingId },
+  };
+}
+
+/** Client-level filter: rows of the actor's client (all rows for admins). */
+export function clientFilter(actor: ScopeSource, clientColumn: PgColumn): SQL {
+  const s = scopeIds(actor);
   return s.clientId === null ? TRUE : eq(clientColumn, s.clientId);
 }
 
@@ -34,11 +80,11 @@ export function clientFilter(actor: TActor, clientColumn: PgColumn): SQL {
  * (e.g. global exclusions, district contacts) are visible to the whole client.
  */
 export function buildingFilter(
-  actor: TActor,
+  actor: ScopeSource,
   columns: { clientId: PgColumn; buildingId: PgColumn },
   opts: { clientWideRows?: boolean } = {},
 ): SQL {
-  const s = scopeOf(actor);
+  const s = scopeIds(actor);
   const client = s.clientId === null ? TRUE : eq(columns.clientId, s.clientId);
   if (s.buildingId === null) return client;
   const building = opts.clientWideRows
@@ -56,7 +102,7 @@ export function inScope(actor: TActor, record: { clientId: number | null; buildi
 }
 
 /** One building by id, when the actor's scope holds it (the desk's and screening's building read). */
-export function buildingInScope(actor: TActor, buildingId: number): SQL {
+export function buildingInScope(actor: ScopeSource, buildingId: number | Placeholder): SQL {
   return and(
     eq(buildings.id, buildingId),
     buildingFilter(actor, { clientId: buildings.clientId, buildingId: buildings.id }),

@@ -3,7 +3,7 @@ import { and, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { idempotencyKeys } from '../../db/schema/index';
 import type { Db } from '../db/database';
-import { named } from '../db/named';
+import { preparedQuery } from '../db/named';
 import { AppError } from './app-error';
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
@@ -68,6 +68,19 @@ export function createIdempotency(db: Db, opts: { singleProcess?: boolean; stale
   const bootedAt = new Date();
   const staleMs = opts.staleMs ?? 60_000;
   const where = (userId: number, key: string) => and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+  // every check-in and kiosk submission reserves its key first: built once (issue 10 §9)
+  const reserve = preparedQuery(db, (d) =>
+    d
+      .insert(idempotencyKeys)
+      .values({
+        userId: sql.placeholder('userId'),
+        key: sql.placeholder('key'),
+        route: sql.placeholder('route'),
+        requestHash: sql.placeholder('requestHash'),
+      })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key }),
+  );
   return {
     async run<T>(
       userId: number,
@@ -96,13 +109,7 @@ export function createIdempotency(db: Db, opts: { singleProcess?: boolean; stale
         },
       );
       for (let attempt = 0; ; attempt++) {
-        const inserted = await named(
-          db
-            .insert(idempotencyKeys)
-            .values({ userId, key, route, requestHash })
-            .onConflictDoNothing()
-            .returning({ key: idempotencyKeys.key }),
-        );
+        const inserted = await reserve({ userId, key, route, requestHash });
         if (inserted.length > 0) break;
         const [existing] = await db.select().from(idempotencyKeys).where(where(userId, key)).limit(1);
         if (!existing) {
