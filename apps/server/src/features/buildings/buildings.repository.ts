@@ -8,6 +8,31 @@ import { buildingFilter, inScope, scopeOf } from '../../platform/db/scope';
 /** Buildings are building-scoped rows: attendants and kiosks see their own building only. */
 const scoped = (actor: TActor) => buildingFilter(actor, { clientId: buildings.clientId, buildingId: buildings.id });
 
+/**
+ * What the front desk needs of a building and its district's stored settings (check-in,
+ * screening, denials, pre-registrations): printing, the photo and badge rules (spec 002 §3,
+ * §4), the time zone, and `clientSettings` (backgroundCheck, registryGating; read with the
+ * contract).
+ */
+export const deskBuildingColumns = {
+  id: buildings.id,
+  clientId: buildings.clientId,
+  name: buildings.name,
+  timeZone: buildings.timeZone,
+  active: buildings.active,
+  printerIpAddress: buildings.printerIpAddress,
+  visitorPrinterIpAddress: buildings.visitorPrinterIpAddress,
+  requireAttendantVisitorBadgePrint: buildings.requireAttendantVisitorBadgePrint,
+  requireAttendantVolunteerBadgePrint: buildings.requireAttendantVolunteerBadgePrint,
+  requireAttendantVisitorPhotoCheckIn: buildings.requireAttendantVisitorPhotoCheckIn,
+  requireAttendantVolunteerPhotoCheckIn: buildings.requireAttendantVolunteerPhotoCheckIn,
+  requireKioskVisitorBadgePrint: buildings.requireKioskVisitorBadgePrint,
+  requireKioskVolunteerBadgePrint: buildings.requireKioskVolunteerBadgePrint,
+  requireKioskVisitorPhotoCheckIn: buildings.requireKioskVisitorPhotoCheckIn,
+  requireKioskVolunteerPhotoCheckIn: buildings.requireKioskVolunteerPhotoCheckIn,
+  clientSettings: clients.settings,
+};
+
 /** The columns of a row as the contracts name them (spec 000 §3 Building). */
 const rowColumns = {
   id: buildings.id,

@@ -12,8 +12,11 @@ import {
   visitors,
 } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
-import { named, preparedQuery, scopedQuery } from '../../platform/db/named';
+import { named, preparedStatement, scopedQuery } from '../../platform/db/named';
+import { insertSelectPlaceholders, placeholderValues } from '../../platform/db/insert-select';
+import { AUDIT_ROW_COLUMNS, type AuditRow } from '../../platform/audit/audit-log';
 import { buildingFilter, buildingInScope, clientFilter, type ScopeSource } from '../../platform/db/scope';
+import { deskBuildingColumns } from '../buildings/buildings.repository';
 import { screeningCandidatesJson, searchableVariant } from '../exclusions/exclusions.repository';
 
 /** The person being screened (spec 002 §5). Address fields raise a registry match to VERY STRONG. */
@@ -45,40 +48,77 @@ const screeningInScope = (actor: ScopeSource, screeningId: string | Placeholder)
 
 const P = sql.placeholder;
 
+const SCREENING_COLUMNS = [
+  'id',
+  'clientId',
+  'buildingId',
+  'visitorId',
+  'screenedBy',
+  'screenedAt',
+  'registryStatus',
+  'findings',
+] as const;
+type ScreeningRow = Required<Pick<typeof screenings.$inferInsert, (typeof SCREENING_COLUMNS)[number]>>;
+
+/**
+ * A screening with what it showed (issue 10 §1) and its audit row, in one statement built once
+ * (issue 10 §9: one round trip and one commit per screening, nothing for Drizzle to build).
+ */
+const insertScreeningStatement = preparedStatement(
+  () => sql`with saved as (${insertSelectPlaceholders(screenings, 's_', SCREENING_COLUMNS, {}, sql``)})
+            ${insertSelectPlaceholders(auditEvents, 'a_', AUDIT_ROW_COLUMNS, {}, sql``)}`,
+);
+
+/** The person's columns as `ScreeningSubject` names them. */
+const subjectColumns = {
+  id: visitors.id,
+  clientId: visitors.clientId,
+  firstName: visitors.firstname,
+  middleName: visitors.middlename,
+  lastName: visitors.lastname,
+  suffix: visitors.suffix,
+  dob: visitors.dob,
+  city: visitors.city,
+  state: visitors.state,
+  zip: visitors.zipcode,
+  photoFileId: visitors.photoFileId,
+};
+
+/** The subject of `findContext`'s JSON (keyed as `subjectColumns`; a date is its ISO text there too). */
+function subjectFromJson(value: unknown): ScreeningSubject | null {
+  if (value === null || value === undefined) return null;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as ScreeningSubject;
+}
+
 export function createScreeningRepository(db: Db) {
   // the reads of every screening and check-in, each built once per scope shape (issue 10 §9)
-  const buildingQuery = scopedQuery(db, (d, scope) =>
-    d
-      .select({ id: buildings.id, clientId: buildings.clientId, clientSettings: clients.settings })
-      .from(buildings)
-      .innerJoin(clients, eq(clients.id, buildings.clientId))
-      .where(buildingInScope(scope, P('buildingId')))
-      .limit(1),
-  );
   const subjectQuery = scopedQuery(db, (d, scope) =>
     d
-      .select({
-        id: visitors.id,
-        clientId: visitors.clientId,
-        firstName: visitors.firstname,
-        middleName: visitors.middlename,
-        lastName: visitors.lastname,
-        suffix: visitors.suffix,
-        dob: visitors.dob,
-        city: visitors.city,
-        state: visitors.state,
-        zip: visitors.zipcode,
-        photoFileId: visitors.photoFileId,
-      })
+      .select(subjectColumns)
       .from(visitors)
       .where(and(eq(visitors.id, P('visitorId')), clientFilter(scope, visitors.clientId)))
       .limit(1),
   );
-  const clearedQuery = preparedQuery(db, (d) =>
+  /**
+   * What screening and check-in read first, in one statement (issue 10 §9): the building in the
+   * actor's scope (the desk's columns and the district's settings), the person when the actor's
+   * scope holds them (JSON, `subjectFromJson`), and what the building's district cleared for them.
+   */
+  const contextQuery = scopedQuery(db, (d, scope) =>
     d
-      .select({ source: clearedMatches.source, matchRef: clearedMatches.matchRef })
-      .from(clearedMatches)
-      .where(and(eq(clearedMatches.clientId, P('clientId')), eq(clearedMatches.visitorId, P('visitorId')))),
+      .select({
+        building: deskBuildingColumns,
+        subject: sql<unknown>`(select json_build_object(${sql.join(
+          Object.entries(subjectColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+          sql`, `,
+        )}) from ${visitors} where ${and(eq(visitors.id, P('visitorId')), clientFilter(scope, visitors.clientId))})`,
+        cleared: sql<string[]>`coalesce((select array_agg(c.source || '|' || c.match_ref) from ${clearedMatches} c
+                                        where c.client_id = "buildings"."client_id" and c.visitor_id = ${P('visitorId')}), '{}')`,
+      })
+      .from(buildings)
+      .innerJoin(clients, eq(clients.id, buildings.clientId))
+      .where(buildingInScope(scope, P('buildingId')))
+      .limit(1),
   );
   /**
    * The gate's statement; its variant is the exclusion candidates' (`candidateVariant`, '' when
@@ -103,24 +143,21 @@ export function createScreeningRepository(db: Db) {
 
   return {
     /**
-     * The building, when it is in the actor's scope (attendants: their own building only), with
-     * its district's settings as stored (backgroundCheck, registryGating: read with the contract).
+     * The building (desk columns) and the person, each when the actor's scope holds it, and the
+     * references (`source|matchRef`) the building's district cleared for this person: the first
+     * read of a screening and of a check-in. Null when the building is not in scope.
      */
-    async findBuilding(actor: TActor, buildingId: number) {
-      const rows = await buildingQuery(actor, { buildingId });
-      return rows[0] ?? null;
+    async findContext(actor: TActor, buildingId: number, visitorId: number) {
+      const rows = await contextQuery(actor, { buildingId, visitorId });
+      const row = rows[0];
+      if (!row) return null;
+      return { building: row.building, subject: subjectFromJson(row.subject), cleared: new Set(row.cleared) };
     },
 
     /** The visitor, when it belongs to the actor's client (visitors are client-wide). */
     async findSubject(actor: TActor, visitorId: number): Promise<ScreeningSubject | null> {
       const rows = await subjectQuery(actor, { visitorId });
       return rows[0] ?? null;
-    },
-
-    /** References (`source|matchRef`) the visitor's client cleared for this visitor. */
-    async clearedRefs(clientId: number, visitorId: number): Promise<Set<string>> {
-      const rows = await clearedQuery({ clientId, visitorId });
-      return new Set(rows.map((r) => `${r.source}|${r.matchRef}`));
     },
 
     /** An exclusion of the visitor's client (for clearing a potential match), or null. */
@@ -138,22 +175,11 @@ export function createScreeningRepository(db: Db) {
      * (issue 10 §9: one round trip and one commit fewer per screening). The caller chooses the
      * id, so the audit row can name it.
      */
-    async insertScreening(
-      row: {
-        id: string;
-        clientId: number;
-        buildingId: number;
-        visitorId: number;
-        screenedBy: number | null;
-        screenedAt: Date;
-        registryStatus: string;
-        findings: ScreeningFinding[];
-      },
-      audit: typeof auditEvents.$inferInsert,
-    ): Promise<void> {
-      // getSQL(): an embedded query builder would be parenthesised as a subquery
-      const screening = db.insert(screenings).values(row).getSQL();
-      await db.execute(sql`with saved as (${screening}) ${db.insert(auditEvents).values(audit).getSQL()}`);
+    async insertScreening(row: ScreeningRow, audit: AuditRow): Promise<void> {
+      await insertScreeningStatement(db, {
+        ...placeholderValues('s_', row),
+        ...placeholderValues('a_', audit),
+      });
     },
 
     /** A screening of the actor's scope (the building filter: attendants see their building's only). */

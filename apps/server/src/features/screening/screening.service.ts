@@ -272,7 +272,7 @@ export function createScreeningService(deps: AppDeps) {
       ctx: RequestCtx,
       input: {
         screeningId: string;
-        /** read with the actor's scope by `loadSubject` (the same read the gate made itself before) */
+        /** read with the actor's scope by `loadContext` (the same read screening makes) */
         subject: ScreeningSubject;
         /** read with the actor's scope by the caller, with its client's stored settings */
         building: { id: number; clientId: number; clientSettings: unknown };
@@ -313,9 +313,13 @@ export function createScreeningService(deps: AppDeps) {
       return screening!;
     },
 
-    /** The person to screen or admit, when the actor's scope holds them (the gate's own read). */
-    loadSubject(ctx: RequestCtx, visitorId: number) {
-      return repo.findSubject(ctx.actor, visitorId);
+    /**
+     * The building (the desk's columns, null when not in the actor's scope) and the person to
+     * admit (null when not in scope), in one read: check-in's first read, the same as screening's.
+     */
+    async loadContext(ctx: RequestCtx, buildingId: number, visitorId: number) {
+      const context = await repo.findContext(ctx.actor, buildingId, visitorId);
+      return { building: context?.building ?? null, subject: context?.subject ?? null };
     },
 
     /** `via: 'kiosk'`: the kiosk's sign-in screens the person exactly as the desk does (issue 14). */
@@ -326,22 +330,19 @@ export function createScreeningService(deps: AppDeps) {
       via: Via = 'desk',
     ): Promise<TScreeningResponse> {
       requirePermissionVia(ctx.actor, 'screening.run', via);
-      // independent scoped lookups, one round trip (issue 5: screening p95 ≤ 20 ms)
-      const [building, subject] = await Promise.all([
-        repo.findBuilding(ctx.actor, input.buildingId),
-        repo.findSubject(ctx.actor, visitorId),
-      ]);
-      if (!building) throw notFound('Building not found');
+      // the building, the person and the district's clearings for them: one statement (issue 10 §9)
+      const context = await repo.findContext(ctx.actor, input.buildingId, visitorId);
+      if (!context) throw notFound('Building not found');
+      const { building, subject, cleared } = context;
       if (!subject || subject.clientId !== building.clientId) throw notFound('Visitor not found');
       const screenedAt = deps.now();
       // seed 000 background settings / 002 §3 backgroundCheck: the district decides whether the
       // registry is searched; exclusions are always checked (issue 10 §1)
       const backgroundCheck = readStored(ZClientSettings, building.clientSettings).backgroundCheck;
 
-      // The three sources are independent: ask them at the same time.
-      const [registryAnswer, cleared, candidates] = await Promise.all([
+      // The two searches are independent: ask them at the same time.
+      const [registryAnswer, candidates] = await Promise.all([
         backgroundCheck && hasIdentity(subject) ? searchRegistry(subject) : Promise.resolve(null),
-        repo.clearedRefs(subject.clientId, subject.id),
         exclusionMatches(ctx, building, subject),
       ]);
       // a potential exclusion match someone cleared for this visitor is shown as cleared

@@ -18,6 +18,8 @@ import type { Db } from '../../platform/db/database';
 import { insertSelectPlaceholders, placeholderValues } from '../../platform/db/insert-select';
 import { named, preparedStatement, scopedQuery } from '../../platform/db/named';
 import { answerUpdate } from '../../platform/http/idempotency';
+import { AUDIT_ROW_COLUMNS } from '../../platform/audit/audit-log';
+import { deskBuildingColumns } from '../buildings/buildings.repository';
 import { frontDeskNotifyExpression } from '../../platform/realtime/realtime';
 import { buildingFilter, buildingInScope, clientFilter } from '../../platform/db/scope';
 
@@ -72,17 +74,10 @@ const VISIT_COLUMNS = [
   'registrationId',
   'svRegistrationId',
 ] as const;
-const AUDIT_COLUMNS = [
-  'actorUserId',
-  'impersonatorId',
-  'clientId',
-  'buildingId',
-  'action',
-  'targetType',
-  'requestId',
-  'ip',
-  'details',
-] as const;
+/** The audit row's columns but its target, which the statement fills with the new visit's id. */
+const AUDIT_COLUMNS = AUDIT_ROW_COLUMNS.filter(
+  (c): c is Exclude<(typeof AUDIT_ROW_COLUMNS)[number], 'targetId'> => c !== 'targetId',
+);
 export type CheckInBadge = Required<Pick<typeof badges.$inferInsert, (typeof BADGE_COLUMNS)[number]>>;
 export type CheckInVisit = Required<Pick<typeof visits.$inferInsert, (typeof VISIT_COLUMNS)[number]>>;
 
@@ -141,24 +136,7 @@ export function createVisitsRepository(db: Db) {
   /** The desk's building read (check-in, denials, pre-registrations), built once per scope shape. */
   const buildingForDesk = scopedQuery(db, (d, scope) =>
     d
-      .select({
-        id: buildings.id,
-        clientId: buildings.clientId,
-        name: buildings.name,
-        timeZone: buildings.timeZone,
-        active: buildings.active,
-        printerIpAddress: buildings.printerIpAddress,
-        visitorPrinterIpAddress: buildings.visitorPrinterIpAddress,
-        requireAttendantVisitorBadgePrint: buildings.requireAttendantVisitorBadgePrint,
-        requireAttendantVolunteerBadgePrint: buildings.requireAttendantVolunteerBadgePrint,
-        requireAttendantVisitorPhotoCheckIn: buildings.requireAttendantVisitorPhotoCheckIn,
-        requireAttendantVolunteerPhotoCheckIn: buildings.requireAttendantVolunteerPhotoCheckIn,
-        requireKioskVisitorBadgePrint: buildings.requireKioskVisitorBadgePrint,
-        requireKioskVolunteerBadgePrint: buildings.requireKioskVolunteerBadgePrint,
-        requireKioskVisitorPhotoCheckIn: buildings.requireKioskVisitorPhotoCheckIn,
-        requireKioskVolunteerPhotoCheckIn: buildings.requireKioskVolunteerPhotoCheckIn,
-        clientSettings: clients.settings,
-      })
+      .select(deskBuildingColumns)
       .from(buildings)
       .innerJoin(clients, eq(clients.id, buildings.clientId))
       .where(buildingInScope(scope, sql.placeholder('buildingId')))

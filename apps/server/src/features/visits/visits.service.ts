@@ -128,11 +128,9 @@ export function createVisitsService(deps: AppDeps) {
     async checkIn(ctx: RequestCtx, raw: TCheckInRequest, idempotencyKey: string, via: Via = 'desk') {
       requirePermissionVia(ctx.actor, 'visits.checkIn', via);
       const input = ZCheckInRequest.parse(raw);
-      // Independent scoped lookups run together: fewer round trips per check-in (issue 5).
-      const [building, visitor] = await Promise.all([
-        requireBuilding(ctx, input.buildingId),
-        screening.loadSubject(ctx, input.visitorId),
-      ]);
+      // the building and the person in one scoped read (issue 10 §9)
+      const { building, subject: visitor } = await screening.loadContext(ctx, input.buildingId, input.visitorId);
+      if (!building) throw notFound('Building not found');
       if (!building.active) throw new AppError('VALIDATION_FAILED', 'This building is inactive.');
       if (!visitor || visitor.clientId !== building.clientId) throw notFound('Visitor not found');
       const reasonRow = input.visitReasonId ? await repo.getReason(building.clientId, input.visitReasonId) : null;

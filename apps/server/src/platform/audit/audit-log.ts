@@ -38,7 +38,26 @@ export interface AuditWho {
 }
 
 /** The audit row of an event (shared by `record` and the one-statement writes that embed it). */
-export function auditRow(who: AuditWho, event: AuditEvent): typeof auditEvents.$inferInsert {
+/**
+ * The columns `auditRow` fills, for statements built once with placeholders
+ * (`insertSelectPlaceholders`): its return type holds exactly these, so a column added to the row
+ * and not here fails to compile.
+ */
+export const AUDIT_ROW_COLUMNS = [
+  'actorUserId',
+  'impersonatorId',
+  'clientId',
+  'buildingId',
+  'action',
+  'targetType',
+  'targetId',
+  'requestId',
+  'ip',
+  'details',
+] as const;
+export type AuditRow = Required<Pick<typeof auditEvents.$inferInsert, (typeof AUDIT_ROW_COLUMNS)[number]>>;
+
+export function auditRow(who: AuditWho, event: AuditEvent): AuditRow {
   return {
     actorUserId: who.actor?.userId ?? null,
     impersonatorId: who.actor?.impersonatorId ?? null,
