@@ -110,6 +110,7 @@ function candidateWhere(
     or(...arms),
   )!;
 }
+
 /** A candidate query whose present fields may be placeholders (a statement built once per variant). */
 interface CandidateFilter {
   firstname: string | Placeholder;
@@ -126,15 +127,8 @@ export function candidateVariant(q: CandidateQuery): string {
   return `${q.firstname ? 'f' : ''}${q.lastname ? 'l' : ''}${q.dob ? 'd' : ''}${q.visitorId !== null ? 'v' : ''}`;
 }
 
-/** Whether a variant has anything to search by (an arm of `candidateWhere`). */
-export function searchableVariant(v: string): boolean {
-  return (
-    v.includes('v') || (v.includes('f') && (v.includes('l') || v.includes('d'))) || (v.includes('l') && v.includes('d'))
-  );
-}
-
 /** The template of a variant: placeholders for the fields it has, the values `candidateValues` fills. */
-export function candidateTemplate(variant: string): CandidateFilter {
+function candidateTemplate(variant: string): CandidateFilter {
   return {
     firstname: variant.includes('f') ? sql.placeholder('candidateFirst') : '',
     lastname: variant.includes('l') ? sql.placeholder('candidateLast') : '',
@@ -155,10 +149,22 @@ export function candidateValues(building: { id: number; clientId: number }, q: C
 }
 
 /** The building of a template (see `candidateValues`). */
-export const CANDIDATE_BUILDING = {
+const CANDIDATE_BUILDING = {
   id: sql.placeholder('candidateBuildingId'),
   clientId: sql.placeholder('candidateClientId'),
 };
+
+const ANY_SCOPE = { template: { clientId: null, buildingId: null } };
+const searchable = new Map<string, boolean>();
+/** Whether a variant has anything to search by: `candidateWhere` itself decides (one rule). */
+function searchableVariant(variant: string): boolean {
+  let known = searchable.get(variant);
+  if (known === undefined) {
+    known = candidateWhere(ANY_SCOPE, CANDIDATE_BUILDING, candidateTemplate(variant)) !== null;
+    searchable.set(variant, known);
+  }
+  return known;
+}
 
 /**
  * The screening candidates of a template as a JSON scalar subquery, for a statement that reads

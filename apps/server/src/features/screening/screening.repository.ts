@@ -5,7 +5,6 @@ import {
   buildings,
   clearedMatches,
   clients,
-  exclusions,
   type ScreeningFinding,
   screeningDecisions,
   screenings,
@@ -17,7 +16,7 @@ import { insertSelectPlaceholders, placeholderValues } from '../../platform/db/i
 import { AUDIT_ROW_COLUMNS, type AuditRow } from '../../platform/audit/audit-log';
 import { buildingFilter, buildingInScope, clientFilter, type ScopeSource } from '../../platform/db/scope';
 import { deskBuildingColumns } from '../buildings/buildings.repository';
-import { screeningCandidatesJson, searchableVariant } from '../exclusions/exclusions.repository';
+import { screeningCandidatesJson } from '../exclusions/exclusions.repository';
 
 /** The person being screened (spec 002 §5). Address fields raise a registry match to VERY STRONG. */
 export interface ScreeningSubject {
@@ -132,9 +131,7 @@ export function createScreeningRepository(db: Db) {
                                         where d.screening_id = screenings.id), '{}')`, // qualified by hand: Drizzle unqualifies a one-table select's columns
         cleared: sql<string[]>`coalesce((select array_agg(c.source || '|' || c.match_ref) from ${clearedMatches} c
                                         where c.client_id = ${P('clientId')} and c.visitor_id = ${P('visitorId')}), '{}')`,
-        also:
-          (searchableVariant(candidateVariant) ? screeningCandidatesJson(d, scope, candidateVariant) : null) ??
-          sql<unknown>`null`,
+        also: screeningCandidatesJson(d, scope, candidateVariant) ?? sql<unknown>`null`,
       })
       .from(screenings)
       .where(screeningInScope(scope, P('screeningId')))
@@ -157,16 +154,6 @@ export function createScreeningRepository(db: Db) {
     /** The visitor, when it belongs to the actor's client (visitors are client-wide). */
     async findSubject(actor: TActor, visitorId: number): Promise<ScreeningSubject | null> {
       const rows = await subjectQuery(actor, { visitorId });
-      return rows[0] ?? null;
-    },
-
-    /** An exclusion of the visitor's client (for clearing a potential match), or null. */
-    async findExclusionRef(clientId: number, exclusionId: number) {
-      const rows = await db
-        .select({ id: exclusions.id, visitorId: exclusions.visitorId })
-        .from(exclusions)
-        .where(and(eq(exclusions.id, exclusionId), eq(exclusions.clientId, clientId)))
-        .limit(1);
       return rows[0] ?? null;
     },
 

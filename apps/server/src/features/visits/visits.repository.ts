@@ -18,7 +18,7 @@ import type { Db } from '../../platform/db/database';
 import { insertSelectPlaceholders, placeholderValues } from '../../platform/db/insert-select';
 import { named, preparedStatement, scopedQuery } from '../../platform/db/named';
 import { answerUpdate } from '../../platform/http/idempotency';
-import { AUDIT_ROW_COLUMNS } from '../../platform/audit/audit-log';
+import { AUDIT_ROW_COLUMNS, type AuditRow } from '../../platform/audit/audit-log';
 import { deskBuildingColumns } from '../buildings/buildings.repository';
 import { frontDeskNotifyExpression } from '../../platform/realtime/realtime';
 import { buildingFilter, buildingInScope, clientFilter } from '../../platform/db/scope';
@@ -207,7 +207,7 @@ export function createVisitsRepository(db: Db) {
       w: {
         badge: CheckInBadge;
         visit: CheckInVisit;
-        audit: typeof auditEvents.$inferInsert;
+        audit: AuditRow;
         notify: { type: string; clientId: number; buildingId: number };
         key: { userId: number; key: string };
         /** the answer to store with the key: `visit.id`, `visit.badge.id`, `visit.checkedInByName`, `print.pdfUrl` are filled in */

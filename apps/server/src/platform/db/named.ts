@@ -63,26 +63,21 @@ export function named<R>(query: PreparableQuery<R>): Promise<R> {
 /**
  * A Drizzle query built ONCE (on its first run) with `sql.placeholder`s and then only run with
  * values (issue 10 §9: on the check-in path Drizzle building the same queries again on every
- * request was ~25% of the server's CPU). `variant` names a shape of the query (which optional
- * parts it has): each variant is built once. Bound to `db` (not for use inside a transaction).
- * A placeholder's value is not encoded by a column: give driver values (numbers, strings, ISO
+ * request was ~25% of the server's CPU). Bound to `db` (not for use inside a transaction). A
+ * placeholder's value is not encoded by a column: give driver values (numbers, strings, ISO
  * dates).
  */
-export function preparedQuery<R, V extends string = ''>(db: Db, build: (db: Db, variant: V) => PreparableQuery<R>) {
-  const built = new Map<V, DriverPrepared<R>>();
-  return (values: Record<string, unknown>, variant: V = '' as V): Promise<R> => {
-    let prepared = built.get(variant);
-    if (!prepared) {
-      prepared = prepareNamed(build(db, variant));
-      built.set(variant, prepared);
-    }
+export function preparedQuery<R>(db: Db, build: (db: Db) => PreparableQuery<R>) {
+  let prepared: DriverPrepared<R> | null = null;
+  return (values: Record<string, unknown>): Promise<R> => {
+    prepared ??= prepareNamed(build(db));
     return prepared.execute(values);
   };
 }
 
 /**
  * `preparedQuery` for a query filtered by the actor's scope: built once per scope shape (all,
- * client, building; `scopeParams`) and variant, from the shape's template (placeholders where the
+ * client, building; `scopeParams`) and variant (which optional parts the query has), from the shape's template (placeholders where the
  * actor's ids go), and run with the actor's scope values. The filters are the same functions an
  * actor's one-off query uses (`clientFilter`, `buildingFilter`, `buildingInScope`), so a statement
  * built for one shape can never run with another shape's filter.
