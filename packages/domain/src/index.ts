@@ -1,5 +1,5 @@
 /**
- * @sv/domain: pure domain rules (architecture guideline 8). No I/O, no clock, no dependencies.
+ * @sv/domain: pure domain rules (architecture guideline 8). No I/O, no clock; one data dependency (the Unicode confusables table, ADR 0022).
  */
 export * from './aamva';
 export * from './admission';
@@ -8,6 +8,7 @@ export { AAMVA_ELEMENT_IDS, EYE_COLORS, HAIR_COLORS, isAamvaElementId } from './
 export * from './confidence';
 export * from './dates';
 export * from './exclusion-matching';
+export * from './identity';
 export * from './expiry';
 export * from './front-desk-rules';
 export { isCommonGivenName, isNicknamePair, NICKNAME_GROUPS } from './given-names';

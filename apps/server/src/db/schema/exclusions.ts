@@ -23,6 +23,12 @@ export const exclusions = pgTable(
     visitorId: integer('visitor_id').references(() => visitors.id),
     firstname: text('firstname').notNull(),
     lastname: text('lastname').notNull(),
+    /**
+     * canonicalName of the names (issue 22, ADR 0022): the keys every match compares. Set on every
+     * write (platform/db/identity-keys.ts); null only until the start-up backfill has run.
+     */
+    firstKey: text('first_key'),
+    lastKey: text('last_key'),
     /** spec 000 §5: a missing date of birth is stored as 1970-01-01 */
     dob: date('dob', { mode: 'string' }).notNull(),
     exclusionType: text('exclusion_type').notNull(),
@@ -36,6 +42,8 @@ export const exclusions = pgTable(
     index('exclusions_client_active_idx').on(t.clientId, t.active),
     index('exclusions_first_idx').on(t.clientId, sql`lower(${t.firstname})`),
     index('exclusions_last_idx').on(t.clientId, sql`lower(${t.lastname})`),
+    index('exclusions_first_key_idx').on(t.clientId, t.firstKey),
+    index('exclusions_last_key_idx').on(t.clientId, t.lastKey),
     index('exclusions_dob_idx').on(t.clientId, t.dob),
     index('exclusions_visitor_idx').on(t.visitorId).where(sql`${t.visitorId} is not null`),
     index('exclusions_building_idx').on(t.buildingId),

@@ -21,6 +21,13 @@ export const visitors = pgTable(
     firstname: text('firstname').notNull(),
     middlename: text('middlename').notNull().default(''),
     lastname: text('lastname').notNull(),
+    /**
+     * canonicalName of the names (issue 22, ADR 0022): with the date of birth, or the licence, what
+     * makes two records one person. Set on every write (platform/db/identity-keys.ts); null only
+     * until the start-up backfill has run.
+     */
+    firstKey: text('first_key'),
+    lastKey: text('last_key'),
     suffix: text('suffix').notNull().default(''),
     dob: date('dob', { mode: 'string' }),
     sex: text('sex').notNull().default(''),
@@ -66,5 +73,7 @@ export const visitors = pgTable(
       .on(t.clientId, t.currentDriversLicenseNumber)
       .where(sql`${t.currentDriversLicenseNumber} <> ''`),
     index('visitors_client_dob_idx').on(t.clientId, t.dob),
+    // one person behind every record (issue 22): canonical name + date of birth
+    index('visitors_identity_idx').on(t.clientId, t.lastKey, t.firstKey, t.dob),
   ],
 );

@@ -1,10 +1,11 @@
 import { visitors } from '../../db/schema/index';
 import type { AuthzEntry, AuthzFixture } from '../../test/authz/types';
+import { withNameKeys } from '../../platform/db/identity-keys';
 
 async function visitorOfA({ world, deps }: AuthzFixture) {
   const [v] = await deps.db
     .insert(visitors)
-    .values({ clientId: world.north.clientId, firstname: 'Matrix', lastname: 'Denial' })
+    .values(withNameKeys({ clientId: world.north.clientId, firstname: 'Matrix', lastname: 'Denial' }))
     .returning();
   return v.id;
 }

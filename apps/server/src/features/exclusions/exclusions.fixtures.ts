@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { exclusions, files } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
+import { withNameKeys } from '../../platform/db/identity-keys';
 
 /** Test fixtures for exclusion and photo tests (API tests and the authorization matrix). */
 
@@ -11,14 +12,16 @@ export async function insertExclusion(db: Db, over: Partial<typeof exclusions.$i
   n += 1;
   const [row] = await db
     .insert(exclusions)
-    .values({
-      firstname: `Fixture${n}`,
-      lastname: 'Testperson',
-      dob: '1981-02-03',
-      exclusionType: 'Trespassed',
-      isGlobal: over.buildingId == null,
-      ...over,
-    })
+    .values(
+      withNameKeys({
+        firstname: `Fixture${n}`,
+        lastname: 'Testperson',
+        dob: '1981-02-03',
+        exclusionType: 'Trespassed',
+        isGlobal: over.buildingId == null,
+        ...over,
+      }),
+    )
     .returning({ id: exclusions.id });
   return row.id;
 }

@@ -8,6 +8,7 @@ import { buildingFilter } from '../../platform/db/scope';
 import type { RequestCtx } from '../../platform/http/request-context';
 import { cell, registerImport, requireClientOption } from '../../platform/imports/import-definition';
 import { cleanName, EXCLUSION_MESSAGES } from './exclusions.service';
+import { withNameKeys } from '../../platform/db/identity-keys';
 
 /**
  * Exclusions bulk import (spec 000 §2; /Exclusion/exclusionSampleImport). Rows go to the client
@@ -155,6 +156,6 @@ registerImport({
         createdBy: ctx.actor.userId,
       });
     }
-    if (values.length > 0) await tx.insert(exclusions).values(values);
+    if (values.length > 0) await tx.insert(exclusions).values(values.map(withNameKeys));
   },
 });

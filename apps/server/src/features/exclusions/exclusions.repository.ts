@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/database';
 import { named, scopedQuery } from '../../platform/db/named';
 import { findPage } from '../../platform/db/paging';
 import { buildingFilter, buildingInScope, clientFilter, type ScopeSource } from '../../platform/db/scope';
+import { withNameKeys } from '../../platform/db/identity-keys';
 
 const SORT_COLUMNS = {
   name: [sql`lower(${exclusions.lastname})`, sql`lower(${exclusions.firstname})`],
@@ -250,14 +251,14 @@ export function createExclusionsRepository(db: Db) {
     },
 
     async insert(values: typeof exclusions.$inferInsert, tx: Db = db) {
-      const [row] = await tx.insert(exclusions).values(values).returning({ id: exclusions.id });
+      const [row] = await tx.insert(exclusions).values(withNameKeys(values)).returning({ id: exclusions.id });
       return row.id;
     },
 
     async update(id: number, values: Partial<typeof exclusions.$inferInsert>, tx: Db = db) {
       await tx
         .update(exclusions)
-        .set({ ...values, updatedAt: new Date() })
+        .set(withNameKeys({ ...values, updatedAt: new Date() }))
         .where(eq(exclusions.id, id));
     },
 

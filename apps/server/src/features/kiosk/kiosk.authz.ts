@@ -3,6 +3,7 @@ import { preRegistrations, students, visitors } from '../../db/schema/index';
 import type { AuthzEntry, AuthzFixture, Expected, Principal } from '../../test/authz/types';
 import { insertPhoto } from '../exclusions/exclusions.fixtures';
 import { addDropoff, demoReason, demoStudent } from '../students/students.fixtures';
+import { withNameKeys } from '../../platform/db/identity-keys';
 
 /** Kiosk routes (issue 14): kiosk accounts only ('kiosk.use'), on their own building. */
 const kioskOnly: Record<Principal, Expected> = {
@@ -49,7 +50,9 @@ async function kioskCard({ world, deps }: AuthzFixture) {
 async function visitorOfA({ world, deps }: AuthzFixture) {
   const [v] = await deps.db
     .insert(visitors)
-    .values({ clientId: world.north.clientId, firstname: 'Matrix', lastname: 'Kioskperson', dob: '1980-01-01' })
+    .values(
+      withNameKeys({ clientId: world.north.clientId, firstname: 'Matrix', lastname: 'Kioskperson', dob: '1980-01-01' }),
+    )
     .returning();
   return v.id;
 }

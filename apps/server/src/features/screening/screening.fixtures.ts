@@ -1,5 +1,6 @@
 import { exclusions, type ScreeningFinding, screenings, visitors } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
+import { withNameKeys } from '../../platform/db/identity-keys';
 
 /** Test objects for screening (fictitious people only). */
 
@@ -18,16 +19,18 @@ export async function insertVisitor(
 ): Promise<number> {
   const [row] = await db
     .insert(visitors)
-    .values({
-      clientId: v.clientId,
-      firstname: v.firstname,
-      lastname: v.lastname,
-      middlename: v.middlename ?? '',
-      dob: v.dob,
-      city: v.city ?? '',
-      state: v.state ?? '',
-      zipcode: v.zipcode ?? '',
-    })
+    .values(
+      withNameKeys({
+        clientId: v.clientId,
+        firstname: v.firstname,
+        lastname: v.lastname,
+        middlename: v.middlename ?? '',
+        dob: v.dob,
+        city: v.city ?? '',
+        state: v.state ?? '',
+        zipcode: v.zipcode ?? '',
+      }),
+    )
     .returning({ id: visitors.id });
   return row.id;
 }
@@ -46,17 +49,19 @@ export async function insertExclusion(
 ): Promise<number> {
   const [row] = await db
     .insert(exclusions)
-    .values({
-      clientId: e.clientId,
-      buildingId: e.buildingId ?? null,
-      isGlobal: e.buildingId == null,
-      visitorId: e.visitorId ?? null,
-      active: e.active ?? true,
-      firstname: e.firstname,
-      lastname: e.lastname,
-      dob: e.dob,
-      exclusionType: 'Trespassed',
-    })
+    .values(
+      withNameKeys({
+        clientId: e.clientId,
+        buildingId: e.buildingId ?? null,
+        isGlobal: e.buildingId == null,
+        visitorId: e.visitorId ?? null,
+        active: e.active ?? true,
+        firstname: e.firstname,
+        lastname: e.lastname,
+        dob: e.dob,
+        exclusionType: 'Trespassed',
+      }),
+    )
     .returning({ id: exclusions.id });
   return row.id;
 }

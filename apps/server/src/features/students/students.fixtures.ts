@@ -10,6 +10,7 @@ import {
   visitors,
 } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
+import { withNameKeys } from '../../platform/db/identity-keys';
 
 /** A 1×1 PNG: the smallest image the file store accepts. */
 export const PNG_1x1 = Buffer.from(
@@ -72,7 +73,7 @@ export async function pickupInputs(
   if (!visitorId) {
     const [v] = await db
       .insert(visitors)
-      .values({ clientId: o.clientId, firstname: g.firstname, lastname: g.lastname })
+      .values(withNameKeys({ clientId: o.clientId, firstname: g.firstname, lastname: g.lastname }))
       .returning({ id: visitors.id });
     visitorId = v.id;
     await db.update(guardians).set({ visitorId }).where(eq(guardians.id, g.id));

@@ -20,6 +20,7 @@ import { likeEscape } from '../../platform/db/paging';
 import { buildingFilter, clientFilter, scopeOf } from '../../platform/db/scope';
 import { searchNameOf } from '../visitors/visitors.repository';
 import { studentSearchName } from './roster-sync.repository';
+import { withNameKeys } from '../../platform/db/identity-keys';
 
 const studentColumns = {
   id: students.id,
@@ -217,15 +218,17 @@ export function createStudentsRepository(db: Db) {
         const tx = txRaw as unknown as Db;
         const [v] = await tx
           .insert(visitors)
-          .values({
-            clientId: g.clientId,
-            buildingId,
-            firstname: g.firstname,
-            lastname: g.lastname,
-            dob: g.dob,
-            note: 'Student guardian',
-            searchName: searchNameOf({ firstname: g.firstname, lastname: g.lastname }),
-          })
+          .values(
+            withNameKeys({
+              clientId: g.clientId,
+              buildingId,
+              firstname: g.firstname,
+              lastname: g.lastname,
+              dob: g.dob,
+              note: 'Student guardian',
+              searchName: searchNameOf({ firstname: g.firstname, lastname: g.lastname }),
+            }),
+          )
           .returning({ id: visitors.id });
         // a concurrent first pickup of the same person keeps the first link
         const [linked] = await tx

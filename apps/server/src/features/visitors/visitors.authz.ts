@@ -1,16 +1,19 @@
 import { visitors } from '../../db/schema/index';
 import type { AuthzEntry, AuthzFixture, Expected, Principal } from '../../test/authz/types';
+import { withNameKeys } from '../../platform/db/identity-keys';
 
 async function visitorOfA({ world, deps }: AuthzFixture) {
   const [v] = await deps.db
     .insert(visitors)
-    .values({
-      clientId: world.north.clientId,
-      firstname: 'Matrix',
-      lastname: 'Visitor',
-      dob: '1990-01-01',
-      searchName: 'matrix visitor',
-    })
+    .values(
+      withNameKeys({
+        clientId: world.north.clientId,
+        firstname: 'Matrix',
+        lastname: 'Visitor',
+        dob: '1990-01-01',
+        searchName: 'matrix visitor',
+      }),
+    )
     .returning();
   return v.id;
 }

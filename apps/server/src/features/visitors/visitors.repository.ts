@@ -5,6 +5,7 @@ import { badges, buildings, exclusions, visitors, visits } from '../../db/schema
 import type { Db } from '../../platform/db/database';
 import { clientFilter } from '../../platform/db/scope';
 import { likeEscape } from '../../platform/db/paging';
+import { withNameKeys } from '../../platform/db/identity-keys';
 
 /** The normalised "first middle last" the trigram index searches (lower case, no accents). */
 export function searchNameOf(v: { firstname: string; middlename?: string; lastname: string }) {
@@ -95,7 +96,7 @@ export function createVisitorsRepository(db: Db) {
     async insert(clientId: number, buildingId: number | null, fields: Required<TVisitorFields>) {
       const [row] = await db
         .insert(visitors)
-        .values({ ...fields, clientId, buildingId, searchName: searchNameOf(fields) })
+        .values(withNameKeys({ ...fields, clientId, buildingId, searchName: searchNameOf(fields) }))
         .returning({ id: visitors.id });
       return row.id;
     },
@@ -103,7 +104,7 @@ export function createVisitorsRepository(db: Db) {
     async update(actor: TActor, id: number, fields: Required<TVisitorFields>) {
       const rows = await db
         .update(visitors)
-        .set({ ...fields, searchName: searchNameOf(fields), updatedAt: new Date() })
+        .set(withNameKeys({ ...fields, searchName: searchNameOf(fields), updatedAt: new Date() }))
         .where(and(eq(visitors.id, id), clientFilter(actor, visitors.clientId)))
         .returning({ id: visitors.id });
       return rows.length > 0;

@@ -2,17 +2,20 @@ import { badges, visitors, visits } from '../../db/schema/index';
 import type { AuthzEntry, AuthzFixture, Expected, Principal } from '../../test/authz/types';
 import { insertPhoto } from '../exclusions/exclusions.fixtures';
 import { insertScreening } from '../screening/screening.fixtures';
+import { withNameKeys } from '../../platform/db/identity-keys';
 
 /** A fresh visitor of tenant A, and optionally an open visit at building 1 (North High). */
 async function fixtureVisit({ world, deps }: AuthzFixture, open = true) {
   const [visitor] = await deps.db
     .insert(visitors)
-    .values({
-      clientId: world.north.clientId,
-      firstname: 'Matrix',
-      lastname: `Probe${Math.random().toString(36).slice(2, 7)}`,
-      dob: '1985-01-01',
-    })
+    .values(
+      withNameKeys({
+        clientId: world.north.clientId,
+        firstname: 'Matrix',
+        lastname: `Probe${Math.random().toString(36).slice(2, 7)}`,
+        dob: '1985-01-01',
+      }),
+    )
     .returning();
   if (!open) return { visitorId: visitor.id, visitId: 0, code: '' };
   const code = `MX${Math.random().toString(36).slice(2, 10).toUpperCase()}`;

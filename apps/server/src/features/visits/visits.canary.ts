@@ -1,5 +1,6 @@
 import { badges, deniedEntries, preRegistrations, visitReasons, visitors, visits } from '../../db/schema/index';
 import type { SeedTenantB } from '../../test/authz/canary';
+import { withNameKeys } from '../../platform/db/identity-keys';
 
 /**
  * Front-desk rows of tenant B (South Valley) for the canary test: a visitor with an open and a
@@ -10,15 +11,17 @@ export const seedTenantB: SeedTenantB = async ({ world, deps }) => {
   const { clientId, southElemId: buildingId } = world.south;
   const [visitor] = await deps.db
     .insert(visitors)
-    .values({
-      clientId,
-      buildingId,
-      firstname: 'South',
-      lastname: 'Visitor',
-      dob: '1975-05-05',
-      searchName: 'south visitor',
-      currentDriversLicenseNumber: 'S000111',
-    })
+    .values(
+      withNameKeys({
+        clientId,
+        buildingId,
+        firstname: 'South',
+        lastname: 'Visitor',
+        dob: '1975-05-05',
+        searchName: 'south visitor',
+        currentDriversLicenseNumber: 'S000111',
+      }),
+    )
     .returning();
   const [reason] = await deps.db
     .insert(visitReasons)
@@ -39,7 +42,7 @@ export const seedTenantB: SeedTenantB = async ({ world, deps }) => {
   });
   const [other] = await deps.db
     .insert(visitors)
-    .values({ clientId, firstname: 'Past', lastname: 'Visitor', searchName: 'past visitor' })
+    .values(withNameKeys({ clientId, firstname: 'Past', lastname: 'Visitor', searchName: 'past visitor' }))
     .returning();
   await deps.db
     .insert(visits)

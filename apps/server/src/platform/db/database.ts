@@ -14,6 +14,7 @@ import pg from 'pg';
 import * as schema from '../../db/schema/index';
 import { MIGRATIONS_DIR } from '../server-paths';
 import { type DataDirLock, lockDataDir } from './data-lock';
+import { backfillIdentityKeys } from './identity-keys';
 
 export type Schema = typeof schema;
 /** One handle type for both drivers (stack guide: Drizzle). */
@@ -28,6 +29,7 @@ export interface Database {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** LISTEN on a channel; returns an unsubscribe function (used for dashboard push) */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Applies the migrations, then fills the identity keys rows lack (platform/db/identity-keys.ts). */
   migrate(): Promise<void>;
   close(): Promise<void>;
   /**
@@ -137,6 +139,7 @@ export async function openPglite(opts: {
     },
     async migrate() {
       await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR });
+      await backfillIdentityKeys(async (text, params) => (await client.query(text, params as unknown[])).rows as never);
     },
     async close() {
       if (client.closed) return;
@@ -192,6 +195,7 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
     },
     async migrate() {
       await migratePg(drizzlePg({ client: pool }), { migrationsFolder: MIGRATIONS_DIR });
+      await backfillIdentityKeys(async (text, params) => (await pool.query(text, params as unknown[])).rows as never);
     },
     async close() {
       await listener?.end().catch(() => {});
