@@ -32,3 +32,7 @@ export type TOutboxPage = z.infer<typeof ZOutboxPage>;
 export const ZOutboxRetryResponse = z.object({ id: z.number().int(), sent: z.boolean() });
 export type TOutboxRetryResponse = z.infer<typeof ZOutboxRetryResponse>;
 export type TEmergencyResponse = z.infer<typeof ZEmergencyResponse>;
+
+/** POST /api/demo-data/remove (issue 23 §1): what was removed. */
+export const ZDemoDataRemoved = z.object({ districts: z.number().int(), accounts: z.number().int() });
+export type TDemoDataRemoved = z.infer<typeof ZDemoDataRemoved>;

@@ -204,6 +204,17 @@ export const en = {
     kioskLabel: 'Self check-in kiosk',
     kioskLogout: 'Kiosk log out',
     loading: 'Loading',
+    demo: {
+      banner: 'Demo data: these accounts use a published password. Remove the demo data before real use.',
+      remove: 'Remove demo data',
+      confirmTitle: 'Remove the demo data?',
+      confirmBody:
+        'This removes the demo districts with all their visitors, visits, students and registrations, and every demo account, including the demo administrator. Sign in with your own administrator account afterwards. This cannot be undone.',
+      confirm: 'Remove demo data',
+      cancel: 'Keep it',
+      removed: 'Removed {{districts}} demo districts and {{accounts}} demo accounts.',
+      removeFailed: 'The demo data could not be removed. Try again.',
+    },
     offlineRetrying: 'Offline: the server cannot be reached. Retrying… Nothing you typed is lost.',
     skipToContent: 'Skip to content',
     openMenu: 'Open navigation',
