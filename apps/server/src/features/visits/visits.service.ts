@@ -204,11 +204,11 @@ export function createVisitsService(deps: AppDeps) {
       const input = card
         ? {
             ...request,
-            visitorType: raw.visitorType === undefined ? cardVisitorType(card.visitorType) : request.visitorType,
+            visitorType: request.visitorType ?? cardVisitorType(card.visitorType),
             reason: request.reason || request.visitReasonId ? request.reason : card.reason,
             personVisiting: request.personVisiting || card.visiting,
           }
-        : request;
+        : { ...request, visitorType: request.visitorType ?? ('visitor' as const) };
       const clearings = opts.clearings ?? [];
       const reasonRow = input.visitReasonId ? await repo.getReason(building.clientId, input.visitReasonId) : null;
       let reason = input.reason;
