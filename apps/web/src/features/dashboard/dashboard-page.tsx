@@ -176,6 +176,11 @@ export default function DashboardPage() {
   // spec 002 §4 DENY: an admin whose visitor has no active exclusion goes on to add one, prefilled
   const [excludeVisitorId, setExcludeVisitorId] = useState<number | null>(null);
   const excludeVisitor = useQuery({ ...visitorQuery(excludeVisitorId ?? 0), enabled: excludeVisitorId !== null });
+  // the visitor of the card being allowed: a photo on file satisfies the building (issue 22)
+  const allowVisitor = useQuery({
+    ...visitorQuery(confirmAllow?.visitorId ?? 0),
+    enabled: Boolean(confirmAllow?.visitorId),
+  });
   const [busy, setBusy] = useState<{ id: number; action: 'allow' | 'deny' | 'close' | 'cancel' | 'checkIn' } | null>(
     null,
   );
@@ -208,15 +213,22 @@ export default function DashboardPage() {
     else if ('failed' in result) fail(t('dashboard.printFallback', { message: result.failed }));
   };
 
-  /** spec 002 §5: a photo is required unless the building's attendant setting for the type is off. */
+  /**
+   * spec 002 §5: a photo is required unless the building's attendant setting for the type is off;
+   * the card's temporary photo or the photo on the visitor's record will do (issue 22: ALLOW asks
+   * for it before anything is sent, rather than failing).
+   */
   const photoRequiredFor = (card: TPreRegistration) => {
     if (card.tempPhotoFileId) return false;
     if (photoAsked === card.id) return true;
     const b = buildingRow.data;
     if (!b) return false;
-    return card.visitorType === 'volunteer'
-      ? b.requireAttendantVolunteerPhotoCheckIn
-      : b.requireAttendantVisitorPhotoCheckIn;
+    const required =
+      card.visitorType === 'volunteer'
+        ? b.requireAttendantVolunteerPhotoCheckIn
+        : b.requireAttendantVisitorPhotoCheckIn;
+    if (!required || !card.visitorId) return required;
+    return !allowVisitor.data?.photoFileId;
   };
 
   /**
