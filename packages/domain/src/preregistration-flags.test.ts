@@ -15,8 +15,8 @@ const zara: ExclusionForFlagging = {
   lastname: 'Excludedperson',
 };
 const card = (first: string, last: string, dob: string | null, extra: Partial<{ visitorId: number }> = {}) => ({
-  firstKey: canonicalName(first),
-  lastKey: canonicalName(last),
+  firstname: first,
+  lastname: last,
   dob,
   buildingId: 1,
   ...extra,
@@ -42,12 +42,12 @@ describe('cardExclusionFlags (issue 22: pre-registrations screened before arriva
     expect(cardExclusionFlags(card('Other', 'Other', '1980-05-05'), [zara])).toEqual([]);
   });
 
-  it('flags swapped first and last names', () => {
+  it('flags swapped first and last names, and a nickname with the date of birth (the one matcher)', () => {
     expect(cardExclusionFlags(card('Excludedperson', 'Zara', null), [zara])[0].reasons).toEqual([
-      'First and last names swapped',
-      'First name matches',
-      'Last name matches',
+      'First and last names are swapped',
     ]);
+    const robert = { ...zara, firstKey: canonicalName('Robert'), firstname: 'Robert' };
+    expect(cardExclusionFlags(card('Bob', 'Excludedperson', '1980-05-05'), [robert])).toHaveLength(1);
   });
 
   it('never counts the 01/01/1970 placeholder, and skips inactive and other buildings’ exclusions', () => {

@@ -109,7 +109,13 @@ export async function screenCards(tx: Db, cards: CardToScreen[]): Promise<Set<nu
     const clear: number[] = [];
     for (const { card, firstKey, lastKey } of keyed) {
       const flags = cardExclusionFlags(
-        { firstKey, lastKey, dob: card.dob, buildingId: card.buildingId, visitorId: card.visitorId },
+        {
+          firstname: card.firstname,
+          lastname: card.lastname,
+          dob: card.dob,
+          buildingId: card.buildingId,
+          visitorId: card.visitorId,
+        },
         candidates,
       );
       const keysStale = card.firstKey !== firstKey || card.lastKey !== lastKey;

@@ -467,7 +467,7 @@ describe('pre-registrations screened against the exclusion list before arrival (
         },
       ],
     });
-    expect(byName('Zara').flagReasons[0].reasons).toContain('First and last names swapped');
+    expect(byName('Zara').flagReasons[0].reasons).toContain('First and last names are swapped');
     expect(byName('Aardvark')).toMatchObject({ flagged: false, flagReasons: [] });
     // flagged cards first: Aardvark sorts first by name, but after every flagged card
     const order = cards.filter((c) => c.status === 'scheduled').map((c) => c.flagged);
