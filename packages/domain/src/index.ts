@@ -21,4 +21,5 @@ export * from './registration-type-rules';
 export * from './arrest-watch';
 export * from './registration-admission';
 export * from './pickup-authorization';
+export * from './preregistration-flags';
 export * from './nearby';

@@ -9,6 +9,7 @@ import type { RequestCtx } from '../../platform/http/request-context';
 import { cell, registerImport, requireClientOption } from '../../platform/imports/import-definition';
 import { cleanName, EXCLUSION_MESSAGES } from './exclusions.service';
 import { withNameKeys } from '../../platform/db/identity-keys';
+import { rescreenCardsAfterExclusionChange } from '../preregistrations/preregistrations.flags';
 
 /**
  * Exclusions bulk import (spec 000 §2; /Exclusion/exclusionSampleImport). Rows go to the client
@@ -156,6 +157,10 @@ registerImport({
         createdBy: ctx.actor.userId,
       });
     }
-    if (values.length > 0) await tx.insert(exclusions).values(values.map(withNameKeys));
+    if (values.length > 0) {
+      await tx.insert(exclusions).values(values.map(withNameKeys));
+      // the district's pre-registration cards are screened again (issue 22), in the import's transaction
+      await rescreenCardsAfterExclusionChange(tx, clientId, values, new Date());
+    }
   },
 });

@@ -25,6 +25,7 @@ import type { AppDeps } from '../../platform/deps';
 import { createFileStore } from '../../platform/files/files';
 import { badRequest, forbidden, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
+import { rescreenCardsAfterExclusionChange } from '../preregistrations/preregistrations.flags';
 import { createExclusionsRepository, type ExclusionRow } from './exclusions.repository';
 
 type SaveInput = z.output<typeof ZExclusionSave>;
@@ -159,6 +160,7 @@ export function createExclusionsService(deps: AppDeps) {
       const input = ZExclusionSave.parse(body);
       if (input.isGlobal && !can(ctx.actor, 'exclusions.setGlobal'))
         throw forbidden(EXCLUSION_MESSAGES.setGlobalDenied);
+      let rescreened = new Set<number>();
       const id = await deps.db.transaction(async (tx) => {
         const clientId = await resolveClient(ctx, input.clientId, tx);
         const { buildingId, timeZone } = await resolveBuilding(ctx, input, clientId, null, tx);
@@ -186,6 +188,13 @@ export function createExclusionsService(deps: AppDeps) {
           },
           tx,
         );
+        // the district's pre-registration cards are screened again (issue 22), in this transaction
+        rescreened = await rescreenCardsAfterExclusionChange(
+          tx,
+          clientId,
+          [{ firstname: input.firstname, lastname: input.lastname, visitorId: input.visitorId }],
+          deps.now(),
+        );
         await deps.audit.record(
           ctx,
           {
@@ -200,12 +209,14 @@ export function createExclusionsService(deps: AppDeps) {
         );
         return newId;
       });
+      for (const buildingId of rescreened) deps.realtime.invalidate(buildingId);
       return toExclusion(await getRow(ctx, id));
     },
 
     async update(ctx: RequestCtx, id: number, body: TExclusionSave) {
       requirePermission(ctx.actor, 'exclusions.manage');
       const input = ZExclusionSave.parse(body);
+      let rescreened = new Set<number>();
       await deps.db.transaction(async (tx) => {
         const before = await getRow(ctx, id, tx);
         if (input.isGlobal !== before.isGlobal && !can(ctx.actor, 'exclusions.setGlobal')) {
@@ -228,6 +239,13 @@ export function createExclusionsService(deps: AppDeps) {
           photoFileId,
         };
         await repo.update(id, after, tx);
+        // edited, activated or deactivated: the cards its names (before and after) concern (issue 22)
+        rescreened = await rescreenCardsAfterExclusionChange(
+          tx,
+          clientId,
+          [before, { ...after, visitorId: before.visitorId }],
+          deps.now(),
+        );
         const changed = Object.fromEntries(
           Object.entries(after)
             .filter(([k, v]) => before[k as keyof typeof before] !== v)
@@ -239,6 +257,7 @@ export function createExclusionsService(deps: AppDeps) {
           tx,
         );
       });
+      for (const b of rescreened) deps.realtime.invalidate(b);
       return toExclusion(await getRow(ctx, id));
     },
 

@@ -2,6 +2,7 @@ import { VISITOR_TYPES } from '@sv/contracts';
 import { z } from 'zod';
 import { cell, registerImport, requireBuildingOption } from '../../platform/imports/import-definition';
 import { notifyFrontDesk } from '../../platform/realtime/realtime';
+import { screenCardsById } from './preregistrations.flags';
 import { createPreRegistrationsRepository } from './preregistrations.repository';
 
 /**
@@ -58,7 +59,7 @@ registerImport({
   },
   async insertRows(ctx, rows, tx, options) {
     const { buildingId, clientId } = (await requireBuildingOption(ctx, options, tx, { required: true }))!;
-    await createPreRegistrationsRepository(tx).insertMany(
+    const ids = await createPreRegistrationsRepository(tx).insertMany(
       tx,
       rows.map((r) => ({
         clientId,
@@ -77,6 +78,8 @@ registerImport({
         importKey: keyOf(r),
       })),
     );
+    // screened against the exclusion list before anyone arrives (issue 22), in the import's transaction
+    await screenCardsById(tx, ids);
     // open dashboards show the new cards at once (delivered when the import commits)
     if (rows.length > 0) await notifyFrontDesk(tx, { type: 'preregistration.changed', clientId, buildingId });
   },

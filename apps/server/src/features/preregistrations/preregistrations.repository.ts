@@ -2,6 +2,7 @@ import type { TActor } from '@sv/contracts';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { preRegistrations, visits } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
+import { withNameKeys } from '../../platform/db/identity-keys';
 import { buildingFilter } from '../../platform/db/scope';
 
 export type PreRegRow = typeof preRegistrations.$inferSelect & { visitId: number | null };
@@ -33,7 +34,12 @@ export function createPreRegistrationsRepository(db: Db) {
             ),
           ),
         )
-        .orderBy(asc(preRegistrations.lastname), asc(preRegistrations.firstname))
+        // a possible exclusion match comes first (issue 22: a flagged card is never buried)
+        .orderBy(
+          sql`${preRegistrations.flagged} is true desc`,
+          asc(preRegistrations.lastname),
+          asc(preRegistrations.firstname),
+        )
         .limit(1000);
       return rows.map((r) => ({ ...r.p, visitId: r.visitId }));
     },
@@ -76,8 +82,17 @@ export function createPreRegistrationsRepository(db: Db) {
       return new Set(rows.map((r) => r.key ?? ''));
     },
 
+    /** Inserts the cards with the keys of their names (issue 22); answers their ids. */
     async insertMany(tx: Db, rows: (typeof preRegistrations.$inferInsert)[]) {
-      for (let i = 0; i < rows.length; i += 500) await tx.insert(preRegistrations).values(rows.slice(i, i + 500));
+      const ids: number[] = [];
+      for (let i = 0; i < rows.length; i += 500) {
+        const inserted = await tx
+          .insert(preRegistrations)
+          .values(rows.slice(i, i + 500).map(withNameKeys))
+          .returning({ id: preRegistrations.id });
+        ids.push(...inserted.map((r) => r.id));
+      }
+      return ids;
     },
 
     async count(buildingId: number) {
