@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIsoDate, ZString, zText } from './common';
+import { personName, ZId, ZIsoDate, ZString, zText } from './common';
 import { ZVisitorType } from './visits';
 
 /**
@@ -40,7 +40,8 @@ export const ZKioskConfigResponse = z.object({
 });
 export type TKioskConfigResponse = z.infer<typeof ZKioskConfigResponse>;
 
-const ZPersonName = ZString.trim().min(1, 'Required').max(80);
+/** issue 22: the kiosk's sign-in names follow the one person-name rule (cleaned, letters only) */
+const ZPersonName = personName({ required: 'Required', max: 80 });
 
 /** What a visitor types at the kiosk instead of scanning (spec 002 §2 kiosk visitor scan). */
 export const ZKioskPerson = z.object({
