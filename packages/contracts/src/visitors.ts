@@ -45,6 +45,11 @@ export const ZOpenVisitRef = z.object({
 });
 
 export const ZVisitor = ZVisitorFields.extend({
+  // an answer carries the names as stored: the input rule (personName) is the request's, not the answer's
+  firstname: z.string(),
+  middlename: z.string(),
+  lastname: z.string(),
+  suffix: z.string(),
   id: z.number().int(),
   clientId: z.number().int(),
   photoFileId: z.string().nullable(),
