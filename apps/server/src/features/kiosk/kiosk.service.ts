@@ -561,6 +561,12 @@ export function createKioskService(deps: AppDeps) {
     ): Promise<TKioskStudentDropoffResponse> {
       const b = await kioskBuilding(ctx);
       const student = await requireStudent(b, body);
+      if (b.requireKioskStudentPhotoCheckIn && !body.photoFileId)
+        throw new AppError('VALIDATION_FAILED', 'This school requires a photo to sign in.', {
+          photoFileId: ['Take a photo'],
+        });
+      if (body.photoFileId && !(await fileStore.findMeta(ctx, body.photoFileId)))
+        throw new AppError('VALIDATION_FAILED', 'The photo could not be found.', { photoFileId: ['Unknown photo'] });
       // issue 22 "Floods": one tardy per student per day at the kiosk; another sign-in that day
       // (a retry, a second press, a prank) answers the first one's slip and records nothing
       const day = zonedDayBounds(deps.now(), b.timeZone);
@@ -572,12 +578,6 @@ export function createKioskService(deps: AppDeps) {
           slipWindowUrl: `/KioskPrint/TardySlip/${first.id}`,
         };
       await requireWithinLimit(ctx, 'tardy', KIOSK_MESSAGES.tooManyTardies);
-      if (b.requireKioskStudentPhotoCheckIn && !body.photoFileId)
-        throw new AppError('VALIDATION_FAILED', 'This school requires a photo to sign in.', {
-          photoFileId: ['Take a photo'],
-        });
-      if (body.photoFileId && !(await fileStore.findMeta(ctx, body.photoFileId)))
-        throw new AppError('VALIDATION_FAILED', 'The photo could not be found.', { photoFileId: ['Unknown photo'] });
       const r = await studentsService.recordDropoff(
         ctx,
         student.id,

@@ -189,6 +189,7 @@ const ENTRY_POINTS: EntryPoint[] = [
         state: 'IL',
         zipcode: '62701',
         email: `${tag().toLowerCase()}@example.test`,
+        phone: '555-555-0123',
         signature: { kind: 'typed', value: 'Signed' },
         agreed: true,
       });
