@@ -6,7 +6,7 @@ import { authThrottle, dropoffEvents, preRegistrations, students, visitors } fro
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
 import { insertPhoto } from '../exclusions/exclusions.fixtures';
 import { DASHBOARD_UNFLAGGED_CAP } from '../preregistrations/preregistrations.repository';
-import { insertExclusion } from '../screening/screening.fixtures';
+import { insertExclusion, insertVisitor } from '../screening/screening.fixtures';
 import { demoStudent } from '../students/students.fixtures';
 
 /**
@@ -140,11 +140,12 @@ describe('kiosk sign-ins (issue 22 §6)', () => {
 
   it('an excluded person signing in again and again keeps ONE flagged card, still flagged', async () => {
     const p = { firstname: `Ex${letters()}`, lastname: `Cluded${letters()}`, dob: '1975-01-01' };
-    await insertExclusion(t.deps.db, { clientId: t.world.north.clientId, ...p });
-    const person = { firstName: p.firstname, lastName: p.lastname, dob: p.dob };
+    // linked to the person's record: a direct match whatever the name matcher's tiers are
+    const visitorId = await insertVisitor(t.deps.db, { clientId: t.world.north.clientId, ...p });
+    await insertExclusion(t.deps.db, { clientId: t.world.north.clientId, visitorId, ...p });
     const ids = new Set<number>();
     for (let i = 0; i < 5; i++) {
-      const res = await send(kiosk, '/api/kiosk/sign-ins', { person, photoFileId: await photo() });
+      const res = await send(kiosk, '/api/kiosk/sign-ins', { visitorId, photoFileId: await photo() });
       expect(res.statusCode, res.body).toBe(200);
       ids.add(res.json().signInId);
       tick(10);
@@ -153,7 +154,8 @@ describe('kiosk sign-ins (issue 22 §6)', () => {
     const card = (await pendingCards()).find((c) => ids.has(c.id))!;
     expect(card.bgResults).toBe(false);
     expect(isFlaggedCard(card.issues)).toBe(true);
-    expect(card.issues.findings.some((f) => f.source === 'exclusion')).toBe(true);
+    expect(card.issues.summary).toContain('On the exclusion list');
+    expect(card.issues.summary.join(' ')).toMatch(/Signed in 5 times at the kiosk/);
   });
 
   it('more sign-ins in a minute than the limit answer 429 with a calm sentence, and store nothing', async () => {
