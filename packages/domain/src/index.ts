@@ -11,6 +11,7 @@ export * from './exclusion-matching';
 export * from './identity';
 export * from './expiry';
 export * from './front-desk-rules';
+export * from './dashboard-cards';
 export { isCommonGivenName, isNicknamePair, NICKNAME_GROUPS } from './given-names';
 export * from './names';
 export * from './registration-rules';

@@ -7,7 +7,7 @@ import type { Db } from '../../platform/db/database';
 import { buildingFilter } from '../../platform/db/scope';
 import type { RequestCtx } from '../../platform/http/request-context';
 import { cell, registerImport, requireClientOption } from '../../platform/imports/import-definition';
-import { cleanName, EXCLUSION_MESSAGES } from './exclusions.service';
+import { EXCLUSION_MESSAGES } from './exclusions.service';
 import { withNameKeys } from '../../platform/db/identity-keys';
 import { rescreenCardsAfterExclusionChange } from '../preregistrations/preregistrations.flags';
 
@@ -22,8 +22,9 @@ const TYPE_BY_TEXT = new Map<string, string>([...EXCLUSION_TYPES, 'Other'].map((
 
 const rowSchema = z
   .object({
-    firstname: cell.text(100).transform(cleanName),
-    lastname: cell.text(100).transform(cleanName),
+    // issue 22: the one person-name rule; a bad name sends the row to the error file with its sentence
+    firstname: cell.personName(100),
+    lastname: cell.personName(100),
     dob: cell.optionalDate().transform((d) => d ?? DEFAULT_EXCLUSION_DOB),
     exclusionType: z.string().transform((s, ctx) => {
       const type = TYPE_BY_TEXT.get(s.toLowerCase().replace(/[^a-z]/g, ''));

@@ -11,6 +11,7 @@ import {
   ZPotentialMatchesRequest,
 } from '@sv/contracts';
 import {
+  cleanPersonName,
   DEFAULT_EXCLUSION_DOB,
   exclusionNameKey,
   exclusionTypeLabel,
@@ -39,8 +40,11 @@ export const EXCLUSION_MESSAGES = {
   setGlobalDenied: 'You cannot make an exclusion global.',
 } as const;
 
-/** Trimmed, inner white space collapsed, NFC: `lower(name)` then equals the domain's exclusionNameKey. */
-export const cleanName = (s: string) => s.normalize('NFC').trim().replace(/\s+/g, ' ');
+/**
+ * The stored form of a name (issue 22: `cleanPersonName`, invisible characters removed, NFKC, white
+ * space collapsed). The contracts already clean names; this keeps every writer on the one form.
+ */
+export const cleanName = (s: string) => cleanPersonName(s);
 
 export function toExclusion(row: ExclusionRow): TExclusion {
   const visitorName = [row.visitorFirstname, row.visitorMiddlename, row.visitorLastname, row.visitorSuffix]

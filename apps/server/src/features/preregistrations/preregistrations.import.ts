@@ -11,8 +11,9 @@ import { createPreRegistrationsRepository } from './preregistrations.repository'
  * birth, so re-uploading the same file adds nothing.
  */
 const row = z.object({
-  firstname: cell.text(80),
-  lastname: cell.text(80),
+  // issue 22: the one person-name rule (cleaned; a bad name goes to the error file)
+  firstname: cell.personName(80),
+  lastname: cell.personName(80),
   dob: cell.optionalDate(),
   visitDate: cell.optionalDate().refine((v) => v !== null, 'is required'),
   visiting: cell.optionalText(200),

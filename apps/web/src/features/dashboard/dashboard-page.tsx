@@ -9,7 +9,7 @@ import {
   type TPreRegistration,
   type TVisitSummary,
 } from '@sv/contracts';
-import { dashboardRefreshMs, localDateOf, sisMode, sisPhase, visitorCardColumns } from '@sv/domain';
+import { dashboardRefreshMs, flaggedFirst, localDateOf, sisMode, sisPhase, visitorCardColumns } from '@sv/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -163,7 +163,8 @@ export default function DashboardPage() {
 
   const today = preRegs.data?.localDate ?? localDateOf(new Date(), timeZone);
   const cards = preRegs.data?.data ?? [];
-  const pending = cards.filter(isPending);
+  // issue 22 "Floods": flagged cards first (the server lists them first too), never below a flood
+  const pending = flaggedFirst(cards.filter(isPending));
   const scheduled = cards.filter(isScheduled);
   const columns = visitorCardColumns(useWindowWidth());
 
