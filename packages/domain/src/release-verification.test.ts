@@ -30,7 +30,8 @@ const code = (state: 'verified' | 'pending' | 'failed' | 'used', guardianId = 7,
   method: 'one_time_code',
   challenge: { guardianId, studentId, state },
 });
-const typed = (over: Partial<Extract<ReleaseEvidence, { method: 'id_typed' }>> = {}): ReleaseEvidence => ({
+type IdEvidence = Extract<ReleaseEvidence, { licenseNumber: string }>;
+const typed = (over: Partial<IdEvidence> = {}): IdEvidence => ({
   method: 'id_typed',
   licenseNumber: 'T123-4567-8901',
   licenseState: 'IL',
