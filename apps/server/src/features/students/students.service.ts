@@ -529,16 +529,16 @@ export function createStudentsService(deps: AppDeps) {
     ) {
       // the kiosk's student modal (issue 14) drives this with 'kiosk.use'; the rule is the same
       requirePermissionVia(ctx.actor, 'students.release', path);
-      // issue 22: no release without a verification of the adult (the desk's ID step)
-      if (path === 'desk' && !body.verification)
-        throw badRequest(PICKUP_MESSAGES.verificationRequired, {
-          verification: [PICKUP_MESSAGES.verificationRequired],
-        });
-      const evidence = path === 'kiosk' ? (kioskEvidence ?? null) : deskEvidence(body.verification);
       return idempotency.run(ctx.actor.userId, key, 'students.pickup', { studentId, body, path }, async () => {
         const building = await loadBuilding(ctx, body.buildingId);
         const student = await loadStudent(ctx, studentId, building.clientId);
         const { person, rules } = await loadPerson(studentId, body.guardianId);
+        // issue 22: no release without a verification of the adult (the desk's ID step)
+        if (path === 'desk' && !body.verification)
+          throw badRequest(PICKUP_MESSAGES.verificationRequired, {
+            verification: [PICKUP_MESSAGES.verificationRequired],
+          });
+        const evidence = path === 'kiosk' ? (kioskEvidence ?? null) : deskEvidence(body.verification);
         const now = deps.now();
         const stored = await screeningRepo.findScreening(ctx.actor, body.screeningId);
         const onFile = await identityOf(person);
