@@ -216,7 +216,6 @@ export type TKioskPickupCodeRequest = z.infer<typeof ZKioskPickupCodeRequest>;
 /** Our own wording (spec silent): a student ID and last name that match nobody at this building. */
 export const KIOSK_MESSAGES = {
   studentNotFound: 'No student at this school has this ID and last name.',
-  guardianNotFound: 'You are not listed to pick up this student. Please see the front office.',
   // issue 22: calm and true; the kiosk shows them in the visitor's language (web i18n)
   seeOffice: (studentFirstName: string) => `Please see the front office to pick up ${studentFirstName}.`,
   codeWrong: 'That code is not right. Please try again.',

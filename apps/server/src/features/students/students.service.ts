@@ -234,6 +234,7 @@ export function createStudentsService(deps: AppDeps) {
       adultName: string;
       why: PickupDiversion;
       photoFileId?: string | null;
+      screeningId?: string;
     },
   ) {
     const now = deps.now();
@@ -243,7 +244,9 @@ export function createStudentsService(deps: AppDeps) {
     const photoFileId =
       photo && photo.kind === 'pickup-photo' && photo.clientId === r.building.clientId ? photo.id : null;
     const studentName = fullName(r.student);
-    const [first = '', ...rest] = (r.person ? fullName(r.person) : r.adultName).trim().split(/\s+/);
+    const [typedFirst = '', ...typedRest] = r.adultName.trim().split(/\s+/);
+    const first = r.person ? r.person.firstname : typedFirst;
+    const last = r.person ? r.person.lastname : typedRest.join(' ');
     const where = r.path === 'kiosk' ? 'at the kiosk' : 'at the desk';
     const summary = [
       r.path === 'kiosk'
@@ -260,7 +263,7 @@ export function createStudentsService(deps: AppDeps) {
         buildingId: r.building.id,
         visitorId,
         firstname: first,
-        lastname: rest.join(' '),
+        lastname: last,
         visitDate: localDateOf(now, r.building.timeZone),
         visiting: studentName,
         reason: 'Student pickup',
@@ -286,7 +289,13 @@ export function createStudentsService(deps: AppDeps) {
           targetId: r.student.id,
           clientId: r.student.clientId,
           buildingId: r.building.id,
-          details: { guardianId: r.person?.id ?? null, reason: r.why, path: r.path, cardId: id },
+          details: {
+            guardianId: r.person?.id ?? null,
+            reason: r.why,
+            path: r.path,
+            cardId: id,
+            ...(r.screeningId ? { screeningId: r.screeningId } : {}),
+          },
         },
         tx,
       );
@@ -451,7 +460,15 @@ export function createStudentsService(deps: AppDeps) {
       const stored = await screeningRepo.findScreening(ctx.actor, sc.id);
       const outcome = screeningForRelease(stored, { visitorId, buildingId: building.id, now: deps.now() });
       if (outcome !== 'clear') {
-        await refusePickup(ctx, { path, building, student, person, adultName: fullName(person), why: 'flagged' });
+        await refusePickup(ctx, {
+          path,
+          building,
+          student,
+          person,
+          adultName: fullName(person),
+          why: 'flagged',
+          screeningId: sc.id,
+        });
         throw conflict(PICKUP_MESSAGES.flagged);
       }
       const notice =
