@@ -168,7 +168,13 @@ export interface ReleaseVerificationInput {
   evidence: ReleaseEvidence | null;
 }
 
-const isIsoDate = (d: string | null | undefined): d is string => typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d);
+/** A real calendar date written YYYY-MM-DD (a scanned card can carry anything). */
+const isIsoDate = (d: string | null | undefined): d is string => {
+  if (typeof d !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(d)) return false;
+  const [y, m, day] = d.split('-').map(Number);
+  const t = new Date(Date.UTC(y, m - 1, day));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === day;
+};
 /** Licence numbers as printed vary in spaces and dashes; states in case. */
 export const licenceKey = (s: string | null | undefined) => (s ?? '').toUpperCase().replace(/[^0-9A-Z]/g, '');
 

@@ -93,6 +93,7 @@ const TABLE: [string, 'desk' | 'kiosk', IdentityOnFile, ReleaseEvidence | null, 
   ],
   ['desk: typed licence without a state', 'desk', PAT, typed({ licenseState: ' ' }), 'id_incomplete'],
   ['desk: typed licence without a date', 'desk', PAT, typed({ dob: '' }), 'id_incomplete'],
+  ['desk: a scanned date that is no calendar date', 'desk', PAT, typed({ dob: '1984-02-30' }), 'id_incomplete'],
   [
     'desk: scanned licence of the guardian',
     'desk',

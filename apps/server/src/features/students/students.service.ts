@@ -103,6 +103,12 @@ const INPUT_PROBLEMS: Partial<Record<ReleaseVerificationRefusal, string>> = {
 };
 
 const FALLBACK_ZONE = 'America/Chicago';
+const printable = (s: string) =>
+  s
+    .replace(/[^0-9A-Za-z -]/g, '')
+    .trim()
+    .toUpperCase()
+    .slice(0, 40);
 const fullName = (p: { firstname: string; lastname: string }) => `${p.firstname} ${p.lastname}`.trim();
 
 /** The rows of one person, as the pure rule reads them. */
@@ -623,8 +629,9 @@ export function createStudentsService(deps: AppDeps) {
           if (evidence && (evidence.method === 'id_scan' || evidence.method === 'id_typed') && person.visitorId)
             await repo.fillVisitorIdentity(tx, person.visitorId, {
               dob: evidence.dob,
-              licenseNumber: evidence.licenseNumber.trim().toUpperCase(),
-              licenseState: evidence.licenseState.trim().toUpperCase(),
+              // as printed (letters, digits, dashes and spaces only: a scan can carry control characters)
+              licenseNumber: printable(evidence.licenseNumber),
+              licenseState: printable(evidence.licenseState),
             });
           if (writeBack) await enqueueWriteback(tx, student.clientId, 'pickup', eventId);
           await deps.audit.record(
