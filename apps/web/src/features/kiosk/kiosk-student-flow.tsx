@@ -7,9 +7,7 @@ import {
 } from '@sv/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
-import { paths } from '../../lib/paths';
 import { maskUsDate, usDateToIso } from '../public-registration/us-date';
 import { useWedgeScanner } from '../scan/use-wedge-scanner';
 import {
@@ -23,7 +21,6 @@ import {
 } from './kiosk-api';
 import { big, PhotoStep } from './kiosk-flow';
 import { resetKioskLanguage } from './kiosk-language';
-import type { ProblemState } from './kiosk-problem-page';
 import './i18n.en';
 import './i18n.es';
 
@@ -62,7 +59,6 @@ const OFFICE_SCREEN_MS = 30_000;
  */
 export default function KioskStudentFlow(props: { mode: Mode; config: TKioskConfigResponse; onCancel: () => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [state, setState] = useState<Step>({ step: 'entry' });
   const [message, setMessage] = useState<{ lines: string[]; restart: boolean } | null>(null);
   const failures = useRef(0);
@@ -159,10 +155,11 @@ export default function KioskStudentFlow(props: { mode: Mode; config: TKioskConf
         outcome(student, await studentPickup({ ...base, guardian: guardian!, photoFileId: photoFileId! }, key.current));
       }
     } catch (err) {
-      // a refused release (authorisation or screening) is the office's to handle, never explained here
+      // a refusal the server answered as an error (e.g. the same request still running): the
+      // office, never an explanation here, and no claim that anyone was told (issue 22)
       if (props.mode === 'pickup' && err instanceof ApiError && err.status === 409) {
-        const s: ProblemState = { kind: 'screening' };
-        return navigate(paths.kioskProblem, { state: s, replace: true });
+        setState({ step: 'office', name: student.firstName });
+        return;
       }
       setState({ step: 'entry' });
       failed(err);
