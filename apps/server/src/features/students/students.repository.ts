@@ -284,6 +284,27 @@ export function createStudentsRepository(db: Db) {
         .where(eq(visitors.id, visitorId));
     },
 
+    /**
+     * A refusal card still waiting for the desk, for the same attempt (student, adult, reason and
+     * path: `issues.pickup.key`) made since `since` (issue 22 "Floods": one card per person and reason
+     * within the screening window).
+     */
+    async openRefusalCard(buildingId: number, key: string, since: Date) {
+      const rows = await db
+        .select({ id: preRegistrations.id })
+        .from(preRegistrations)
+        .where(
+          and(
+            eq(preRegistrations.buildingId, buildingId),
+            eq(preRegistrations.status, 'pending'),
+            sql`${preRegistrations.createdAt} >= ${since}`,
+            sql`${preRegistrations.issues}->'pickup'->>'key' = ${key}`,
+          ),
+        )
+        .limit(1);
+      return rows[0]?.id ?? null;
+    },
+
     /** A refused or diverted pickup's card on the desk's dashboard ("needs a decision"; issue 22). */
     async insertCard(tx: Db, values: typeof preRegistrations.$inferInsert) {
       const [row] = await tx.insert(preRegistrations).values(values).returning({ id: preRegistrations.id });

@@ -13,6 +13,7 @@ import {
   ZAuthorizationCreate,
 } from '@sv/contracts';
 import {
+  canonicalName,
   type IdentityOnFile,
   identityOnFile,
   licenceKey,
@@ -262,6 +263,27 @@ export function createStudentsService(deps: AppDeps) {
       `Why: ${DIVERSION_TEXT[r.why]}`,
       'The student was not released.',
     ];
+    // one card and one alert per attempt within the screening window (issue 22 "Floods"): a
+    // repeated refusal of the same adult, student and reason is audited, and the card already
+    // on the desk stands for it
+    const who = r.person ? `g${r.person.id}` : `n${canonicalName(typedFirst)}|${canonicalName(typedRest.join(' '))}`;
+    const key = `${r.student.id}:${who}:${r.why}:${r.path}`;
+    const openCard = await repo.openRefusalCard(
+      r.building.id,
+      key,
+      new Date(now.getTime() - CONSTANTS.screeningValidMinutes * 60_000),
+    );
+    if (openCard !== null) {
+      await deps.audit.record(ctx, {
+        action: 'pickup.refused',
+        targetType: 'student',
+        targetId: r.student.id,
+        clientId: r.student.clientId,
+        buildingId: r.building.id,
+        details: { guardianId: r.person?.id ?? null, reason: r.why, path: r.path, cardId: openCard, repeated: true },
+      });
+      return { cardId: openCard, notified: 0 };
+    }
     const cardId = await deps.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       const id = await repo.insertCard(tx, {
@@ -280,7 +302,7 @@ export function createStudentsService(deps: AppDeps) {
         issues: {
           summary,
           findings: [],
-          pickup: { studentId: r.student.id, guardianId: r.person?.id ?? null, why: r.why, path: r.path },
+          pickup: { studentId: r.student.id, guardianId: r.person?.id ?? null, why: r.why, path: r.path, key },
         },
       });
       await deps.realtime.publish(
