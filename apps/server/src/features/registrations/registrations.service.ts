@@ -18,6 +18,8 @@ import {
   type ZSvRegistrationExport,
   type ZSvRegistrationSave,
   type ZSvRegistrationSearch,
+  STALE_EDIT_MESSAGE,
+  VERSION_REQUIRED_MESSAGE,
 } from '@sv/contracts';
 import {
   approveAllDefaultExpiry,
@@ -304,6 +306,7 @@ async function volunteerDetails(
     visitCount: totals.count,
     arrestAlerts: alerts.map(alertSummary),
     createdAt: row.createdAt.toISOString(),
+    version: row.version,
   };
 }
 
@@ -630,6 +633,13 @@ export function createRegistrationEngine<D extends { clientId: number }, L>(
       const day = today();
       const savedId = await deps.db.transaction(async (tx) => {
         const before = id === null ? null : await mustLock(ctx, id, tx);
+        // issue 23 §4: an edit names the version it started from; the row is locked, so the check
+        // holds until the commit (an approval made meanwhile is never erased by an older form)
+        if (before) {
+          if (input.version === undefined)
+            throw badRequest(VERSION_REQUIRED_MESSAGE, { version: [VERSION_REQUIRED_MESSAGE] });
+          if (input.version !== before.version) throw conflict(STALE_EDIT_MESSAGE);
+        }
         const owner = await resolveOwner(ctx, input, before, tx);
         if (!isDobAcceptable(input.dob, day)) {
           throw badRequest(REGISTRATION_MESSAGES.dobFuture, { dob: [REGISTRATION_MESSAGES.dobFuture] });
