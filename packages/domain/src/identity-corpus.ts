@@ -47,6 +47,10 @@ const replaceFirst = (from: string, to: string) => (name: string) => {
   return at < 0 ? name : `${name.slice(0, at)}${to}${name.slice(at + from.length)}`;
 };
 
+/** The name in capitals with one capital replaced by a look-alike; unchanged when it has no such letter. */
+const upperWith = (from: string, to: string) => (name: string) =>
+  name.toUpperCase().includes(from) ? replaceFirst(from, to)(name.toUpperCase()) : name;
+
 /** Maps every ASCII letter through an offset block (full-width, mathematical bold). */
 const letterBlock = (upperStart: number, lowerStart: number) => (name: string) =>
   [...name]
@@ -88,9 +92,9 @@ export const NAME_SPOOFS: readonly Spoof[] = [
   { label: 'Cyrillic capital А', apply: replaceFirst('A', '\u0410') },
   { label: 'Cyrillic capital Е', apply: replaceFirst('E', '\u0415') },
   { label: 'Cyrillic capital О', apply: replaceFirst('O', '\u041E') },
-  { label: 'Greek capital Α (upper case)', apply: (n) => replaceFirst('A', '\u0391')(n.toUpperCase()) },
-  { label: 'Greek capital Ε (upper case)', apply: (n) => replaceFirst('E', '\u0395')(n.toUpperCase()) },
-  { label: 'Greek capital Ο (upper case)', apply: (n) => replaceFirst('O', '\u039F')(n.toUpperCase()) },
+  { label: 'Greek capital Α (upper case)', apply: upperWith('A', '\u0391') },
+  { label: 'Greek capital Ε (upper case)', apply: upperWith('E', '\u0395') },
+  { label: 'Greek capital Ο (upper case)', apply: upperWith('O', '\u039F') },
   { label: 'Greek ο', apply: replaceFirst('o', '\u03BF') },
   { label: 'full-width letters', apply: letterBlock(0xff21, 0xff41) },
   { label: 'mathematical bold letters', apply: letterBlock(0x1d400, 0x1d41a) },
@@ -260,9 +264,15 @@ export function identityVariantArbitrary(person: IdentityPerson): fc.Arbitrary<I
         p = { ...p, firstName: p.lastName, lastName: p.firstName };
         labels.push('names swapped');
       }
-      const firstName = caseFirst(first).reduce((n, s) => s.apply(n), p.firstName);
-      const lastName = caseFirst(last).reduce((n, s) => s.apply(n), p.lastName);
-      labels.push(...first.map((s) => `${s.label} (first)`), ...last.map((s) => `${s.label} (last)`));
+      // only the spoofs that changed something are named (no "c" in the name: no Cyrillic "с")
+      const spoofed = (name: string, spoofs: Spoof[], part: string) =>
+        caseFirst(spoofs).reduce((n, s) => {
+          const next = s.apply(n);
+          if (next !== n) labels.push(`${s.label} (${part})`);
+          return next;
+        }, name);
+      const firstName = spoofed(p.firstName, first, 'first');
+      const lastName = spoofed(p.lastName, last, 'last');
       return {
         firstName,
         lastName,
