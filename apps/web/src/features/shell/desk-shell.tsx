@@ -17,6 +17,7 @@ import { paths } from '../../lib/paths';
 import { useUser } from '../../lib/session';
 import { EmergencyButton } from './emergency-button';
 import { IMPERSONATION_BANNER_HEIGHT, ImpersonationBanner } from './impersonation-banner';
+import { OfflineBanner } from './offline-banner';
 import { NavMenu } from './nav-menu';
 import { useSignOut } from './shell-api';
 import classes from './shell.module.css';
@@ -215,6 +216,7 @@ export default function DeskShell() {
             </Group>
           </Group>
           <ImpersonationBanner />
+          <OfflineBanner />
         </AppShell.Header>
 
         <AppShell.Navbar p="xs" component="div" className={navOpened ? undefined : classes.navbarClosed}>

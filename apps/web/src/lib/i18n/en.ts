@@ -204,6 +204,7 @@ export const en = {
     kioskLabel: 'Self check-in kiosk',
     kioskLogout: 'Kiosk log out',
     loading: 'Loading',
+    offlineRetrying: 'Offline: the server cannot be reached. Retrying… Nothing you typed is lost.',
     skipToContent: 'Skip to content',
     openMenu: 'Open navigation',
     userMenu: 'Account menu for {{name}}',
