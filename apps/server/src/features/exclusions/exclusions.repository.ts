@@ -116,10 +116,10 @@ export function candidateQueryOf(person: {
 }
 
 /**
- * The dates of birth an exclusion's may be to be a candidate (issue 22): the person's own and its
- * near misses (one digit, day and month swapped), never the 01/01/1970 placeholder (spec 000 §5:
- * it means "unknown" and never agrees; the placeholder would otherwise bring every undated
- * exclusion of the district).
+ * The dates of birth that make an exclusion a candidate (issue 22): the person's own and its near
+ * misses (one digit, day and month swapped), never the 01/01/1970 placeholder (spec 000 §5: it
+ * means "unknown" and never agrees; it would otherwise bring every undated exclusion of the
+ * district).
  */
 export function candidateDobs(dob: string | null): string[] {
   if (!dob) return [];
@@ -165,7 +165,8 @@ function samePersonRecords(clientId: number | Placeholder, q: CandidateFilter): 
     sql`${samePerson.currentDriversLicenseNumber} <> ''`,
     sql`${samePerson.licenseState} <> ''`,
     eq(samePerson.currentDriversLicenseNumber, q.licence),
-    eq(samePerson.licenseState, q.licenceState),
+    // the state as typed or scanned ("il" is "IL"); the number is the index's equality
+    sql`upper(${samePerson.licenseState}) = upper(${q.licenceState})`,
   );
   return sql`array(select ${samePerson.id} from ${visitors} ${sql.identifier(SAME_PERSON)} where ${and(
     eq(samePerson.clientId, clientId),
@@ -194,7 +195,8 @@ function candidateLinkedToPerson(building: { clientId: number | Placeholder }, q
  * - the date of birth the same or near (`candidateDobs`): covers the spec's (first name and dob)
  *   and (last name and dob) pairs and issue 22's nickname / one typo / swapped names with a near
  *   date of birth (exclusions_dob_idx);
- * - both canonical names the same, straight or swapped (exclusions_first_key_idx);
+ * - both canonical names the same, straight or swapped (exclusions_first_key_idx or
+ *   exclusions_last_key_idx, the planner's choice);
  * - linked to the person: the record screened or another record of the same person
  *   (`linkedArm`; exclusions_visitor_idx), whatever the names say.
  * An exclusion linked to someone else stays a candidate when its names or date of birth bring it:
@@ -287,15 +289,8 @@ function searchableVariant(variant: string): boolean {
  * the value with `screeningCandidatesFromJson`. Null when the variant has nothing to search by.
  */
 export function screeningCandidatesJson(db: Db, scope: ScopeSource, variant: string): SQL | null {
-  const q = candidateTemplate(variant);
-  const where = candidateWhere(scope, CANDIDATE_BUILDING, q);
-  if (!where) return null;
-  const query = db
-    .select({ ...candidateColumns, linkedToPerson: candidateLinkedToPerson(CANDIDATE_BUILDING, q) })
-    .from(exclusions)
-    .where(where)
-    .orderBy(...candidateOrder)
-    .getSQL();
+  if (!searchableVariant(variant)) return null;
+  const query = buildScreeningCandidates(db, scope, variant).getSQL();
   return sql`(select coalesce(json_agg(c), '[]'::json) from (${query}) c)`;
 }
 
