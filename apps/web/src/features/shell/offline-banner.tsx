@@ -1,4 +1,4 @@
-import { Alert } from '@mantine/core';
+import { Affix, Alert } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Connectivity, onConnectivity } from '../../lib/api-client';
@@ -13,8 +13,10 @@ export function OfflineBanner() {
   useEffect(() => onConnectivity(setState), []);
   if (state === 'online') return null;
   return (
-    <Alert color="yellow" variant="filled" radius={0} py={6} role="status" data-testid="offline-banner">
-      {t('shell.offlineRetrying')}
-    </Alert>
+    <Affix position={{ bottom: 16, left: 16, right: 16 }} zIndex={1100}>
+      <Alert color="yellow" variant="filled" py={8} role="status" data-testid="offline-banner">
+        {t('shell.offlineRetrying')}
+      </Alert>
+    </Affix>
   );
 }
