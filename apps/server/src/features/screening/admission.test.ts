@@ -52,20 +52,47 @@ beforeAll(async () => {
 const building = () => t.world.north.northHighId;
 let seq = 0;
 const key = () => `admission-${Date.now().toString(36)}-${++seq}`;
-const uniq = () =>
-  `${String.fromCharCode(65 + (seq % 26))}${(++seq).toString(36)}`.replace(/\d/g, (d) => 'abcdefghij'[+d]);
+/**
+ * A name part of its own: written twice, so two people's names differ by two letters or more. One
+ * letter apart with the same date of birth is a one-typo match of the same person (issue 22), and
+ * these people are meant to be different.
+ */
+const uniq = () => {
+  const part = `${String.fromCharCode(65 + (seq % 26))}${(++seq).toString(36)}`.replace(/\d/g, (d) => 'abcdefghij'[+d]);
+  return `${part}${part.toLowerCase()}`;
+};
 
-type Person = 'excluded' | 'registryHit' | 'clearedNamesake' | 'clean';
+/**
+ * Issue 22 adds two people the identity layer must recognise on every path: `secondRecord`, a new
+ * record of someone whose other record carries "Deny & Add Exclusion" (a direct match), and
+ * `lookAlike`, someone on the list by name only who is written with Cyrillic look-alike letters
+ * (a potential match that nobody decided).
+ */
+type Person = 'excluded' | 'registryHit' | 'clearedNamesake' | 'clean' | 'secondRecord' | 'lookAlike';
 
 /** A person of each kind, with the photo the building requires. */
 async function makePerson(kind: Person): Promise<{ id: number; firstname: string; lastname: string; dob: string }> {
   const { clientId } = t.world.north;
   const photo = await insertPhoto(t.deps.db, clientId);
-  const person =
+  let person =
     kind === 'registryHit'
       ? // planted in the demo registry: Exact Strong (docs/domain/confidence-levels.md)
         { firstname: 'Jordan', lastname: 'Samplewick', dob: '1972-05-06' }
       : { firstname: `Pat${uniq()}`, lastname: `Gate${uniq()}`, dob: '1984-04-04' };
+  if (kind === 'secondRecord') {
+    // the person's first record, linked to the exclusion; the one returned is another record of them
+    const first = await insertVisitor(t.deps.db, { clientId, ...person });
+    await insertExclusion(t.deps.db, { clientId, visitorId: first, ...person });
+  }
+  if (kind === 'lookAlike') {
+    // on the list as written on the ID; at the door, with a Cyrillic "а" and "е" (stored as typed)
+    await insertExclusion(t.deps.db, { clientId, ...person });
+    person = {
+      ...person,
+      firstname: person.firstname.replace('a', '\u0430'),
+      lastname: person.lastname.replace('e', '\u0435'),
+    };
+  }
   const id = await insertVisitor(t.deps.db, { clientId, ...person });
   await t.deps.db.update(visitors).set({ photoFileId: photo }).where(eq(visitors.id, id));
   if (kind === 'excluded') {
@@ -256,6 +283,8 @@ async function kioskSignIn(body: object) {
       payload,
     });
   const photoFileId = await insertPhoto(t.deps.db, t.world.north.clientId);
+  // each sign-in of the table a minute after the last: the table is not a flood (KIOSK_LIMITS)
+  clock = new Date(clock.getTime() + 61_000);
   const submitted = await post('/api/kiosk/sign-ins', { ...body, photoFileId }, key());
   expect(submitted.statusCode, submitted.body).toBe(200);
   const polled = await post(`/api/kiosk/sign-ins/${submitted.json().signInId}/auto-validate`, {}, null);
@@ -309,6 +338,8 @@ const WHO_GETS_IN: Record<Person, boolean> = {
   registryHit: false,
   clearedNamesake: true,
   clean: true,
+  secondRecord: false,
+  lookAlike: false,
 };
 
 async function checkOutAll(visitorId: number) {
@@ -318,23 +349,33 @@ async function checkOutAll(visitorId: number) {
     .where(and(eq(visits.visitorId, visitorId), isNull(visits.checkOut)));
 }
 
+/**
+ * Not yet: the desk's name search does not find a name written with look-alike letters (finding
+ * the person is the search's part of issue 22); the gate's part of `lookAlike` is proved on every
+ * other path. Remove once the search compares canonical names.
+ */
+const NOT_YET = new Set(['scan:lookAlike']);
+
 describe('who gets in, on every check-in path (issue 10 §1)', () => {
   for (const [path, run] of Object.entries(PATHS)) {
     for (const [person, admitted] of Object.entries(WHO_GETS_IN) as [Person, boolean][]) {
-      it(`${path}: ${person} → ${admitted ? 'admitted' : 'refused'}`, async () => {
-        const p = await makePerson(person);
-        try {
-          const status = await run(p);
-          expect(status).toBe(admitted ? 200 : 409);
-          const open = await t.deps.db
-            .select()
-            .from(visits)
-            .where(and(eq(visits.visitorId, p.id), isNull(visits.checkOut)));
-          expect(open).toHaveLength(admitted ? 1 : 0);
-        } finally {
-          await checkOutAll(p.id);
-        }
-      });
+      (NOT_YET.has(`${path}:${person}`) ? it.todo : it)(
+        `${path}: ${person} → ${admitted ? 'admitted' : 'refused'}`,
+        async () => {
+          const p = await makePerson(person);
+          try {
+            const status = await run(p);
+            expect(status).toBe(admitted ? 200 : 409);
+            const open = await t.deps.db
+              .select()
+              .from(visits)
+              .where(and(eq(visits.visitorId, p.id), isNull(visits.checkOut)));
+            expect(open).toHaveLength(admitted ? 1 : 0);
+          } finally {
+            await checkOutAll(p.id);
+          }
+        },
+      );
     }
   }
 });

@@ -33,6 +33,12 @@ export interface ScreeningSubject {
   zip: string;
   /** the visitor's photo on file (a building that requires a photo accepts it) */
   photoFileId: string | null;
+  /**
+   * the licence number and issuing state on file ('' = none): another record with the same licence
+   * is the same person, and an exclusion linked to it applies here too (issue 22, ADR 0022)
+   */
+  licence: string;
+  licenceState: string;
 }
 
 export type MatchSource = 'registry' | 'exclusion';
@@ -81,6 +87,8 @@ const subjectColumns = {
   state: visitors.state,
   zip: visitors.zipcode,
   photoFileId: visitors.photoFileId,
+  licence: visitors.currentDriversLicenseNumber,
+  licenceState: visitors.licenseState,
 };
 
 /** The subject of `findContext`'s JSON (keyed as `subjectColumns`; a date is its ISO text there too). */

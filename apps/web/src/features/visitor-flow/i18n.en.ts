@@ -75,9 +75,10 @@ addCatalogue('en', {
       editVisitor: 'Edit visitor',
       visitorDob: 'Born {{dob}}',
       noDob: 'No date of birth',
+      nameWarningsTitle: 'Check the name against their ID',
       verdictBlocked: 'Entry blocked: on the exclusion list',
       verdictBlockedBody:
-        'An exclusion is linked to this visitor. Do not admit them: deny entry and notify security if needed.',
+        'An exclusion is linked to this visitor or to another record of the same person. Do not admit them: deny entry and notify security if needed.',
       verdictReview_one: '{{count}} possible match needs your decision',
       verdictReview_other: '{{count}} possible matches need your decision',
       verdictReviewBody:
