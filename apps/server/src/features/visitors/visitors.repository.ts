@@ -1,4 +1,4 @@
-import type { TActor, TVisitorFields } from '@sv/contracts';
+import type { TActor, TVisitorFields, TVisitorMatch } from '@sv/contracts';
 import { canonicalName, normalizeName } from '@sv/domain';
 import { and, asc, desc, eq, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import { badges, buildings, exclusions, visitors, visits } from '../../db/schema/index';
@@ -152,11 +152,11 @@ export function createVisitorsRepository(db: Db) {
    * Records of the same canonical first and last name where the date of birth is missing on one
    * side or both (issue 22: a likely duplicate the desk confirms before saving). Oldest first.
    */
-  async function likelyDuplicates(clientId: number, p: PersonFields, limit = 5) {
+  async function likelyDuplicates(clientId: number, p: PersonFields, limit = 5, q: Db = db) {
     const firstKey = canonicalName(p.firstname);
     const lastKey = canonicalName(p.lastname);
     if (!firstKey || !lastKey) return [];
-    const rows = await db
+    return q
       .select(matchColumns)
       .from(visitors)
       .where(
@@ -170,7 +170,6 @@ export function createVisitorsRepository(db: Db) {
       )
       .orderBy(asc(visitors.id))
       .limit(limit);
-    return withOpenVisits(rows);
   }
 
   /**
@@ -187,9 +186,9 @@ export function createVisitorsRepository(db: Db) {
     opts: { mode: ResolveMode; refuseLikelyDuplicates?: boolean },
   ): Promise<
     | { id: number; existing: boolean; duplicates?: undefined }
-    | { duplicates: Awaited<ReturnType<typeof likelyDuplicates>>; id?: undefined; existing?: undefined }
+    | { duplicates: TVisitorMatch[]; id?: undefined; existing?: undefined }
   > {
-    return db.transaction(async (txRaw) => {
+    const result = await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       const locks = [
         `${clientId}|n|${canonicalName(fields.lastname)}|${canonicalName(fields.firstname)}`,
@@ -211,7 +210,8 @@ export function createVisitorsRepository(db: Db) {
         return { id: found.id, existing: true };
       }
       if (opts.refuseLikelyDuplicates) {
-        const duplicates = await likelyDuplicates(clientId, fields);
+        // read on the transaction: on the embedded database it holds the only connection
+        const duplicates = await likelyDuplicates(clientId, fields, 5, tx);
         if (duplicates.length > 0) return { duplicates };
       }
       const [row] = await tx
@@ -220,6 +220,9 @@ export function createVisitorsRepository(db: Db) {
         .returning({ id: visitors.id });
       return { id: row.id, existing: false };
     });
+    // open visits and last visits of the candidates, after the transaction has let go
+    if (result.duplicates) return { duplicates: await withOpenVisits(result.duplicates) };
+    return result as { id: number; existing: boolean };
   }
 
   return {
