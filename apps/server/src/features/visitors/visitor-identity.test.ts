@@ -195,6 +195,29 @@ describe('"Create a New Visitor" resolves to the person on file', () => {
 });
 
 describe('every other path that makes a visitor record resolves to the person on file', () => {
+  it('licence scan → "Create a New Visitor" with the scanned fields: the record on file with that licence', async () => {
+    const last = `Scanned${uniq()}`;
+    const onFile = (
+      await create(desk, {
+        firstname: 'Tamsin',
+        lastname: last,
+        dob: '1988-09-14',
+        currentDriversLicenseNumber: `T${seq}-4567-8901`,
+        licenseState: 'IL',
+      })
+    ).json();
+    // the licence form: names as printed, upper case, another address
+    const res = await create(desk, {
+      firstname: 'TAMSIN',
+      lastname: last.toUpperCase(),
+      dob: '1988-09-14',
+      currentDriversLicenseNumber: `T${seq}-4567-8901`,
+      licenseState: 'IL',
+      street1: '12 ELM ST',
+    });
+    expect(res.json()).toMatchObject({ id: onFile.id, existing: true, firstname: 'Tamsin', street1: '12 ELM ST' });
+  });
+
   it('kiosk sign-in: a look-alike spelling with the same date of birth signs in as the record on file', async () => {
     const kiosk = await t.login('kiosk.northhigh@demo.test');
     const last = `Kiosk${uniq()}`;
@@ -547,6 +570,36 @@ describe('merge duplicate records (administrators)', () => {
     } finally {
       now = new Date();
     }
+  });
+
+  it('a merged record is screened and checked in only as its survivor (its exclusion link moved there)', async () => {
+    const clientId = t.world.north.clientId;
+    const last = `Linked${uniq()}`;
+    const a = await insertVisitor(t.deps.db, { clientId, firstname: 'Dana', lastname: last, dob: '1966-06-06' });
+    const b = await insertVisitor(t.deps.db, { clientId, firstname: 'Dana', lastname: last, dob: null });
+    await insertExclusion(t.deps.db, { clientId, visitorId: b, firstname: 'Dana', lastname: last, dob: '1966-06-06' });
+    // a desk screened the duplicate before the merge, and still has that page open
+    const before = await t.as(desk).post(`/api/visitors/${b}/screening`, { buildingId: building() });
+    expect(before.statusCode, before.body).toBe(200);
+    expect((await t.as(districtAdmin).post(`/api/visitors/${a}/merge`, { duplicateId: b })).statusCode).toBe(200);
+    expect((await t.as(desk).post(`/api/visitors/${b}/screening`, { buildingId: building() })).statusCode).toBe(404);
+    const checkIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/visits',
+      headers: { cookie: desk.cookie, 'x-csrf-token': desk.csrfToken, 'idempotency-key': `merged-${uniq()}` },
+      payload: {
+        screeningId: before.json().id,
+        visitorId: b,
+        buildingId: building(),
+        photoFileId: await insertPhoto(t.deps.db, clientId),
+      },
+    });
+    expect(checkIn.statusCode).toBeGreaterThanOrEqual(400);
+    expect(await t.deps.db.select().from(visits).where(eq(visits.visitorId, b))).toEqual([]);
+    // the survivor screens with the linked exclusion
+    const screened = await t.as(desk).post(`/api/visitors/${a}/screening`, { buildingId: building() });
+    expect(screened.statusCode).toBe(200);
+    expect(JSON.stringify(screened.json())).toContain('direct');
   });
 
   it('a kiosk sign-in with the merged record’s id signs in as the survivor', async () => {

@@ -138,14 +138,18 @@ export function createVisitorsRepository(db: Db) {
       p.dob && firstKey && lastKey
         ? and(eq(visitors.lastKey, lastKey), eq(visitors.firstKey, firstKey), eq(visitors.dob, p.dob))
         : undefined;
-    if (!byLicence && !byName) return null;
-    const rows = await q
-      .select()
-      .from(visitors)
-      .where(and(eq(visitors.clientId, clientId), isNull(visitors.mergedIntoId), or(byLicence, byName)))
-      .orderBy(byLicence ? desc(sql`coalesce(${byLicence}, false)`) : asc(visitors.id), asc(visitors.id))
-      .limit(1);
-    return rows[0] ?? null;
+    // one index range each (visitors_license_idx, visitors_identity_idx), licence first
+    for (const match of [byLicence, byName]) {
+      if (!match) continue;
+      const rows = await q
+        .select()
+        .from(visitors)
+        .where(and(eq(visitors.clientId, clientId), match, isNull(visitors.mergedIntoId)))
+        .orderBy(asc(visitors.id))
+        .limit(1);
+      if (rows[0]) return rows[0];
+    }
+    return null;
   }
 
   /**
