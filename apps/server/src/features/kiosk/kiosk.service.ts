@@ -113,7 +113,8 @@ export function createKioskService(deps: AppDeps) {
   async function resolveVisitor(ctx: RequestCtx, building: KioskBuilding, input: ReturnType<typeof parseSignIn>) {
     if (input.visitorId !== undefined) {
       let v = await visitorsRepo.get(ctx.actor, input.visitorId);
-      if (v?.mergedIntoId) v = await visitorsRepo.get(ctx.actor, v.mergedIntoId);
+      // a merged record signs in as its survivor (issue 22), through a chain of merges if need be
+      for (let hop = 0; v?.mergedIntoId && hop < 10; hop++) v = await visitorsRepo.get(ctx.actor, v.mergedIntoId);
       if (!v || v.clientId !== building.clientId) throw notFound('Visitor not found');
       return v;
     }

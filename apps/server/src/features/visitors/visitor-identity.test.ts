@@ -535,6 +535,32 @@ describe('merge duplicate records (administrators)', () => {
     ).toBe(409);
   });
 
+  it('a merged record cannot be edited; undo keeps what the desk changed on the survivor since', async () => {
+    const clientId = t.world.north.clientId;
+    const last = `Edited${uniq()}`;
+    const a = await insertVisitor(t.deps.db, { clientId, firstname: 'Eda', lastname: last, dob: null });
+    const b = await insertVisitor(t.deps.db, { clientId, firstname: 'Eda', lastname: last, dob: '1977-07-07' });
+    await t.deps.db.update(visitors).set({ phone: '555-0001', city: 'Evanston' }).where(eq(visitors.id, b));
+    const merged = await t.as(districtAdmin).post(`/api/visitors/${a}/merge`, { duplicateId: b });
+    expect(merged.statusCode).toBe(200);
+    const edit = await t.as(desk).put(`/api/visitors/${b}`, { firstname: 'Eda', lastname: last });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().message).toBe(
+      'This record was merged into another record of the same person. Open that record instead.',
+    );
+    // the desk corrects the phone the merge brought; the city stays as the merge filled it
+    const put = await t.as(desk).put(`/api/visitors/${a}`, {
+      firstname: 'Eda',
+      lastname: last,
+      dob: '1977-07-07',
+      phone: '555-0002',
+      city: 'Evanston',
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await t.as(districtAdmin).post(`/api/visitor-merges/${merged.json().id}/undo`)).statusCode).toBe(200);
+    expect(await row(a)).toMatchObject({ phone: '555-0002', city: '', dob: null });
+  });
+
   it('refuses to merge two records that both have a visit in progress', async () => {
     const clientId = t.world.north.clientId;
     const last = `Open${uniq()}`;

@@ -233,10 +233,23 @@ export function createVisitorMergeRepository(db: Db) {
           );
           restored[table] = rows.length;
         }
-        if (Object.keys(merge.survivorBefore).length > 0) {
+        // the survivor's filled fields go back to what they were, unless the desk has changed
+        // them since (the value is no longer the one the merge copied from the duplicate)
+        const pairRows = await tx
+          .select()
+          .from(visitors)
+          .where(inArray(visitors.id, [merge.survivorId, merge.mergedId]));
+        const now = pairRows.find((r) => r.id === merge.survivorId);
+        const from = pairRows.find((r) => r.id === merge.mergedId);
+        const restore: Record<string, unknown> = {};
+        for (const [key, before] of Object.entries(merge.survivorBefore)) {
+          const k = key as keyof VisitorRow;
+          if (now && from && now[k] === from[k]) restore[key] = before;
+        }
+        if (Object.keys(restore).length > 0) {
           await tx
             .update(visitors)
-            .set({ ...(merge.survivorBefore as Partial<VisitorRow>), updatedAt: new Date() })
+            .set({ ...(restore as Partial<VisitorRow>), updatedAt: new Date() })
             .where(eq(visitors.id, merge.survivorId));
         }
         await tx

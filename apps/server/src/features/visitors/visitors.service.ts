@@ -24,6 +24,9 @@ import { createVisitorMergeRepository, type VisitorRow } from './visitor-merge.r
 
 /** issue 22: what "Create a New Visitor" says when the name alone matches someone on file. */
 export const LIKELY_DUPLICATE_MESSAGE = 'This may be someone already on file.';
+/** issue 22: a merged record is kept for the history only; the person's record is the survivor. */
+export const MERGED_RECORD_MESSAGE =
+  'This record was merged into another record of the same person. Open that record instead.';
 
 const BADGE_CODE = /^[0-9A-Z]{6,40}$/;
 
@@ -221,6 +224,7 @@ export function createVisitorsService(deps: AppDeps) {
       requirePermission(ctx.actor, 'visitors.manage');
       const existing = await repo.get(ctx.actor, id);
       if (!existing) throw notFound('Visitor not found');
+      if (existing.mergedIntoId !== null) throw new AppError('CONFLICT', MERGED_RECORD_MESSAGE);
       const fields = validate(body, 'America/Chicago');
       await repo.update(ctx.actor, id, fields);
       await deps.audit.record(ctx, {

@@ -102,6 +102,8 @@ addCatalogue('en', {
       undone: 'Merge undone: the records are separate again.',
       undoFailed: 'The merge could not be undone.',
       linkedExclusion: 'Linked exclusion',
+      mergedRecord: 'This record was merged into another record of the same person and is kept for the history only.',
+      openSurvivor: 'Open that record',
       row: {
         name: 'Name',
         dob: 'Date of birth',

@@ -93,7 +93,7 @@ export function DuplicateWarning(props: {
           <Button variant="default" onClick={props.onClose}>
             {t('common.cancel')}
           </Button>
-          <Button color="orange" variant="light" loading={props.creating} onClick={props.onCreateAnyway}>
+          <Button variant="default" loading={props.creating} onClick={props.onCreateAnyway}>
             {t('visitorFlow.person.createAnyway')}
           </Button>
         </Group>
@@ -250,7 +250,7 @@ function MergeDialog(props: { visitor: TVisitor; buildingId: number | null; onCl
             <Button variant="default" onClick={() => setChosen(null)}>
               {t('visitorFlow.person.back')}
             </Button>
-            <Button color="orange" loading={merge.isPending} onClick={confirm}>
+            <Button color="orange.9" loading={merge.isPending} onClick={confirm}>
               {t('visitorFlow.person.mergeConfirm')}
             </Button>
           </Group>

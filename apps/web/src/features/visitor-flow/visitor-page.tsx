@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Center,
   Group,
@@ -20,7 +21,7 @@ import { type TParsedLicense, type TVisitor, type TVisitorMatch, ZVisitorFields 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { FormShell } from '../../components/form/form-shell';
 import { applyServerErrors, useContractForm } from '../../components/form/use-contract-form';
@@ -205,6 +206,14 @@ function VisitorForm(props: {
         </div>
         {isNew ? <DeskBuildingSelect desk={desk} disabled={save.isPending} /> : null}
       </Group>
+      {props.visitor?.mergedIntoId ? (
+        <Alert color="yellow" variant="light" role="alert">
+          {t('visitorFlow.person.mergedRecord')}{' '}
+          <Anchor component={Link} to={paths.verify('visitor', props.visitor.mergedIntoId)}>
+            {t('visitorFlow.person.openSurvivor')}
+          </Anchor>
+        </Alert>
+      ) : null}
       {props.fromLicense ? (
         <Alert color="blue" variant="light" icon={<IconId size={18} aria-hidden />}>
           {t('visitorFlow.record.fromLicense')}
