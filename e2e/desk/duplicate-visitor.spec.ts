@@ -79,3 +79,41 @@ test('the same person typed again (an invisible character in the name) is "Alrea
   await expect(page).toHaveURL(new RegExp(`/background/visitor/${onFile.id}$`));
   await expect(page.getByText(`Already on file: ${first} ${last}, born 07/07/1970, last visit never`)).toBeVisible();
 });
+
+test('an administrator merges a duplicate record after comparing both, and can undo it', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginAs(page, 'deskNorthHigh');
+  const desk = await apiOf(page);
+  const first = cap(letters());
+  const last = `Twice${letters()}`;
+  const keep = await desk.post('/api/visitors', { firstname: first, lastname: last, buildingId: desk.buildingId });
+  const duplicate = await desk.post('/api/visitors', {
+    firstname: first,
+    lastname: last,
+    dob: '1966-06-06',
+    phone: '847-555-0142',
+    buildingId: desk.buildingId,
+    confirmNew: true,
+  });
+  // attendants do not see the action
+  await page.goto(`/verify/visitor/${keep.id}`);
+  await expect(page.getByRole('heading', { name: 'Visitor', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Merge duplicate' })).toHaveCount(0);
+
+  await loginAs(page, 'clientAdminNorth');
+  await page.goto(`/verify/visitor/${keep.id}`);
+  await page.getByRole('button', { name: 'Merge duplicate' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Merge a duplicate record into this one' });
+  const row = dialog.getByRole('listitem', { name: `${first} ${last}` });
+  await expect(row).toContainText('Born 06/06/1966');
+  await row.getByRole('button', { name: 'Compare' }).click();
+  await expect(dialog.getByRole('table')).toContainText('847-555-0142');
+  await expect(dialog.getByRole('table')).toContainText(`#${duplicate.id}`);
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Merge records' }).click();
+  await expect(page.getByText(/^Records merged\. You can undo the merge until/)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('button', { name: 'Undo merge' }).click();
+  await expect(page.getByText('Merge undone: the records are separate again.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Undo merge' })).toHaveCount(0);
+});

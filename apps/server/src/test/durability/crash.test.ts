@@ -208,6 +208,10 @@ const post = (base: string, s: Session, url: string, body: string, headers: Reco
     signal: AbortSignal.timeout(30_000),
   });
 
+/** Digits (and anything else) spelt as letters: 'a0b1' → 'akblb'… so names stay distinct people. */
+const asLetters = (v: number | string) =>
+  String(v).replace(/[^a-z]/gi, (c) => String.fromCharCode(97 + (c.charCodeAt(0) % 26)));
+
 /** Writers: create a visitor, then check them in; every acknowledged id goes in the ledger. */
 function startLoad(base: string, s: Session, ledger: Ledger, tag: string) {
   let stop = false;
@@ -224,8 +228,9 @@ function startLoad(base: string, s: Session, ledger: Ledger, tag: string) {
           '/api/visitors',
           JSON.stringify({
             buildingId: s.buildingId,
-            firstname: `Crash${w}`,
-            lastname: `T${tag}x${i}`,
+            // letters only: names that differ only in digits are one person (issue 22 canonical keys)
+            firstname: `Crash${asLetters(w)}`,
+            lastname: `T${asLetters(tag)}x${asLetters(i)}`,
             dob: '1985-05-05',
           }),
         );

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { TVisitor, TVisitorMatch } from '@sv/contracts';
 import { formatUsDate } from '@sv/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -250,7 +250,7 @@ function MergeDialog(props: { visitor: TVisitor; buildingId: number | null; onCl
             <Button variant="default" onClick={() => setChosen(null)}>
               {t('visitorFlow.person.back')}
             </Button>
-            <Button color="orange.9" loading={merge.isPending} onClick={confirm}>
+            <Button loading={merge.isPending} onClick={confirm}>
               {t('visitorFlow.person.mergeConfirm')}
             </Button>
           </Group>
@@ -286,13 +286,10 @@ function SideBySide({ keep, merge }: { keep: TVisitor; merge: TVisitor }) {
         <Table.Tr>
           <Table.Th />
           <Table.Th>
-            {t('visitorFlow.person.keep')} <Badge variant="light">#{keep.id}</Badge>
+            {t('visitorFlow.person.keep')} (#{keep.id})
           </Table.Th>
           <Table.Th>
-            {t('visitorFlow.person.mergeAway')}{' '}
-            <Badge variant="light" color="orange">
-              #{merge.id}
-            </Badge>
+            {t('visitorFlow.person.mergeAway')} (#{merge.id})
           </Table.Th>
         </Table.Tr>
       </Table.Thead>
