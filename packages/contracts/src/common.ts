@@ -1,4 +1,5 @@
 import { isIsoDate } from '@sv/domain/dates';
+import { cleanPersonName, PERSON_NAME_MESSAGES, personNameProblem } from '@sv/domain/identity';
 import { z } from 'zod';
 
 /**
@@ -96,14 +97,23 @@ export const ZString = z.string().refine(isStorableText, TEXT_MESSAGE);
 /** Trimmed text of at most `max` characters (the usual form field). */
 export const zText = (max: number) => ZString.trim().max(max, `Use at most ${max} characters`);
 
+/** The years a date anywhere in the product may take (issue 23 §5: '9999-12-31' made log searches answer 500). */
+export const DATE_YEARS = { min: 1900, max: 2100 } as const;
+
 /**
  * ISO calendar date (YYYY-MM-DD) that exists: '2026-02-30' and '0000-00-00' are refused here
- * instead of by the database (issue 10 §2). The UI shows mm/dd/yyyy (spec 000 §9).
+ * instead of by the database (issue 10 §2), and so is any year outside 1900-2100 (issue 23 §5:
+ * a range ending 9999-12-31 overflowed the time-zone arithmetic). The UI shows mm/dd/yyyy
+ * (spec 000 §9).
  */
 export const ZIsoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
-  .refine(isIsoDate, 'Enter a real calendar date');
+  .refine(isIsoDate, 'Enter a real calendar date')
+  .refine((d) => {
+    const year = Number(d.slice(0, 4));
+    return year >= DATE_YEARS.min && year <= DATE_YEARS.max;
+  }, `Enter a date between 01/01/${DATE_YEARS.min} and 12/31/${DATE_YEARS.max}`);
 
 /** Spec 000 §5 and 002 §5: zip code masked to 5 digits. */
 export const ZZipCode = z.string().regex(/^\d{5}$/, 'Enter a 5-digit zip code');
@@ -116,3 +126,45 @@ export const ZAddress = z.object({
   zipcode: z.union([ZZipCode, z.literal('')]).default(''),
 });
 export type TAddress = z.infer<typeof ZAddress>;
+
+/**
+ * Issue 22 ("input hygiene at every entry point") and issue 23 §5: why a person's name, as typed,
+ * cannot be stored, or null. A name holds letters of any script, combining marks, spaces,
+ * apostrophes, hyphens and periods only: digits, symbols, links and line breaks are refused.
+ * Invisible characters (zero-width space, soft hyphen, bidi controls…) are not refused: they are
+ * removed by `cleanPersonName` before the name is stored. Line breaks and other control characters
+ * are checked on the text as typed, because cleaning would turn them into spaces. Empty is allowed:
+ * whether a name is required is the caller's rule.
+ */
+export function personNameError(text: string | null | undefined): string | null {
+  if (/[\p{Cc}\u2028\u2029]/u.test(text ?? '')) return PERSON_NAME_MESSAGES.characters;
+  return personNameProblem(text);
+}
+
+/**
+ * The one schema of a person's name (first, middle, last name, suffix, a contact's or a user's
+ * name), used by every entry point (issue 22): refuses what `personNameError` refuses, with its
+ * sentence; answers the STORED form (`cleanPersonName`); `required` is the message of an empty
+ * name (omit it for an optional name, which answers ''). `max` counts the cleaned name.
+ */
+export function personName(options: { required?: string; max?: number } = {}) {
+  const max = options.max ?? 80;
+  return z
+    .string()
+    .superRefine((raw, ctx) => {
+      if (!isStorableText(raw)) {
+        ctx.addIssue({ code: 'custom', message: TEXT_MESSAGE });
+        return;
+      }
+      const problem = personNameError(raw);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .transform((raw) => cleanPersonName(raw))
+    .superRefine((name, ctx) => {
+      if (options.required && name === '') ctx.addIssue({ code: 'custom', message: options.required });
+      if (name.length > max) ctx.addIssue({ code: 'custom', message: `Use at most ${max} characters` });
+    });
+}
+
+/** An optional person's name (middle name, suffix): the same rule, '' when absent. */
+export const optionalPersonName = (max = 80) => personName({ max }).default('');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIsoDate, ZString, zText } from './common';
+import { personName, ZId, ZIsoDate, ZString, zText } from './common';
 import { ZVisitorType } from './visits';
 
 /**
@@ -40,7 +40,8 @@ export const ZKioskConfigResponse = z.object({
 });
 export type TKioskConfigResponse = z.infer<typeof ZKioskConfigResponse>;
 
-const ZPersonName = ZString.trim().min(1, 'Required').max(80);
+/** issue 22: the kiosk's sign-in names follow the one person-name rule (cleaned, letters only) */
+const ZPersonName = personName({ required: 'Required', max: 80 });
 
 /** What a visitor types at the kiosk instead of scanning (spec 002 §2 kiosk visitor scan). */
 export const ZKioskPerson = z.object({
@@ -67,7 +68,7 @@ export const ZKioskLookupResponse = z.object({
     z.object({ visitorId: z.number().int(), displayName: z.string(), preRegistrationId: z.number().int().nullable() }),
   ),
   /** the person read from a scanned licence (their own card), for a first visit */
-  person: ZKioskPerson.partial().nullable(),
+  person: z.object({ firstName: z.string(), lastName: z.string(), dob: z.string() }).partial().nullable(),
   /** a registration badge (volunteers, vendors): whether it admits here, and why not */
   registration: z
     .object({
@@ -188,4 +189,22 @@ export const ZKioskStudentPickupResponse = z.object({ id: z.number().int(), mess
 export const KIOSK_MESSAGES = {
   studentNotFound: 'No student at this school has this ID and last name.',
   guardianNotFound: 'You are not listed to pick up this student. Please see the front office.',
+  // issue 22 "Floods": our own wording (the spec is silent); calm, and it says what to do
+  tooManySignIns: 'This kiosk has had many sign-ins in the last minute. Please wait a moment, or see the front office.',
+  tooManyHealth: 'The front office has been told. Please wait a moment, or see the front office.',
+  tooManyTardies:
+    'This kiosk has had many student sign-ins in the last minute. Please wait a moment, or see the front office.',
+  tardyAlreadyRecorded: 'You were already signed in today. Here is your slip again.',
+} as const;
+
+/**
+ * Issue 22 "Floods": how much one kiosk account may do per minute (fixed windows shared by every
+ * server instance, `platform/http/window-limit.ts`). A real lobby line stays far below them: a
+ * sign-in takes a visitor at least half a minute, a late student a few seconds more than that.
+ * A student has at most one tardy a day from the kiosk (a second answers the first slip).
+ */
+export const KIOSK_LIMITS = {
+  signIn: { max: 10, windowMinutes: 1 },
+  health: { max: 5, windowMinutes: 1 },
+  tardy: { max: 15, windowMinutes: 1 },
 } as const;

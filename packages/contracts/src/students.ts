@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIdText, ZIsoDate, zText } from './common';
+import { personName, ZId, ZIdText, ZIsoDate, zText } from './common';
 
 /**
  * Students (issue 12; spec 002 §2 student screens, §3 guardian row / pickup and dropoff records,
@@ -144,8 +144,8 @@ export type TAuthorizationsResponse = z.infer<typeof ZAuthorizationsResponse>;
 export const ZAuthorizationCreate = z
   .object({
     guardianId: ZId.optional(),
-    firstname: zText(50).optional(),
-    lastname: zText(50).optional(),
+    firstname: personName({ max: 50 }).optional(),
+    lastname: personName({ max: 50 }).optional(),
     address: zText(200).default(''),
     kind: z.enum(PICKUP_RULE_KINDS),
     note: zText(500).default(''),

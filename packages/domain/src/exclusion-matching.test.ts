@@ -51,19 +51,31 @@ describe('isPotentialExclusionMatch (spec 000 §5)', () => {
     expect(
       isPotentialExclusionMatch(mary, visitor({ firstName: ' mary  ann ', lastName: 'smith', dateOfBirth: null }), 1),
     ).toBe(true);
+    // issue 22: spaces, hyphens and apostrophes fold away in the canonical key
     expect(
-      isPotentialExclusionMatch(mary, visitor({ firstName: 'maryann', lastName: 'smith', dateOfBirth: null }), 1),
-    ).toBe(false);
+      isPotentialExclusionMatch(mary, visitor({ firstName: 'mary-ann', lastName: 'smith', dateOfBirth: null }), 1),
+    ).toBe(true);
   });
 
   it('treats composed and decomposed accents as the same name', () => {
     expect(exclusionNameKey('Jos\u00e9')).toBe(exclusionNameKey('Jose\u0301'));
   });
 
-  it('keeps accents significant (the fuzzy rules belong to the registry check)', () => {
+  it('folds accents, look-alike letters and hidden characters (issue 22)', () => {
     expect(
       isPotentialExclusionMatch(exclusion({ firstName: 'José' }), visitor({ firstName: 'Jose', lastName: 'X' }), 1),
-    ).toBe(false);
+    ).toBe(true);
+    const zara = exclusion({ firstName: 'Zara', lastName: 'Excludedperson', dateOfBirth: null });
+    for (const last of [
+      'Exclu\u200bdedperson',
+      'Excludedpers\u043en',
+      'Ｅｘｃｌｕｄｅｄｐｅｒｓｏｎ',
+      'Exclúdedperson',
+    ]) {
+      expect(
+        isPotentialExclusionMatch(zara, visitor({ firstName: 'Zara', lastName: last, dateOfBirth: null }), 1),
+      ).toBe(true);
+    }
   });
 
   it('accepts dates as ISO or mm/dd/yyyy', () => {
@@ -101,9 +113,14 @@ describe('isPotentialExclusionMatch (spec 000 §5)', () => {
     expect(isPotentialExclusionMatch(exclusion({ isGlobal: true, buildingId: 3 }), visitor(), 4)).toBe(true);
   });
 
-  it('skips inactive and linked exclusions', () => {
+  it('skips inactive exclusions and those linked to this person (they are direct)', () => {
     expect(isPotentialExclusionMatch(exclusion({ active: false }), visitor(), 1)).toBe(false);
-    expect(isPotentialExclusionMatch(exclusion({ visitorId: 99 }), visitor(), 1)).toBe(false);
+    expect(isPotentialExclusionMatch(exclusion({ visitorId: 7 }), visitor(), 1)).toBe(false);
+    expect(isPotentialExclusionMatch(exclusion({ visitorId: 99, linkedToPerson: true }), visitor(), 1)).toBe(false);
+  });
+
+  it('raises a namesake of an exclusion linked to someone else (issue 22)', () => {
+    expect(isPotentialExclusionMatch(exclusion({ visitorId: 99 }), visitor(), 1)).toBe(true);
   });
 });
 
@@ -171,7 +188,8 @@ const dobArb = fc
 const person = fc.record({ firstName: nameArb, lastName: nameArb, dateOfBirth: dobArb });
 const randomCase = (s: string, flips: boolean[]) =>
   [...s].map((ch, i) => (flips[i % flips.length] ? ch.toUpperCase() : ch.toLowerCase())).join('');
-const other = (value: string) => `${value}x`;
+// two letters more: never one typo away, never a nickname
+const other = (value: string) => `${value}xq`;
 const otherDob = (value: string) => (value.startsWith('19') ? `20${value.slice(2)}` : `19${value.slice(2)}`);
 
 describe('exclusion matching properties', () => {
@@ -196,7 +214,7 @@ describe('exclusion matching properties', () => {
     );
   });
 
-  it('never matches inactive, other-building or linked exclusions', () => {
+  it('never matches inactive, other-building or same-person exclusions as potential', () => {
     fc.assert(
       fc.property(
         person,
@@ -209,7 +227,9 @@ describe('exclusion matching properties', () => {
           expect(
             isPotentialExclusionMatch(exclusion({ ...p, isGlobal: false, buildingId: elsewhere }), v, building),
           ).toBe(false);
-          expect(isPotentialExclusionMatch(exclusion({ ...p, visitorId: linkedTo }), v, building)).toBe(false);
+          expect(
+            isPotentialExclusionMatch(exclusion({ ...p, visitorId: linkedTo, linkedToPerson: true }), v, building),
+          ).toBe(false);
           expect(
             isPotentialExclusionMatch(exclusion({ ...p, isGlobal: false, buildingId: building }), v, building),
           ).toBe(true);
@@ -242,5 +262,50 @@ describe('exclusion matching properties', () => {
         expect(findExclusionMatches([exclusion(p)], v, 1).potential).toEqual([]);
       }),
     );
+  });
+});
+
+describe('identity rules beyond the spec (issue 22)', () => {
+  const dana = exclusion({ firstName: 'Robert', lastName: 'Linkedonly', dateOfBirth: '1966-06-16' });
+  const potential = (v: Partial<VisitorForMatching>) => findExclusionMatches([dana], visitor(v), 1).potential;
+
+  it('raises swapped first and last names, whatever the date of birth', () => {
+    expect(potential({ firstName: 'Linkedonly', lastName: 'Robert', dateOfBirth: null })[0].reasons).toEqual([
+      'First and last names are swapped',
+    ]);
+  });
+
+  it('raises a nickname or a typo in both names when the date of birth agrees or nearly agrees', () => {
+    expect(potential({ firstName: 'Bob', lastName: 'Linkedonly', dateOfBirth: '1966-06-17' })[0].reasons).toEqual([
+      'First name is a nickname of it',
+      'Last name matches',
+      'Date of birth differs by one digit',
+    ]);
+    expect(potential({ firstName: 'Robrt', lastName: 'Linkedomly', dateOfBirth: '1966-06-16' })[0].reasons).toEqual([
+      'First name differs by one letter',
+      'Last name differs by one letter',
+      'Date of birth matches',
+    ]);
+    expect(potential({ firstName: 'Bob', lastName: 'Linkedonly', dateOfBirth: '1966-16-06' })).toEqual([]);
+    const swappedDay = exclusion({ firstName: 'Robert', lastName: 'Linkedonly', dateOfBirth: '1966-06-11' });
+    expect(
+      findExclusionMatches(
+        [swappedDay],
+        visitor({ firstName: 'Bob', lastName: 'Linkedonly', dateOfBirth: '1966-11-06' }),
+        1,
+      ).potential[0].reasons,
+    ).toContain('Date of birth has day and month swapped');
+  });
+
+  it('does not raise a nickname with a date of birth far off, or other people', () => {
+    expect(potential({ firstName: 'Bob', lastName: 'Linkedonly', dateOfBirth: '1976-07-16' })).toEqual([]);
+    expect(potential({ firstName: 'Roberta', lastName: 'Lindqvist', dateOfBirth: '1966-06-16' })).toEqual([]);
+  });
+
+  it('makes an exclusion linked to another record of the person a direct match', () => {
+    const linked = exclusion({ visitorId: 99, linkedToPerson: true });
+    const result = findExclusionMatches([linked], visitor(), 1);
+    expect(result.direct[0].reasons[0]).toBe('Exclusion is linked to another record of this person');
+    expect(result.potential).toEqual([]);
   });
 });

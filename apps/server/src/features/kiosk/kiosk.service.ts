@@ -1,6 +1,8 @@
 import {
+  CONSTANTS,
   DEFAULT_HEALTH_QUESTIONS,
   KIOSK_LABEL_DEFAULTS,
+  KIOSK_LIMITS,
   KIOSK_MESSAGES,
   type TKioskStudentDropoffRequest,
   type TKioskStudentDropoffResponse,
@@ -20,13 +22,14 @@ import {
   ZKioskSettings,
   ZKioskSignInRequest,
 } from '@sv/contracts';
-import { localDateOf, visibleButtons } from '@sv/domain';
+import { localDateOf, localTimeOf, visibleButtons, zonedDayBounds } from '@sv/domain';
 import { requirePermission } from '../../platform/auth/permission';
 import type { Db } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import { createFileStore } from '../../platform/files/files';
 import { AppError, notFound } from '../../platform/http/app-error';
 import { createIdempotency } from '../../platform/http/idempotency';
+import { hitWindowLimit } from '../../platform/http/window-limit';
 import type { RequestCtx } from '../../platform/http/request-context';
 import { readStored } from '../clients/stored-settings';
 import { createPreRegistrationsRepository, type PreRegRow } from '../preregistrations/preregistrations.repository';
@@ -46,6 +49,14 @@ interface KioskMeta {
   registrationId: number | null;
   /** 'clear': the screening showed nothing to decide; 'issues': the desk decides */
   outcome: 'clear' | 'issues';
+  /** issue 22 "Floods": sign-ins folded into this card (absent = 1) and the last one (ISO) */
+  signIns?: number;
+  lastAt?: string;
+}
+/** The health banner's card (issue 22 "Floods"): Yes answers folded into it and the last one (ISO). */
+interface HealthMeta {
+  count: number;
+  lastAt: string;
 }
 type CardIssues = Record<string, unknown> & { kiosk?: KioskMeta; summary?: string[] };
 
@@ -56,6 +67,19 @@ export const KIOSK_CARD_TEXT = {
   health: 'Answered Yes to a health question at the kiosk: please speak with this visitor.',
   healthName: 'Visitor at the kiosk',
 } as const;
+
+/** The line a card gains when repeats are folded into it (issue 22 "Floods"; our own wording). */
+export const kioskRepeatLine = {
+  signIns: (n: number, at: string) => `Signed in ${n} times at the kiosk; most recently at ${at}.`,
+  health: (n: number, at: string) => `Answered Yes ${n} times at the kiosk; most recently at ${at}.`,
+};
+
+/**
+ * Issue 22 "Floods": a kiosk card is made once per person and reason within the spec's screening
+ * window (CONSTANTS.screeningValidMinutes) of its last activity; a repeat in that window refreshes
+ * the waiting card (a count, the time, the new screening) instead of burying the desk in copies.
+ */
+const foldWindowStart = (now: Date) => new Date(now.getTime() - CONSTANTS.screeningValidMinutes * 60_000);
 
 /** A lobby screen names a match by first name and last initial only (no one else's details). */
 const displayName = (first: string, last: string) =>
@@ -171,6 +195,16 @@ export function createKioskService(deps: AppDeps) {
       issues: { ...issues, summary: [...(issues.summary ?? []), why], kiosk: { ...meta, outcome: 'issues' } },
     });
     await publishCard(card);
+  }
+
+  /**
+   * Issue 22 "Floods": one kiosk account's sign-ins, health answers and tardies per minute
+   * (KIOSK_LIMITS), counted per account in the shared throttle table; over the limit, 429 with
+   * the kiosk's calm sentence and nothing changed.
+   */
+  async function requireWithinLimit(ctx: RequestCtx, action: keyof typeof KIOSK_LIMITS, message: string) {
+    const ok = await hitWindowLimit(deps.db, `kiosk:${action}:${ctx.actor.userId}`, KIOSK_LIMITS[action], deps.now());
+    if (!ok) throw new AppError('RATE_LIMITED', message);
   }
 
   async function matchesFor(building: KioskBuilding, person: TKioskPerson) {
@@ -314,6 +348,8 @@ export function createKioskService(deps: AppDeps) {
         async (complete) => {
           if (input.registrationId !== undefined && input.visitorId === undefined)
             throw new AppError('VALIDATION_FAILED', 'Scan your badge again.', { visitorId: ['Required with a badge'] });
+          // issue 22 "Floods": counted inside the idempotent work, so a retry of one sign-in counts once
+          await requireWithinLimit(ctx, 'signIn', KIOSK_MESSAGES.tooManySignIns);
           const visitor = await resolveVisitor(ctx, b, input);
           // the registration rule (issue 11): refused registrations go to the desk with the reason
           let registrationRefusal: string | null = null;
@@ -332,37 +368,64 @@ export function createKioskService(deps: AppDeps) {
           const now = deps.now();
           const id = await deps.db.transaction(async (txRaw) => {
             const tx = txRaw as unknown as Db;
-            const cardId = await repo.insertCard(tx, {
-              clientId: b.clientId,
-              buildingId: b.id,
-              visitorId: visitor.id,
-              firstname: visitor.firstname,
-              lastname: visitor.lastname,
-              dob: visitor.dob,
-              visitDate: localDateOf(now, b.timeZone),
-              visiting: input.personVisiting,
-              reason: input.reason,
-              visitorType,
-              status: 'pending',
-              bgResults: clear,
-              tempPhotoFileId: input.photoFileId ?? null,
-              tempPhotoAt: input.photoFileId ? now : null,
-              issues: {
-                ...screened.summary,
-                summary: [
-                  KIOSK_CARD_TEXT.arrival,
-                  ...(excluded ? [KIOSK_CARD_TEXT.excluded] : []),
-                  ...(registrationRefusal ? [registrationRefusal] : []),
-                  ...needed.map((f) => f.label),
-                ],
-                findings: needed,
-                kiosk: {
-                  screeningId: screened.id,
-                  registrationId: input.registrationId ?? null,
-                  outcome: clear ? 'clear' : 'issues',
-                } satisfies KioskMeta,
-              },
-            });
+            const registrationId = input.registrationId ?? null;
+            // issue 22 "Floods": the same person (and registration) signing in again while their card
+            // waits refreshes that card with this screening instead of adding another
+            const waiting = await repo.pendingKioskCard(
+              tx,
+              b.id,
+              { kind: 'sign_in', visitorId: visitor.id, registrationId },
+              foldWindowStart(now),
+            );
+            const signIns = waiting ? ((waiting.issues as CardIssues).kiosk?.signIns ?? 1) + 1 : 1;
+            const issues = {
+              ...screened.summary,
+              summary: [
+                KIOSK_CARD_TEXT.arrival,
+                ...(signIns > 1 ? [kioskRepeatLine.signIns(signIns, localTimeOf(now, b.timeZone))] : []),
+                ...(excluded ? [KIOSK_CARD_TEXT.excluded] : []),
+                ...(registrationRefusal ? [registrationRefusal] : []),
+                ...needed.map((f) => f.label),
+              ],
+              findings: needed,
+              kiosk: {
+                screeningId: screened.id,
+                registrationId,
+                outcome: clear ? 'clear' : 'issues',
+                signIns,
+                lastAt: now.toISOString(),
+              } satisfies KioskMeta,
+            };
+            let cardId: number;
+            if (waiting) {
+              cardId = waiting.id;
+              await repo.refreshCard(tx, cardId, {
+                visiting: input.personVisiting,
+                reason: input.reason,
+                visitorType,
+                bgResults: clear,
+                ...(input.photoFileId ? { tempPhotoFileId: input.photoFileId, tempPhotoAt: now } : {}),
+                issues,
+              });
+            } else {
+              cardId = await repo.insertCard(tx, {
+                clientId: b.clientId,
+                buildingId: b.id,
+                visitorId: visitor.id,
+                firstname: visitor.firstname,
+                lastname: visitor.lastname,
+                dob: visitor.dob,
+                visitDate: localDateOf(now, b.timeZone),
+                visiting: input.personVisiting,
+                reason: input.reason,
+                visitorType,
+                status: 'pending',
+                bgResults: clear,
+                tempPhotoFileId: input.photoFileId ?? null,
+                tempPhotoAt: input.photoFileId ? now : null,
+                issues,
+              });
+            }
             // the answer is stored with the card, in its transaction (issue 16)
             await complete(tx, { signInId: cardId, next });
             await publishCard({ clientId: b.clientId, buildingId: b.id, id: cardId }, tx);
@@ -375,7 +438,7 @@ export function createKioskService(deps: AppDeps) {
                 targetId: cardId,
                 clientId: b.clientId,
                 buildingId: b.id,
-                details: { screeningId: screened.id, clear, issueCount: needed.length, excluded },
+                details: { screeningId: screened.id, clear, issueCount: needed.length, excluded, signIns },
               },
               tx,
             );
@@ -513,6 +576,17 @@ export function createKioskService(deps: AppDeps) {
         });
       if (body.photoFileId && !(await fileStore.findMeta(ctx, body.photoFileId)))
         throw new AppError('VALIDATION_FAILED', 'The photo could not be found.', { photoFileId: ['Unknown photo'] });
+      // issue 22 "Floods": one tardy per student per day at the kiosk; another sign-in that day
+      // (a retry, a second press, a prank) answers the first one's slip and records nothing
+      const day = zonedDayBounds(deps.now(), b.timeZone);
+      const first = await repo.dropoffOfDay(b, student.id, day.start, day.end);
+      if (first)
+        return {
+          eventId: first.id,
+          message: KIOSK_MESSAGES.tardyAlreadyRecorded,
+          slipWindowUrl: `/KioskPrint/TardySlip/${first.id}`,
+        };
+      await requireWithinLimit(ctx, 'tardy', KIOSK_MESSAGES.tooManyTardies);
       const r = await studentsService.recordDropoff(
         ctx,
         student.id,
@@ -593,18 +667,37 @@ export function createKioskService(deps: AppDeps) {
         'kiosk.problem',
         body,
         async (complete) => {
+          await requireWithinLimit(ctx, 'health', KIOSK_MESSAGES.tooManyHealth);
           await deps.db.transaction(async (txRaw) => {
             const tx = txRaw as unknown as Db;
-            const id = await repo.insertCard(tx, {
-              clientId: b.clientId,
-              buildingId: b.id,
-              firstname: KIOSK_CARD_TEXT.healthName,
-              lastname: '',
-              visitDate: localDateOf(deps.now(), b.timeZone),
-              status: 'pending',
-              bgResults: false,
-              issues: { summary: [KIOSK_CARD_TEXT.health], findings: [] },
-            });
+            const now = deps.now();
+            // issue 22 "Floods": presses while the card waits refresh it (a count and the time)
+            const waiting = await repo.pendingKioskCard(tx, b.id, { kind: 'health' }, foldWindowStart(now));
+            const count = waiting ? ((waiting.issues as { health?: HealthMeta }).health?.count ?? 1) + 1 : 1;
+            const issues = {
+              summary: [
+                KIOSK_CARD_TEXT.health,
+                ...(count > 1 ? [kioskRepeatLine.health(count, localTimeOf(now, b.timeZone))] : []),
+              ],
+              findings: [],
+              health: { count, lastAt: now.toISOString() } satisfies HealthMeta,
+            };
+            let id: number;
+            if (waiting) {
+              id = waiting.id;
+              await repo.refreshCard(tx, id, { issues });
+            } else {
+              id = await repo.insertCard(tx, {
+                clientId: b.clientId,
+                buildingId: b.id,
+                firstname: KIOSK_CARD_TEXT.healthName,
+                lastname: '',
+                visitDate: localDateOf(now, b.timeZone),
+                status: 'pending',
+                bgResults: false,
+                issues,
+              });
+            }
             await complete(tx, { notified: true });
             await publishCard({ clientId: b.clientId, buildingId: b.id, id }, tx);
             await deps.audit.record(
@@ -615,7 +708,7 @@ export function createKioskService(deps: AppDeps) {
                 targetId: id,
                 clientId: b.clientId,
                 buildingId: b.id,
-                details: { kind: body.kind },
+                details: { kind: body.kind, count },
               },
               tx,
             );

@@ -10,6 +10,7 @@ import { buildServer } from '../../../../../scripts/build-server.mjs';
 import { DEMO_PASSWORD } from '../../../db/seed/demo';
 import { openPglite } from '../../platform/db/database';
 import { testPgUrl, withDatabase } from '../test-db';
+import { nameTag } from '../names';
 
 /**
  * Issue 16: the embedded database survives every stop, crash and second start.
@@ -208,10 +209,6 @@ const post = (base: string, s: Session, url: string, body: string, headers: Reco
     signal: AbortSignal.timeout(30_000),
   });
 
-/** Digits (and anything else) spelt as letters: 'a0b1' → 'akblb'… so names stay distinct people. */
-const asLetters = (v: number | string) =>
-  String(v).replace(/[^a-z]/gi, (c) => String.fromCharCode(97 + (c.charCodeAt(0) % 26)));
-
 /** Writers: create a visitor, then check them in; every acknowledged id goes in the ledger. */
 function startLoad(base: string, s: Session, ledger: Ledger, tag: string) {
   let stop = false;
@@ -228,9 +225,8 @@ function startLoad(base: string, s: Session, ledger: Ledger, tag: string) {
           '/api/visitors',
           JSON.stringify({
             buildingId: s.buildingId,
-            // letters only: names that differ only in digits are one person (issue 22 canonical keys)
-            firstname: `Crash${asLetters(w)}`,
-            lastname: `T${asLetters(tag)}x${asLetters(i)}`,
+            firstname: `Crash${nameTag(w)}`,
+            lastname: `T${tag.replace(/\d/g, (d) => nameTag(Number(d)))}x${nameTag(i)}`,
             dob: '1985-05-05',
           }),
         );

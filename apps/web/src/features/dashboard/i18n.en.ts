@@ -4,6 +4,8 @@ import { addCatalogue } from '../../lib/i18n';
 /** Strings of the front-desk dashboard (spec 002 §2 Dashboard, §4, §8). */
 addCatalogue('en', {
   dashboard: {
+    // issue 23 §8: the server lost its database notifications for a moment
+    reconnecting: 'Live updates are reconnecting… The lists refresh by themselves as soon as they are back.',
     // spec 002 §2 Dashboard nearby visitors, §4 Nearby visitor (ADR 0017)
     nearby: {
       title: 'Nearby visitors',
@@ -88,6 +90,16 @@ addCatalogue('en', {
     allowConfirmBody: '{{name}} will be checked in and a badge printed.',
     allowConfirmClears: 'Allowing clears these results for this visit:',
     allowConfirmOk: 'Allow and check in',
+    // issue 22: the photo the building requires, taken on the card
+    allowPhotoRequired: 'This building requires a photo to check in.',
+    allowTakePhoto: 'Take photo',
+    allowRetakePhoto: 'Retake photo',
+    allowPhotoTaken: 'Photo taken',
+    allowPhotoAlt: 'The photo just taken of {{name}}',
+    allowPhotoSave: 'Use this photo',
+    // issue 22: a scheduled card screened before arrival
+    flagged: 'Possible exclusion match',
+    flaggedHint: 'Screen this visitor before they enter: a decision is needed.',
     securityNotified: MESSAGES.securityNotified,
     securityNotifyFailed: MESSAGES.securityNotifyFailed,
     actionFailed: 'That did not work: {{message}}',

@@ -39,6 +39,8 @@ export const kioskEn = {
       dobPlaceholder: 'mm/dd/yyyy',
       dobInvalid: 'Enter your date of birth as month/day/year.',
       required: 'Please fill this in.',
+      nameCharacters: 'A name can contain only letters, spaces, apostrophes, hyphens and periods.',
+      nameNoLetters: 'A name must contain at least one letter.',
       notFound: 'We could not find you. Check what you typed, or see the front office.',
       badgeRefused: 'This badge cannot be used to sign in today: {{reason}} Please see the front office.',
       choose: 'Which one is you?',

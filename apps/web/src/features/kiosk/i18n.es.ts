@@ -40,6 +40,8 @@ const kioskEs: Shape<typeof kioskEn> = {
       dobPlaceholder: 'mm/dd/aaaa',
       dobInvalid: 'Escriba su fecha de nacimiento como mes/día/año.',
       required: 'Por favor, complete este campo.',
+      nameCharacters: 'Un nombre solo puede contener letras, espacios, apóstrofos, guiones y puntos.',
+      nameNoLetters: 'Un nombre debe contener al menos una letra.',
       notFound: 'No lo encontramos. Revise lo que escribió o pase a la oficina principal.',
       badgeRefused: 'Esta credencial no se puede usar hoy: {{reason}} Por favor, pase a la oficina principal.',
       choose: '¿Cuál es usted?',

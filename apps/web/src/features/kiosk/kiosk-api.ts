@@ -26,7 +26,8 @@ import { paths } from '../../lib/paths';
 /** One Idempotency-Key per visitor action, reused for every attempt of it (security guide). */
 export const newKioskKey = (): string => crypto.randomUUID();
 
-const opts: RequestOptions = { noRedirect: true };
+// the kiosk shows its own offline state at once (issue 14) rather than the desk's silent retries
+const opts: RequestOptions = { noRedirect: true, retry: false };
 
 /** A 401 anywhere on a kiosk route returns to the kiosk sign-in (seed 000 §8). */
 function signedOut(err: unknown): never {
