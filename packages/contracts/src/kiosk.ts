@@ -183,18 +183,49 @@ export const ZKioskStudentPickupRequest = ZKioskStudentIdentity.extend({
   photoFileId: z.string().uuid(),
 });
 export type TKioskStudentPickupRequest = z.infer<typeof ZKioskStudentPickupRequest>;
-export const ZKioskStudentPickupResponse = z.object({ id: z.number().int(), message: z.string() });
+/**
+ * What happened (issue 22): released; or a code was sent to the phone or e-mail on file for this
+ * guardian (the hint is masked, e.g. "•••-•••-1234"); or the adult is sent to the front office
+ * (not verified, not authorised or restricted: the desk has a card and security was told).
+ */
+export const ZKioskStudentPickupResponse = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('released'), id: z.number().int(), message: z.string() }),
+  z.object({
+    outcome: z.literal('code_sent'),
+    verificationId: z.string().uuid(),
+    channel: z.enum(['sms', 'email']),
+    hint: z.string(),
+    expiresInMinutes: z.number().int(),
+  }),
+  z.object({
+    outcome: z.literal('code_wrong'),
+    verificationId: z.string().uuid(),
+    attemptsLeft: z.number().int(),
+    message: z.string(),
+  }),
+  z.object({ outcome: z.literal('see_office'), message: z.string() }),
+]);
+export type TKioskStudentPickupResponse = z.infer<typeof ZKioskStudentPickupResponse>;
+
+/** POST /api/kiosk/students/pickups/code: the code the adult received (6 digits). */
+export const ZKioskPickupCodeRequest = z.object({
+  verificationId: z.string().uuid(),
+  code: ZString.trim().regex(/^\d{6}$/, 'Enter the 6 digits of the code'),
+});
+export type TKioskPickupCodeRequest = z.infer<typeof ZKioskPickupCodeRequest>;
 
 /** Our own wording (spec silent): a student ID and last name that match nobody at this building. */
 export const KIOSK_MESSAGES = {
   studentNotFound: 'No student at this school has this ID and last name.',
-  guardianNotFound: 'You are not listed to pick up this student. Please see the front office.',
   // issue 22 "Floods": our own wording (the spec is silent); calm, and it says what to do
   tooManySignIns: 'This kiosk has had many sign-ins in the last minute. Please wait a moment, or see the front office.',
   tooManyHealth: 'The front office has been told. Please wait a moment, or see the front office.',
   tooManyTardies:
     'This kiosk has had many student sign-ins in the last minute. Please wait a moment, or see the front office.',
   tardyAlreadyRecorded: 'You were already signed in today. Here is your slip again.',
+  // issue 22: calm and true; the kiosk shows them in the visitor's language (web i18n)
+  seeOffice: (studentFirstName: string) => `Please see the front office to pick up ${studentFirstName}.`,
+  codeWrong: 'That code is not right. Please try again.',
 } as const;
 
 /**

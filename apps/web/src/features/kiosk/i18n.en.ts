@@ -107,6 +107,18 @@ export const kioskEn = {
       submitting: 'Sending…',
       doneDropoff: 'You are signed in. Take your tardy slip from the printer and go to class.',
       donePickup: 'The pickup is recorded. Please wait for the student at the front office.',
+      // issue 22: the one-time code, and the front office when the adult cannot be verified here
+      codeSentSms: 'We sent a code to your phone {{hint}}.',
+      codeSentEmail: 'We sent a code to your e-mail {{hint}}.',
+      codeHint: 'Type the 6 digits. The code works for {{minutes}} minutes.',
+      codeLabel: 'Code',
+      codeConfirm: 'Confirm',
+      codeWrong: 'That code is not right. Please try again.',
+      codeTriesLeft_one: '{{count}} try left.',
+      codeTriesLeft_other: '{{count}} tries left.',
+      officeTitle: 'Please see the front office',
+      officeBody: 'Please see the front office to pick up {{name}}.',
+      officeHelp: 'The staff there will help you.',
       reloading: 'Starting over in a few seconds…',
       // spec 002 §8 (MESSAGES.kioskUnableToProcess, kioskCheckInformation, noResults)
       unableToProcess: 'Unable to process request.',
