@@ -13,7 +13,6 @@ CREATE TABLE "visitor_merges" (
 	"undone_at" timestamp with time zone
 );
 --> statement-breakpoint
-ALTER TABLE "visitors" ADD CONSTRAINT "visitors_merged_into_id_visitors_id_fk" FOREIGN KEY ("merged_into_id") REFERENCES "public"."visitors"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visitor_merges" ADD CONSTRAINT "visitor_merges_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visitor_merges" ADD CONSTRAINT "visitor_merges_survivor_id_visitors_id_fk" FOREIGN KEY ("survivor_id") REFERENCES "public"."visitors"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visitor_merges" ADD CONSTRAINT "visitor_merges_merged_id_visitors_id_fk" FOREIGN KEY ("merged_id") REFERENCES "public"."visitors"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { files } from './files';
 import { buildings, clients, users } from './tenancy';
 
@@ -63,9 +52,11 @@ export const visitors = pgTable(
     /**
      * Set when an administrator merged this record into another one of the same person (issue 22,
      * ADR 0022): everything that referenced it moved there; it no longer appears in searches and
-     * never resolves as a person. Cleared by "Undo merge".
+     * never resolves as a person. Cleared by "Undo merge". No foreign key: a reference from the table
+     * to itself would order rows inside one table for the move to PostgreSQL (to-postgres.ts copies
+     * table by table); the merge writes it in the transaction that checks both records.
      */
-    mergedIntoId: integer('merged_into_id').references((): AnyPgColumn => visitors.id),
+    mergedIntoId: integer('merged_into_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

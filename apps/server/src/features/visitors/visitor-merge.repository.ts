@@ -25,7 +25,7 @@ export const MERGE_TABLES = [
 export type MergeTable = (typeof MERGE_TABLES)[number];
 
 /** Foreign keys to visitors that are the merge's own record, not the person's rows. */
-export const MERGE_METADATA = ['visitors.merged_into_id', 'visitor_merges.survivor_id', 'visitor_merges.merged_id'];
+export const MERGE_METADATA = ['visitor_merges.survivor_id', 'visitor_merges.merged_id'];
 
 /**
  * Fields of the survivor that a merge fills from the duplicate when the survivor's are empty
