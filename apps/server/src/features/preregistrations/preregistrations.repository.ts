@@ -54,7 +54,13 @@ export function createPreRegistrationsRepository(db: Db) {
               flagged ? FLAGGED_CARD_SQL : sql`not ${FLAGGED_CARD_SQL}`,
             ),
           )
-          .orderBy(asc(preRegistrations.lastname), asc(preRegistrations.firstname), asc(preRegistrations.id));
+          // a possible exclusion match before arrival first, then by name
+          .orderBy(
+            sql`${preRegistrations.flagged} is true desc`,
+            asc(preRegistrations.lastname),
+            asc(preRegistrations.firstname),
+            asc(preRegistrations.id),
+          );
         return flagged ? q : q.limit(DASHBOARD_UNFLAGGED_CAP);
       };
       // issue 22 "Floods": flagged cards first and never capped; the cap applies to the others only
