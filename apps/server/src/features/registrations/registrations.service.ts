@@ -394,16 +394,13 @@ export function createRegistrationEngine<D extends { clientId: number }, L>(
 
   /**
    * The district visitor record of an approved registration (the desk's check-in and screening
-   * work on visitors): the visitor of the same district with the same name and date of birth,
-   * or a new one inserted through the visitors repository (which maintains search_name).
+   * work on visitors): the same person on file (issue 22: visitors repository resolveOrInsert,
+   * canonical name + date of birth), or a new one. What the person typed only fills what the
+   * record lacks ('self').
    */
   async function ensureVisitor(reg: StoredRegistration, tx: Db): Promise<number> {
     if (reg.visitorId !== null) return reg.visitorId;
     const visitorsRepo = createVisitorsRepository(tx);
-    if (reg.dob) {
-      const [match] = await visitorsRepo.findByNameAndDob(reg.clientId, reg.firstname, reg.lastname, reg.dob);
-      if (match) return match.id;
-    }
     const fields: Required<TVisitorFields> = {
       title: '',
       firstname: reg.firstname,
@@ -429,7 +426,7 @@ export function createRegistrationEngine<D extends { clientId: number }, L>(
       currentDriversLicenseNumber: '',
       licenseState: '',
     };
-    return visitorsRepo.insert(reg.clientId, null, fields);
+    return (await visitorsRepo.resolveOrInsert(reg.clientId, null, fields, { mode: 'self' })).id!;
   }
 
   /**
