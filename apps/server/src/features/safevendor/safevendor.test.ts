@@ -218,14 +218,12 @@ describe('add and edit (spec 001 §2 add/edit, §5 "saves nothing if no date is 
     expect(row).toMatchObject({ vendor: true, vendorCompanyId: c.id, registrationTypeId: null });
 
     const other = await company();
-    const edit = await t
-      .as(north)
-      .put(`/api/sv-registrations/${saved.id}`, {
-        ...body,
-        vendorCompanyId: other.id,
-        note: 'x',
-        version: saved.version,
-      });
+    const edit = await t.as(north).put(`/api/sv-registrations/${saved.id}`, {
+      ...body,
+      vendorCompanyId: other.id,
+      note: 'x',
+      version: saved.version,
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json()).toMatchObject({ vendorCompanyId: other.id, note: 'x' });
     const noDobEdit = await t
