@@ -646,3 +646,37 @@ describe('merge duplicate records (administrators)', () => {
     expect(card.visitorId).toBe(a);
   });
 });
+
+describe('a second record of an excluded person (issue 22)', () => {
+  it('shows the exclusion on the second record, so "Deny & Add Exclusion" is not offered again', async () => {
+    const last = `Dupe${uniq()}`;
+    const first = await insertVisitor(t.deps.db, {
+      clientId: t.world.north.clientId,
+      firstname: 'Dana',
+      lastname: last,
+      dob: '1966-06-06',
+    });
+    await insertExclusion(t.deps.db, {
+      clientId: t.world.north.clientId,
+      visitorId: first,
+      firstname: 'Dana',
+      lastname: last,
+      dob: '1966-06-06',
+    });
+    // a second record made before identity resolution existed, written with an invisible character
+    const second = await insertVisitor(t.deps.db, {
+      clientId: t.world.north.clientId,
+      firstname: `Da${ZWSP}na`,
+      lastname: last,
+      dob: '1966-06-06',
+    });
+    expect((await t.as(desk).get(`/api/visitors/${second}`)).json().hasActiveExclusion).toBe(true);
+    const stranger = await insertVisitor(t.deps.db, {
+      clientId: t.world.north.clientId,
+      firstname: 'Dana',
+      lastname: last,
+      dob: '1977-07-07',
+    });
+    expect((await t.as(desk).get(`/api/visitors/${stranger}`)).json().hasActiveExclusion).toBe(false);
+  });
+});

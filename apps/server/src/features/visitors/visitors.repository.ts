@@ -1,5 +1,5 @@
 import type { TActor, TVisitorFields, TVisitorMatch } from '@sv/contracts';
-import { canonicalName, normalizeName } from '@sv/domain';
+import { canonicalName, cleanPersonName, normalizeName } from '@sv/domain';
 import { and, asc, desc, eq, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import { badges, buildings, exclusions, visitors, visits } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
@@ -266,11 +266,28 @@ export function createVisitorsRepository(db: Db) {
       return rows[0] ?? null;
     },
 
+    /**
+     * Whether an active exclusion is linked to this record or to another record of the same
+     * person (issue 22, ADR 0022: same licence + state, or the same canonical names and date of
+     * birth), so "Deny & Add Exclusion" is not offered for a second record of an excluded person.
+     */
     async hasActiveExclusion(visitorId: number, clientId: number) {
+      const samePerson = sql`select o.id from ${visitors} v join ${visitors} o on o.client_id = v.client_id
+        and (o.id = v.id
+          or (v.dob is not null and o.dob = v.dob and o.first_key = v.first_key and o.last_key = v.last_key)
+          or (v.current_drivers_license_number <> '' and o.current_drivers_license_number = v.current_drivers_license_number
+              and o.license_state = v.license_state))
+        where v.id = ${visitorId} and v.client_id = ${clientId}`;
       const rows = await db
         .select({ id: exclusions.id })
         .from(exclusions)
-        .where(and(eq(exclusions.visitorId, visitorId), eq(exclusions.clientId, clientId), eq(exclusions.active, true)))
+        .where(
+          and(
+            eq(exclusions.clientId, clientId),
+            eq(exclusions.active, true),
+            sql`${exclusions.visitorId} in (${samePerson})`,
+          ),
+        )
         .limit(1);
       return rows.length > 0;
     },
@@ -313,7 +330,7 @@ export function createVisitorsRepository(db: Db) {
      */
     async search(actor: TActor, clientId: number, text: string, limit = 20) {
       const q = searchNameOf({ firstname: text, lastname: '' });
-      if (!q) return [];
+      if (!q && !canonicalName(text)) return [];
       const words = q.split(' ').filter(Boolean);
       // a merged record is no longer a person of its own (issue 22): its survivor is found instead
       const inDistrict = and(
@@ -347,15 +364,31 @@ export function createVisitorsRepository(db: Db) {
       const middle = words.slice(1, -1).map(containsWord);
       const byName = [lastName, firstName];
 
-      const asTyped = await merged(
-        words.length === 1
+      // issue 22: the same person written with look-alike letters, accents or hidden characters
+      // (on either side) has the same identity keys: an exact key match is an arm of its own
+      const typed = cleanPersonName(text).split(' ').filter(Boolean);
+      const [k1, kn] = [canonicalName(typed[0]), canonicalName(typed[typed.length - 1])];
+      const byKeys =
+        typed.length > 1 && k1 && kn
+          ? [
+              arm([eq(visitors.lastKey, kn), eq(visitors.firstKey, k1)], byName),
+              arm([eq(visitors.lastKey, k1), eq(visitors.firstKey, kn)], byName),
+            ]
+          : k1
+            ? [arm([eq(visitors.lastKey, k1)], byName)]
+            : [];
+      const asTyped = await merged([
+        ...(words.length === 1
           ? [arm([startsWith(lastName, w1)], byName), arm([startsWith(firstName, w1)], [firstName, lastName])]
-          : [
-              arm([startsWith(lastName, wn), startsWith(firstName, w1), ...middle], byName),
-              arm([startsWith(lastName, w1), startsWith(firstName, wn), ...middle], byName),
-            ],
-      );
-      if (asTyped.length > 0) return withOpenVisits(asTyped);
+          : words.length > 1
+            ? [
+                arm([startsWith(lastName, wn), startsWith(firstName, w1), ...middle], byName),
+                arm([startsWith(lastName, w1), startsWith(firstName, wn), ...middle], byName),
+              ]
+            : []),
+        ...byKeys,
+      ]);
+      if (asTyped.length > 0 || !q) return withOpenVisits(asTyped);
 
       if (words.length > 1) {
         // fuzzystrmatch's levenshtein refuses arguments over 255 characters: compare bounded prefixes.
