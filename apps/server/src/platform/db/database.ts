@@ -271,8 +271,11 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
       const lockClient = await pool.connect();
       try {
         await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePg(drizzlePg({ client: pool }), { migrationsFolder: MIGRATIONS_DIR });
-        await backfillIdentityKeys(async (text, params) => (await pool.query(text, params as unknown[])).rows as never);
+        // on the lock's own connection: a pool of one (db:to-postgres) has no second one to give
+        await migratePg(drizzlePg({ client: lockClient }), { migrationsFolder: MIGRATIONS_DIR });
+        await backfillIdentityKeys(
+          async (text, params) => (await lockClient.query(text, params as unknown[])).rows as never,
+        );
       } finally {
         await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
         lockClient.release();
