@@ -43,6 +43,41 @@ export interface DuplicateReport {
   seconds: number;
 }
 
+/**
+ * One scan of the visitors with three window counts ($1: the corpus note). Each row_number() is
+ * over the records that qualify for its rule (the partition starts with the qualifying flag), so
+ * `r > 1` marks a record with an earlier record of the same person by that rule.
+ */
+export function duplicateSql(hasMerge: boolean): string {
+  return `with v as (
+      select id, client_id, firstname, lastname, first_key, last_key, dob,
+             current_drivers_license_number as lic, upper(license_state) as lic_state,
+             (dob is not null and dob <> date '1970-01-01') as dated
+        from visitors
+       where note <> $1 ${hasMerge ? 'and merged_into_id is null' : ''}),
+    ranked as (
+      select
+        case when dated then row_number() over (
+          partition by dated, client_id, lower(firstname), lower(lastname), dob order by id) end as r_old,
+        case when dated and first_key <> '' and last_key <> '' then row_number() over (
+          partition by dated and first_key <> '' and last_key <> '', client_id, last_key, first_key, dob order by id) end as r_key,
+        case when lic <> '' and lic_state <> '' then row_number() over (
+          partition by lic <> '' and lic_state <> '', client_id, lic, lic_state order by id) end as r_lic,
+        (first_key is null or last_key is null) as unkeyed
+      from v)
+    select count(*) as records,
+           count(*) filter (where unkeyed) as unkeyed,
+           count(*) filter (where r_old > 1) as old_second,
+           count(*) filter (where r_old = 2) as old_people,
+           count(*) filter (where r_key > 1) as key_second,
+           count(*) filter (where r_key = 2) as key_people,
+           count(*) filter (where r_lic > 1) as lic_second,
+           count(*) filter (where r_lic = 2) as lic_people,
+           count(*) filter (where r_key > 1 or r_lic > 1) as person_second,
+           count(*) filter (where r_key > 1 and coalesce(r_old, 1) = 1) as keys_not_old
+      from ranked`;
+}
+
 export async function duplicateReport(url: string): Promise<DuplicateReport> {
   const t0 = performance.now();
   const client = new pg.Client({ connectionString: url });
@@ -57,36 +92,7 @@ export async function duplicateReport(url: string): Promise<DuplicateReport> {
     await client.query('begin');
     // three window sorts over every visitor: room to sort in memory on a district (2M rows)
     await client.query(`set local work_mem = '256MB'`);
-    const { rows } = await client.query<Record<string, string>>(
-      `with v as (
-         select id, client_id, firstname, lastname, first_key, last_key, dob,
-                current_drivers_license_number as lic, upper(license_state) as lic_state,
-                (dob is not null and dob <> date '1970-01-01') as dated
-           from visitors
-          where note <> $1 ${hasMerge ? 'and merged_into_id is null' : ''}),
-       ranked as (
-         select
-           case when dated then row_number() over (
-             partition by dated, client_id, lower(firstname), lower(lastname), dob order by id) end as r_old,
-           case when dated and first_key <> '' and last_key <> '' then row_number() over (
-             partition by dated and first_key <> '' and last_key <> '', client_id, last_key, first_key, dob order by id) end as r_key,
-           case when lic <> '' and lic_state <> '' then row_number() over (
-             partition by lic <> '' and lic_state <> '', client_id, lic, lic_state order by id) end as r_lic,
-           (first_key is null or last_key is null) as unkeyed
-         from v)
-       select count(*) as records,
-              count(*) filter (where unkeyed) as unkeyed,
-              count(*) filter (where r_old > 1) as old_second,
-              count(*) filter (where r_old = 2) as old_people,
-              count(*) filter (where r_key > 1) as key_second,
-              count(*) filter (where r_key = 2) as key_people,
-              count(*) filter (where r_lic > 1) as lic_second,
-              count(*) filter (where r_lic = 2) as lic_people,
-              count(*) filter (where r_key > 1 or r_lic > 1) as person_second,
-              count(*) filter (where r_key > 1 and coalesce(r_old, 1) = 1) as keys_not_old
-         from ranked`,
-      [CORPUS_NOTE],
-    );
+    const { rows } = await client.query<Record<string, string>>(duplicateSql(hasMerge), [CORPUS_NOTE]);
     const merged = hasMerge
       ? Number((await client.query('select count(*) as n from visitors where merged_into_id is not null')).rows[0].n)
       : null;
