@@ -19,12 +19,13 @@
  *
  * Isolation from the other scenarios: this step runs after every load scenario and after the
  * planted-set quality step (so the common-name figure never sees these exclusions), the names are
- * made up per run (so a second run on the same database never meets the first run's records), the
+ * made up from a seed the caller changes per run (bench/run.ts: the same people on a fresh data
+ * set, others on each later run, so a run never meets an earlier run's records), the
  * visitors carry the note `CORPUS_NOTE` (the duplicate-record report leaves them out), and every
  * exclusion it creates is made inactive again at the end, through the API.
  */
 import { NICKNAME_GROUPS } from '@sv/domain';
-import { mulberry32, type Rng, typo } from './names';
+import { mulberry32, type Rng } from './names';
 
 export const CORPUS_NOTE = 'Bench identity corpus (issue 22)';
 
@@ -54,6 +55,10 @@ export const VARIANT_KINDS = [
   'date of birth: one-digit slip',
   'date of birth: day and month swapped',
   'combined (look-alike + hidden + accent)',
+  // only one name agrees as written and the date is off: the spec's pairs miss these, ADR 0022's
+  // "both names up to a nickname or one typo, date the same or nearly" must not
+  'nickname + date of birth slip',
+  'one typo + date of birth slip',
 ] as const;
 /** Kinds that need their own excluded person (the exclusion itself is written differently). */
 export const SPECIAL_KINDS = [
@@ -241,6 +246,31 @@ function dobSlip(dob: string, n: number): string {
   return dob.slice(0, i) + String(next) + dob.slice(i + 1);
 }
 
+/** Letters a typo puts in: any but "m", which the UTS #39 table writes as two letters ("rn"). */
+const TYPO_LETTERS = 'abcdefghijklnopqrstuvwxyz';
+
+/**
+ * One typing error in a name, keeping its first letter: a letter replaced, dropped, put in, or two
+ * neighbours swapped (one edit of names.ts's editDistance). Never an "m" put in, dropped or moved:
+ * its canonical form is two letters ("rn"), so that would be two edits to the matcher, not one.
+ */
+function oneTypo(r: Rng, name: string): string {
+  const lower = name.toLowerCase();
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const i = 1 + Math.floor(r() * (lower.length - 1));
+    const kind = Math.floor(r() * 4);
+    const letter = TYPO_LETTERS[Math.floor(r() * TYPO_LETTERS.length)];
+    let out = lower;
+    if (kind === 0 && lower[i] !== 'm') out = lower.slice(0, i) + letter + lower.slice(i + 1);
+    else if (kind === 1 && lower[i] !== 'm') out = lower.slice(0, i) + lower.slice(i + 1);
+    else if (kind === 2) out = lower.slice(0, i) + letter + lower.slice(i);
+    else if (kind === 3 && i < lower.length - 1 && lower[i] !== 'm' && lower[i + 1] !== 'm')
+      out = lower.slice(0, i) + lower[i + 1] + lower[i] + lower.slice(i + 2);
+    if (out !== lower) return out.charAt(0).toUpperCase() + out.slice(1);
+  }
+  return `${name}e`;
+}
+
 const nicknameOf = (first: string, n: number): string => {
   const pair = NICKNAME_GROUPS.find((g) => g[0] === first.toUpperCase());
   const nicks = pair ? pair.slice(1) : [];
@@ -279,15 +309,7 @@ export function identityVariants(p: CorpusPerson, n: number): Variant[] {
     v('hyphen / apostrophe / space', f, punctuated(l, n)),
     v('upper case', f.toUpperCase(), l.toUpperCase()),
     v('swapped first and last names', l, f),
-    both
-      ? v(
-          'one typo in one name',
-          typo(r, f.toUpperCase())
-            .toLowerCase()
-            .replace(/^./, (c) => c.toUpperCase()),
-          l,
-        )
-      : v('one typo in one name', f, title(typo(r, l.toUpperCase()))),
+    both ? v('one typo in one name', oneTypo(r, f), l) : v('one typo in one name', f, oneTypo(r, l)),
     v('nickname', nicknameOf(f, n), l),
     v('date of birth: one-digit slip', f, l, dobSlip(dob, n)),
     v('date of birth: day and month swapped', f, l, `${dob.slice(0, 4)}-${dob.slice(8, 10)}-${dob.slice(5, 7)}`),
@@ -296,6 +318,10 @@ export function identityVariants(p: CorpusPerson, n: number): Variant[] {
       both ? lookAlike(f, GREEK, false) : accented(f, false),
       inside(accented(lookAlike(l, CYRILLIC, false), true), n % 2 === 0 ? '\u200B' : '\u00AD', 2),
     ),
+    v('nickname + date of birth slip', nicknameOf(f, n + 1), l, dobSlip(dob, n + 1)),
+    both
+      ? v('one typo + date of birth slip', oneTypo(r, f), l, dobSlip(dob, n))
+      : v('one typo + date of birth slip', f, oneTypo(r, l), dobSlip(dob, n)),
   ];
 }
 
@@ -371,6 +397,7 @@ export async function identityCorpusBench(h: {
   seed?: number;
 }): Promise<IdentityCorpusResult> {
   const t0 = performance.now();
+  // names made up from the seed: a run must not meet an earlier run's people (give another seed)
   const seed = h.seed ?? Date.now() % 2_147_483_647;
   const peopleCount = h.people ?? 20;
   const specialCount = h.specialPeople ?? 5;

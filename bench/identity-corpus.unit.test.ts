@@ -85,6 +85,21 @@ describe('identityVariants', () => {
         lastname: p.lastname.toUpperCase(),
       });
       expect(kind(vs, 'swapped first and last names')).toMatchObject({ firstname: p.lastname, lastname: p.firstname });
+      for (const k of ['one typo in one name', 'one typo + date of birth slip'] as const) {
+        const x = kind(vs, k);
+        const edits =
+          editDistance(x.firstname.toLowerCase(), p.firstname.toLowerCase()) +
+          editDistance(x.lastname.toLowerCase(), p.lastname.toLowerCase());
+        expect(edits, k).toBe(1);
+        // an "m" is two letters to the matcher ("rn"): a typo never adds, drops or moves one
+        expect(both(x).toLowerCase().split('m').length, k).toBe(
+          `${p.firstname} ${p.lastname}`.toLowerCase().split('m').length,
+        );
+      }
+      const nickSlip = kind(vs, 'nickname + date of birth slip');
+      expect(isNicknamePair(nickSlip.firstname.toUpperCase(), p.firstname.toUpperCase())).toBe(true);
+      expect([...nickSlip.dob].filter((c, i) => c !== p.dob[i]).length).toBe(1);
+      expect([...kind(vs, 'one typo + date of birth slip').dob].filter((c, i) => c !== p.dob[i]).length).toBe(1);
       const t = kind(vs, 'one typo in one name');
       const d =
         editDistance(t.firstname.toLowerCase(), p.firstname.toLowerCase()) +
@@ -106,6 +121,7 @@ describe('identityVariants', () => {
   it('writes the spelling kinds so that only a person, not the plain text, sees the same name', () => {
     // the kinds the identity key is meant to see through (ADR 0022); the typed text differs
     const spelling = VARIANT_KINDS.filter((k) => !/swapped|typo|nickname|date of birth/.test(k));
+    expect(spelling.length).toBe(13);
     for (const [n, p] of people.entries()) {
       for (const k of spelling) {
         const v = kind(variantsOf(n), k);
