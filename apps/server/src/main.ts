@@ -71,6 +71,7 @@ async function main() {
   const { startSnapshots } = await import('./platform/db/backup');
   const { openDatabase } = await import('./platform/db/database');
   const { startJobs } = await import('./platform/jobs/jobs');
+  const { scheduledJobs } = await import('./scheduled-jobs');
   const { seedDemoIfEmpty, DEMO_LOGINS, DEMO_PASSWORD } = await import('../db/seed/demo');
   const database = await openDatabase(config, { command: 'server (npm start)', lock });
   for (const note of database.recovered ?? []) console.log(`Embedded database: ${note}.`);
@@ -81,7 +82,7 @@ async function main() {
     const deps = createDeps(config, database);
     const seeded = config.SEED_DEMO ? await seedDemoIfEmpty(deps.db) : false;
     const app = await buildApp(deps);
-    const jobs = config.JOBS_ENABLED ? await startJobs(deps, app.log) : null;
+    const jobs = config.JOBS_ENABLED ? await startJobs(deps, app.log, scheduledJobs) : null;
     const snapshots =
       database.kind === 'pglite'
         ? startSnapshots(database, {

@@ -46,7 +46,7 @@ describe('ZString / zText', () => {
 
 describe('ZIsoDate', () => {
   it('accepts calendar dates that exist', () => {
-    for (const ok of ['2026-01-31', '2024-02-29', '2000-02-29', '0001-01-01', '9999-12-31'])
+    for (const ok of ['2026-01-31', '2024-02-29', '2000-02-29', '1900-01-01', '2100-12-31'])
       expect(ZIsoDate.parse(ok)).toBe(ok);
   });
 
@@ -62,6 +62,11 @@ describe('ZIsoDate', () => {
       '2025-00-10',
       '2026-1-1',
       '2026-01-01T00:00:00Z',
+      // issue 23 §5: years outside 1900-2100
+      '0001-01-01',
+      '1899-12-31',
+      '2101-01-01',
+      '9999-12-31',
     ]) {
       expect(ZIsoDate.safeParse(bad).success, bad).toBe(false);
     }

@@ -96,14 +96,23 @@ export const ZString = z.string().refine(isStorableText, TEXT_MESSAGE);
 /** Trimmed text of at most `max` characters (the usual form field). */
 export const zText = (max: number) => ZString.trim().max(max, `Use at most ${max} characters`);
 
+/** The years a date anywhere in the product may take (issue 23 §5: '9999-12-31' made log searches answer 500). */
+export const DATE_YEARS = { min: 1900, max: 2100 } as const;
+
 /**
  * ISO calendar date (YYYY-MM-DD) that exists: '2026-02-30' and '0000-00-00' are refused here
- * instead of by the database (issue 10 §2). The UI shows mm/dd/yyyy (spec 000 §9).
+ * instead of by the database (issue 10 §2), and so is any year outside 1900-2100 (issue 23 §5:
+ * a range ending 9999-12-31 overflowed the time-zone arithmetic). The UI shows mm/dd/yyyy
+ * (spec 000 §9).
  */
 export const ZIsoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
-  .refine(isIsoDate, 'Enter a real calendar date');
+  .refine(isIsoDate, 'Enter a real calendar date')
+  .refine((d) => {
+    const year = Number(d.slice(0, 4));
+    return year >= DATE_YEARS.min && year <= DATE_YEARS.max;
+  }, `Enter a date between 01/01/${DATE_YEARS.min} and 12/31/${DATE_YEARS.max}`);
 
 /** Spec 000 §5 and 002 §5: zip code masked to 5 digits. */
 export const ZZipCode = z.string().regex(/^\d{5}$/, 'Enter a 5-digit zip code');

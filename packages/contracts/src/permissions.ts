@@ -13,6 +13,8 @@ export const PERMISSIONS = {
   'emergency.send': [Admin, ClientAdmin, Attendant],
   'impersonation.start': [Admin],
   'outbox.read': [Admin, ClientAdmin],
+  /** send a failed (dead-letter) message again (issue 23 §3) */
+  'outbox.retry': [Admin, ClientAdmin],
   'audit.read': [Admin, ClientAdmin],
   'states.read': [Admin, ClientAdmin, Attendant, Kiosk],
   // administration (spec 000)

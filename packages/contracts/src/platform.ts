@@ -20,8 +20,15 @@ export const ZOutboxMessage = z.object({
   kind: z.string(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
+  /** delivery attempts so far, the last failure, and when the next attempt is due (issue 23 §3) */
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
 });
 export type TOutboxMessage = z.infer<typeof ZOutboxMessage>;
 export const ZOutboxPage = pageResponse(ZOutboxMessage);
 export type TOutboxPage = z.infer<typeof ZOutboxPage>;
+/** POST /api/outbox/{id}/retry: whether the message went out this time (else it is queued again). */
+export const ZOutboxRetryResponse = z.object({ id: z.number().int(), sent: z.boolean() });
+export type TOutboxRetryResponse = z.infer<typeof ZOutboxRetryResponse>;
 export type TEmergencyResponse = z.infer<typeof ZEmergencyResponse>;

@@ -21,7 +21,9 @@ await runCli(async () => {
     console.log(
       `Copied ${rows} rows in ${copied.length} tables from ${config.DATA_DIR} into PostgreSQL in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
     );
-    console.log('Start the server with this DATABASE_URL (and APP_SECRET) from now on.');
+    console.log(
+      `Start the server with this DATABASE_URL from now on, and APP_SECRET set to the secret the embedded install used (${config.DATA_DIR}/app-secret, unless you set APP_SECRET yourself): stored integration secrets are encrypted with it.`,
+    );
   } finally {
     await source.close();
   }

@@ -42,11 +42,15 @@ export function createDeps(config: Config, database: Database, overrides: DepsOv
     config,
     database,
     db,
-    sessions: createSessionStore(db, {
-      idleMinutes: config.SESSION_IDLE_MINUTES,
-      absoluteHours: config.SESSION_ABSOLUTE_HOURS,
-      kioskAbsoluteHours: config.KIOSK_SESSION_DAYS * 24,
-    }),
+    sessions: createSessionStore(
+      db,
+      {
+        idleMinutes: config.SESSION_IDLE_MINUTES,
+        absoluteHours: config.SESSION_ABSOLUTE_HOURS,
+        kioskAbsoluteHours: config.KIOSK_SESSION_DAYS * 24,
+      },
+      (channel, onPayload) => database.listen(channel, onPayload),
+    ),
     audit: createAuditLog(db),
     messenger: createMessenger({ db, email, sms }),
     realtime: createRealtime(database),

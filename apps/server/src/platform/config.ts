@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { resolveAppSecret } from './app-secret';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -116,7 +117,11 @@ const ZEnv = z
       });
     }
     if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.APP_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'required in production on PostgreSQL' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_SECRET'],
+        message: 'required in production on PostgreSQL (at least 32 characters, e.g. `openssl rand -base64 48`)',
+      });
     }
   });
 
@@ -139,6 +144,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     BACKUP_DIR: path.resolve(env.BACKUP_DIR ?? `${path.resolve(env.DATA_DIR)}-backups`),
     SEED_DEMO: env.SEED_DEMO ?? !env.DATABASE_URL,
     COOKIE_SECURE: env.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
-    APP_SECRET: env.APP_SECRET ?? 'development-only-secret-change-me-0123456789',
+    APP_SECRET: env.APP_SECRET ?? resolveAppSecret(env),
   };
 }

@@ -50,6 +50,30 @@ export const outboundMessages = pgTable(
     attachments: jsonb('attachments').$type<{ fileId: string; fileName: string }[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * When a queued message is next due (issue 23 §3, ADR 0023): a sender claims a message by
+     * moving this past the delivery's lease, so no other sender (another instance, or the next
+     * run of the retry job) takes it meanwhile; an instance killed mid-send leaves it due again when
+     * the lease ends. After a failure: the back-off.
+     */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('outbound_client_idx').on(t.clientId, t.createdAt), index('outbound_status_idx').on(t.status)],
+  (t) => [
+    index('outbound_client_idx').on(t.clientId, t.createdAt),
+    index('outbound_due_idx').on(t.status, t.nextAttemptAt),
+  ],
 );
+
+/**
+ * Scheduled jobs run once per period across every server instance (issue 23 §3, ADR 0023): the
+ * instance that takes a job's lease runs it; the lease outlives the run (a killed instance's job
+ * is taken over when it ends) and is then moved to the next period.
+ */
+export const jobLeases = pgTable('job_leases', {
+  name: text('name').primaryKey(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+  owner: text('owner').notNull(),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+  lastError: text('last_error'),
+});

@@ -268,7 +268,7 @@ describe('claims', () => {
 
 describe('OIDC_LINK_TENANTS configuration', () => {
   it('is a comma-separated list, needs OIDC_ISSUER, and refuses ids with spaces', () => {
-    const base = { OIDC_ISSUER: 'https://login.example.test/v2.0', OIDC_CLIENT_ID: 'x' };
+    const base = { NODE_ENV: 'test', OIDC_ISSUER: 'https://login.example.test/v2.0', OIDC_CLIENT_ID: 'x' };
     expect(loadConfig({ ...base, OIDC_LINK_TENANTS: ' t-1 , t-2,, ' }).OIDC_LINK_TENANTS).toEqual(['t-1', 't-2']);
     expect(loadConfig(base).OIDC_LINK_TENANTS).toEqual([]);
     expect(() => loadConfig({ OIDC_LINK_TENANTS: 't-1' })).toThrow(/OIDC_LINK_TENANTS: needs OIDC_ISSUER/);

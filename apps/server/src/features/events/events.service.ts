@@ -1,4 +1,4 @@
-import type { FrontDeskEvent } from '../../platform/realtime/realtime';
+import { type FrontDeskEvent, isStreamStateEvent } from '../../platform/realtime/realtime';
 import type { AppDeps } from '../../platform/deps';
 import { requirePermission } from '../../platform/auth/permission';
 import { notFound } from '../../platform/http/app-error';
@@ -18,7 +18,8 @@ export function createEventsService(deps: AppDeps) {
       const building = await repo.getBuildingScope(buildingId);
       if (!building || !inScope(ctx.actor, { clientId: building.clientId, buildingId: building.id })) throw notFound();
       return deps.realtime.subscribe((event) => {
-        if (event.buildingId === building.id && event.clientId === building.clientId) onEvent(event);
+        if (isStreamStateEvent(event) || (event.buildingId === building.id && event.clientId === building.clientId))
+          onEvent(event);
       });
     },
   };

@@ -2,7 +2,7 @@ import { eq, gt } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRegistrationType } from '../../../db/seed/factories';
 import { outboundMessages, registrationInvitations, registrations } from '../../db/schema/index';
-import { scheduledJobs } from '../../platform/jobs/jobs';
+import { scheduledJobs } from '../../scheduled-jobs';
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
 import { sendExpiryWarnings, sendInvitationReminders } from './invitations.jobs';
 

@@ -13,6 +13,25 @@ const SORT_COLUMNS = {
 
 export function createOutboxRepository(db: Db) {
   return {
+    /**
+     * A failed (dead-letter) message of the actor's scope queued again with a fresh set of attempts,
+     * due now. Null when there is no such message (another district's, or not failed).
+     */
+    async requeueFailed(actor: TActor, id: number) {
+      const rows = await db
+        .update(outboundMessages)
+        .set({ status: 'queued', attempts: 0, nextAttemptAt: sql`now()`, lastError: null })
+        .where(
+          and(
+            eq(outboundMessages.id, id),
+            eq(outboundMessages.status, 'failed'),
+            clientFilter(actor, outboundMessages.clientId),
+          ),
+        )
+        .returning({ id: outboundMessages.id, clientId: outboundMessages.clientId });
+      return rows[0] ?? null;
+    },
+
     /** Outbound messages of the actor's client (admins: all, including messages with no client). */
     async page(
       actor: TActor,

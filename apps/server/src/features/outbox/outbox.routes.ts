@@ -1,4 +1,4 @@
-import { ZOutboxPage, ZOutboxQuery } from '@sv/contracts';
+import { ZIdParam, ZOutboxPage, ZOutboxQuery, ZOutboxRetryResponse } from '@sv/contracts';
 import type { AppDeps } from '../../platform/deps';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
@@ -18,5 +18,17 @@ export async function outboxRoutes(app: ZodApp, deps: AppDeps) {
       },
     },
     async (req) => service.list(requireCtx(req), req.query),
+  );
+  app.post(
+    '/api/outbox/:id/retry',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Send a failed message again (issue 23 §3: the dead letter of the delivery queue)',
+        params: ZIdParam,
+        response: { 200: ZOutboxRetryResponse },
+      },
+    },
+    async (req) => service.retry(requireCtx(req), req.params.id),
   );
 }

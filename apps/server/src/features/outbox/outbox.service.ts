@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { ZOutboxQuery } from '@sv/contracts';
 import { requirePermission } from '../../platform/auth/permission';
 import type { AppDeps } from '../../platform/deps';
+import { notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
 import { createOutboxRepository } from './outbox.repository';
 
@@ -37,9 +38,31 @@ export function createOutboxService(deps: AppDeps) {
             kind: m.kind,
             createdAt: m.createdAt.toISOString(),
             sentAt: m.sentAt ? m.sentAt.toISOString() : null,
+            attempts: m.attempts,
+            lastError: m.lastError,
+            nextAttemptAt: m.status === 'queued' ? m.nextAttemptAt.toISOString() : null,
           }),
         ),
       };
+    },
+
+    /**
+     * Issue 23 §3: a message that failed every attempt (the dead letter) is sent again on an
+     * administrator's request: queued with fresh attempts and delivered now; audited.
+     */
+    async retry(ctx: RequestCtx, id: number) {
+      requirePermission(ctx.actor, 'outbox.retry');
+      const row = await repo.requeueFailed(ctx.actor, id);
+      if (!row) throw notFound('No failed message with this id.');
+      await deps.audit.record(ctx, {
+        action: 'outbox.retry',
+        targetType: 'outbound_message',
+        targetId: row.id,
+        clientId: row.clientId,
+        details: {},
+      });
+      const result = await deps.messenger.deliver([row.id]);
+      return { id: row.id, sent: result.sent === 1 };
     },
   };
 }

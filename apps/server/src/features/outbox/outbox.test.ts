@@ -87,3 +87,40 @@ describe('outbox', () => {
     );
   });
 });
+
+describe('the dead letter (issue 23 §3)', () => {
+  it('an administrator of the district sends a failed message again; another district cannot', async () => {
+    const { outboundMessages } = await import('../../db/schema/index');
+    const [m] = await t.deps.db
+      .insert(outboundMessages)
+      .values({
+        clientId: t.world.north.clientId,
+        channel: 'email',
+        recipient: 'dead@north.test',
+        body: 'dead letter',
+        kind: 'test',
+        status: 'failed',
+        attempts: 5,
+        lastError: 'mail server down',
+      })
+      .returning({ id: outboundMessages.id });
+    const southAdmin = await t.login('admin.south@demo.test');
+    expect((await t.as(southAdmin).post(`/api/outbox/${m.id}/retry`)).statusCode).toBe(404);
+    const northAdmin = await t.login('admin.north@demo.test');
+    const listed = (await t.as(northAdmin).get('/api/outbox?perPage=100')).json().data as {
+      id: number;
+      attempts: number;
+      lastError: string | null;
+    }[];
+    expect(listed.find((r) => r.id === m.id)).toMatchObject({ attempts: 5, lastError: 'mail server down' });
+    const res = await t.as(northAdmin).post(`/api/outbox/${m.id}/retry`);
+    expect(res.statusCode).toBe(200);
+    // the test app has no mail transport: queued again with fresh attempts, due after its back-off
+    const after = (await t.as(northAdmin).get('/api/outbox?perPage=100'))
+      .json()
+      .data.find((r: { id: number }) => r.id === m.id);
+    expect(after).toMatchObject({ status: 'queued', attempts: 1 });
+    // a message that is not failed cannot be "retried"
+    expect((await t.as(northAdmin).post(`/api/outbox/${m.id}/retry`)).statusCode).toBe(404);
+  });
+});

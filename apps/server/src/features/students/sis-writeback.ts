@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { dropoffEvents, pickupEvents, sisWritebacks, students } from '../../db/schema/index';
 import { type SisClient, SisError, type SisEvent } from '../../integrations/sis/index';
 import type { Db } from '../../platform/db/database';
@@ -8,6 +8,8 @@ import { sisClientFor } from './sis-connection';
 /** Attempts before a write-back is given up ('failed', shown on the pickup log and the sync status). */
 export const WRITEBACK_MAX_ATTEMPTS = 6;
 const BATCH = 50;
+/** A claimed write-back is withheld from other runs this long (longer than a batch of SIS calls). */
+const WRITEBACK_LEASE_SECONDS = 600;
 /** 1, 2, 4 … minutes, at most an hour */
 const backoffMs = (attempts: number) => Math.min(60 * 60_000, 60_000 * 2 ** Math.max(0, attempts - 1));
 
@@ -29,12 +31,22 @@ export async function processWritebacks(
   opts: { clientFor?: (clientId: number) => Promise<SisClient | null> } = {},
 ) {
   const now = deps.now();
-  const due = await deps.db
-    .select()
+  // Claimed, not just read (issue 23 §3, ADR 0023): the due rows' next attempt moves past a lease
+  // in one UPDATE over rows locked with SKIP LOCKED, so a second instance or an overlapping run
+  // never writes the same event twice; a killed run's rows are due again when the lease ends.
+  const dueIds = deps.db
+    .select({ id: sisWritebacks.id })
     .from(sisWritebacks)
     .where(and(inArray(sisWritebacks.status, ['pending', 'retrying']), lte(sisWritebacks.nextAttemptAt, now)))
-    .orderBy(sisWritebacks.nextAttemptAt)
-    .limit(BATCH);
+    .orderBy(asc(sisWritebacks.nextAttemptAt))
+    .limit(BATCH)
+    .for('update', { skipLocked: true });
+  const due = await deps.db
+    .update(sisWritebacks)
+    .set({ nextAttemptAt: sql`${now.toISOString()}::timestamptz + make_interval(secs => ${WRITEBACK_LEASE_SECONDS})` })
+    .where(inArray(sisWritebacks.id, dueIds))
+    .returning();
+  due.sort((a, b) => a.id - b.id);
   const clients = new Map<number, SisClient | null>();
   const counts = { sent: 0, unsupported: 0, retrying: 0, failed: 0 };
   for (const row of due) {

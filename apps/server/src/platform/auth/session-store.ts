@@ -44,7 +44,16 @@ interface Watcher {
   onEnd: () => void;
 }
 
-export function createSessionStore(db: Db, policy: SessionPolicy) {
+/** NOTIFY channel of ended sessions, so every instance ends their streams at once (issue 23 §8). */
+export const SESSIONS_ENDED_CHANNEL = 'sv_sessions_ended';
+type EndedNotice = { sessionId: string } | { userId: number };
+
+export function createSessionStore(
+  db: Db,
+  policy: SessionPolicy,
+  /** the database's LISTEN, so sessions ended by another instance end this one's streams too */
+  listen?: (channel: string, onPayload: (payload: string) => void) => Promise<unknown>,
+) {
   const watchers = new Set<Watcher>();
   const ended = (match: (w: Watcher) => boolean) => {
     for (const w of [...watchers]) {
@@ -52,6 +61,28 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
       watchers.delete(w);
       w.onEnd();
     }
+  };
+  const endedBy = (notice: EndedNotice) =>
+    'sessionId' in notice
+      ? ended((w) => w.sessionId === notice.sessionId)
+      : ended((w) => w.userId === notice.userId || w.impersonatorId === notice.userId);
+  /** Ends the watchers here and tells the other instances (delivered to this one too: harmless). */
+  const announce = async (notice: EndedNotice) => {
+    endedBy(notice);
+    await db.execute(sql`select pg_notify(${SESSIONS_ENDED_CHANNEL}, ${JSON.stringify(notice)})`).catch(() => {});
+  };
+  let listening: Promise<unknown> | null = null;
+  const listenOnce = () => {
+    if (!listen) return;
+    listening ??= listen(SESSIONS_ENDED_CHANNEL, (payload) => {
+      try {
+        endedBy(JSON.parse(payload) as EndedNotice);
+      } catch {
+        // not ours
+      }
+    }).catch(() => {
+      listening = null;
+    });
   };
 
   // every request reads its session: built once, run with the id (issue 10 §9)
@@ -173,22 +204,24 @@ export function createSessionStore(db: Db, policy: SessionPolicy) {
 
     async destroy(sessionId: string) {
       await db.delete(sessions).where(eq(sessions.id, sessionId));
-      ended((w) => w.sessionId === sessionId);
+      await announce({ sessionId });
     },
 
     /** Deactivation and password changes end every session of the user (security guide). */
     async destroyAllForUser(userId: number) {
       await db.delete(sessions).where(or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId)));
-      ended((w) => w.userId === userId || w.impersonatorId === userId);
+      await announce({ userId });
     },
 
     /**
      * Calls `onEnd` once when this process ends the session (logout, rotation, deactivation,
      * password change, expiry noticed by `find`). Long-lived responses (the SSE stream) use it
-     * to stop at once (issue 10 §5); sessions ended by another instance are caught by their
-     * periodic `findById`. Answers the unsubscribe function.
+     * to stop at once (issue 10 §5); sessions ended by another instance arrive by NOTIFY within a
+     * second (issue 23 §8), and their periodic `findById` remains the backstop. Answers the
+     * unsubscribe function.
      */
     watch(session: Pick<SessionRecord, 'id' | 'userId' | 'impersonatorId'>, onEnd: () => void) {
+      listenOnce();
       const watcher: Watcher = {
         sessionId: session.id,
         userId: session.userId,

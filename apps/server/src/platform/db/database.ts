@@ -17,6 +17,12 @@ import { type DataDirLock, lockDataDir } from './data-lock';
 import { backfillIdentityKeys } from './identity-keys';
 
 export type Schema = typeof schema;
+
+export type ListenState = 'lost' | 'restored';
+const LISTEN_RETRY_MIN_MS = 250;
+const LISTEN_RETRY_MAX_MS = 5_000;
+/** The advisory lock every instance's migration takes (an arbitrary constant: "SV" + migrations). */
+const MIGRATION_LOCK_KEY = 5_356_000_001;
 /** One handle type for both drivers (stack guide: Drizzle). */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -29,6 +35,11 @@ export interface Database {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** LISTEN on a channel; returns an unsubscribe function (used for dashboard push) */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL: hears when the LISTEN connection is lost and when it is back (issue 23 §8);
+   * notifications sent in between are not delivered. The embedded database has no such connection.
+   */
+  onListenState?(watch: (state: ListenState) => void): () => void;
   /** Applies the migrations, then fills the identity keys rows lack (platform/db/identity-keys.ts). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -164,8 +175,69 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
   pool.on('error', () => {}); // idle-client errors surface on the next query
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  let listener: pg.Client | null = null;
   const handlers = new Map<string, Set<(p: string) => void>>();
+  const stateWatchers = new Set<(state: ListenState) => void>();
+  let listener: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closing = false;
+  let retryDelay = LISTEN_RETRY_MIN_MS;
+  const tellState = (state: ListenState) => {
+    for (const w of stateWatchers) w(state);
+  };
+
+  /**
+   * The LISTEN connection (issue 23 §8): one per instance. When it fails (a PostgreSQL restart or
+   * failover, a terminated backend) the instance does not crash: watchers hear 'lost', a new
+   * connection is made with back-off, every channel is listened to again, and watchers hear
+   * 'restored' (dashboards refetch what they may have missed).
+   */
+  function connectListener(): Promise<pg.Client> {
+    connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: url });
+      let lost = false;
+      const onLost = () => {
+        if (lost) return;
+        lost = true;
+        if (listener === client) listener = null;
+        client.end().catch(() => {});
+        if (closing) return;
+        tellState('lost');
+        scheduleReconnect();
+      };
+      client.on('notification', (n) => {
+        for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');
+      });
+      try {
+        await client.connect();
+        for (const channel of handlers.keys()) await client.query(`LISTEN ${channel}`);
+      } catch (err) {
+        lost = true;
+        client.end().catch(() => {});
+        throw err;
+      }
+      client.on('error', onLost);
+      client.on('end', onLost);
+      listener = client;
+      retryDelay = LISTEN_RETRY_MIN_MS;
+      return client;
+    })().finally(() => {
+      connecting = null;
+    });
+    return connecting;
+  }
+
+  function scheduleReconnect() {
+    const delay = retryDelay;
+    retryDelay = Math.min(retryDelay * 2, LISTEN_RETRY_MAX_MS);
+    setTimeout(() => {
+      if (closing || listener) return;
+      connectListener().then(
+        () => tellState('restored'),
+        () => scheduleReconnect(),
+      );
+    }, delay).unref();
+  }
+
   return {
     kind: 'postgres',
     db,
@@ -175,29 +247,39 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
     },
     async listen(channel, onPayload) {
       if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error('bad channel name');
-      if (!listener) {
-        listener = new pg.Client({ connectionString: url });
-        await listener.connect();
-        listener.on('notification', (n) => {
-          for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');
-        });
-      }
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await listener.query(`LISTEN ${channel}`);
+        // a connection made after this point listens to every channel in `handlers`
+        if (listener) await listener.query(`LISTEN ${channel}`);
       }
       set.add(onPayload);
+      if (!listener) await connectListener();
       return async () => {
         set.delete(onPayload);
       };
     },
+    onListenState(watch) {
+      stateWatchers.add(watch);
+      return () => stateWatchers.delete(watch);
+    },
     async migrate() {
-      await migratePg(drizzlePg({ client: pool }), { migrationsFolder: MIGRATIONS_DIR });
-      await backfillIdentityKeys(async (text, params) => (await pool.query(text, params as unknown[])).rows as never);
+      // Issue 23 §8: any number of instances may start at once on an empty database; they take
+      // turns (the first migrates, the others find nothing to do) instead of racing on CREATE
+      // EXTENSION. A session advisory lock on a connection held for the whole migration.
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePg(drizzlePg({ client: pool }), { migrationsFolder: MIGRATIONS_DIR });
+        await backfillIdentityKeys(async (text, params) => (await pool.query(text, params as unknown[])).rows as never);
+      } finally {
+        await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        lockClient.release();
+      }
     },
     async close() {
+      closing = true;
       await listener?.end().catch(() => {});
       await pool.end();
     },

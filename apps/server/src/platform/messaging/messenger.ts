@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { files, outboundMessages } from '../../db/schema/index';
 import type { EmailTransport } from '../../integrations/email/email-transport';
 import type { SmsTransport } from '../../integrations/sms/sms-transport';
@@ -16,6 +16,14 @@ export interface MessageInput {
 }
 
 const MAX_ATTEMPTS = 5;
+/**
+ * How long a claimed message is withheld from every other sender while one delivers it: longer
+ * than any transport's own time-out, so a slow mail server never gets the same message twice; a
+ * killed instance's messages are due again after it (issue 23 §3).
+ */
+export const DELIVERY_LEASE_SECONDS = 300;
+/** After the n-th failed attempt: 1, 2, 4, 8 minutes (then 'failed', shown in the Message Outbox). */
+const backoffSeconds = (attempts: number) => 60 * 2 ** Math.max(0, attempts - 1);
 
 /**
  * The one notification path for e-mail and SMS (issue 2 §7). Every message is written to
@@ -55,18 +63,37 @@ export function createMessenger(deps: { db: Db; email: EmailTransport | null; sm
     });
   }
 
-  async function deliver(ids: number[]) {
-    if (ids.length === 0) return { sent: 0, failed: 0 };
-    const rows = await deps.db
-      .select()
+  /**
+   * Claims the queued, due messages that `which` selects, atomically: their next attempt moves past
+   * the lease and their attempt count goes up in one UPDATE over rows locked with SKIP LOCKED, so
+   * two instances (or two runs of one) never claim the same message (issue 23 §3, ADR 0023).
+   */
+  async function claim(which: SQL, limit: number) {
+    const due = deps.db
+      .select({ id: outboundMessages.id })
       .from(outboundMessages)
-      .where(and(inArray(outboundMessages.id, ids), eq(outboundMessages.status, 'queued')));
+      .where(and(eq(outboundMessages.status, 'queued'), lte(outboundMessages.nextAttemptAt, sql`now()`), which))
+      .orderBy(asc(outboundMessages.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return deps.db
+      .update(outboundMessages)
+      .set({
+        nextAttemptAt: sql`now() + make_interval(secs => ${DELIVERY_LEASE_SECONDS})`,
+        attempts: sql`${outboundMessages.attempts} + 1`,
+      })
+      .where(and(inArray(outboundMessages.id, due), eq(outboundMessages.status, 'queued')))
+      .returning();
+  }
+
+  /** Delivers claimed messages one by one; each ends 'sent', or queued with its back-off, or 'failed'. */
+  async function deliverClaimed(rows: Awaited<ReturnType<typeof claim>>) {
     let sent = 0;
     let failed = 0;
     for (const row of rows) {
       const transport = transportFor(row.channel);
-      if (!transport) continue;
       try {
+        if (!transport) throw new Error(`${row.channel} is not configured`);
         if (row.channel === 'email') {
           await (transport as EmailTransport).send({
             to: row.recipient,
@@ -79,16 +106,16 @@ export function createMessenger(deps: { db: Db; email: EmailTransport | null; sm
         }
         await deps.db
           .update(outboundMessages)
-          .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1 })
+          .set({ status: 'sent', sentAt: new Date(), lastError: null })
           .where(eq(outboundMessages.id, row.id));
         sent++;
       } catch (err) {
-        const attempts = row.attempts + 1;
+        const attempts = row.attempts;
         await deps.db
           .update(outboundMessages)
           .set({
-            attempts,
             status: attempts >= MAX_ATTEMPTS ? 'failed' : 'queued',
+            nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(attempts)})`,
             lastError: err instanceof Error ? err.message.slice(0, 500) : 'delivery failed',
           })
           .where(eq(outboundMessages.id, row.id));
@@ -96,6 +123,12 @@ export function createMessenger(deps: { db: Db; email: EmailTransport | null; sm
       }
     }
     return { sent, failed };
+  }
+
+  /** Delivers these messages now, if they are still queued and due and nobody else holds them. */
+  async function deliver(ids: number[]) {
+    if (ids.length === 0) return { sent: 0, failed: 0 };
+    return deliverClaimed(await claim(inArray(outboundMessages.id, ids), ids.length));
   }
 
   return {
@@ -129,14 +162,20 @@ export function createMessenger(deps: { db: Db; email: EmailTransport | null; sm
 
     deliver,
 
-    /** Retry job: delivers what is still queued. */
+    /**
+     * Retry job: delivers what is queued and due, created before `olderThan` (a message stored this
+     * moment is being sent by its `send`). Claims in batches, so several instances share the work.
+     */
     async retryQueued(olderThan = new Date()) {
-      const rows = await deps.db
-        .select({ id: outboundMessages.id })
-        .from(outboundMessages)
-        .where(and(eq(outboundMessages.status, 'queued'), lt(outboundMessages.createdAt, olderThan)))
-        .limit(200);
-      return deliver(rows.map((r) => r.id));
+      const total = { sent: 0, failed: 0 };
+      for (let batch = 0; batch < 10; batch++) {
+        const rows = await claim(lt(outboundMessages.createdAt, olderThan), 50);
+        if (rows.length === 0) break;
+        const r = await deliverClaimed(rows);
+        total.sent += r.sent;
+        total.failed += r.failed;
+      }
+      return total;
     },
   };
 }

@@ -62,6 +62,11 @@ export function createBuildingReadCache(
   return {
     invalidate,
 
+    /** Drops every building's entries (the instance may have missed events: issue 23 §8). */
+    invalidateAll() {
+      for (const buildingId of new Set([...entries.keys(), ...versions.keys()])) invalidate(buildingId);
+    },
+
     /**
      * The cached answer of `name` for the building when it is fresh and `isUsable` accepts it;
      * otherwise `load()` (which must apply the actor's scope itself and throw when out of scope).

@@ -21,7 +21,11 @@ export interface FrontDeskEvent {
     | 'preregistration.changed'
     | 'visitor.pending'
     // spec 002 §2 Dashboard nearby visitors (ADR 0017): an entry opened, closed or removed
-    | 'nearby.changed';
+    | 'nearby.changed'
+    // this instance lost its LISTEN connection / has it back (issue 23 §8): sent to every stream
+    // of the instance (clientId and buildingId 0), never through NOTIFY
+    | 'stream.reconnecting'
+    | 'stream.resync';
   clientId: number;
   buildingId: number;
   id?: number;
@@ -54,6 +58,10 @@ export function frontDeskNotifyExpression(event: { type: SQL; clientId: SQL; bui
     'buildingId', ${event.buildingId}, 'id', ${id})::text)`;
 }
 
+/** Events about this instance's connection, delivered to every stream whatever its building. */
+export const isStreamStateEvent = (event: FrontDeskEvent) =>
+  event.type === 'stream.reconnecting' || event.type === 'stream.resync';
+
 export function createRealtime(database: Database) {
   const listeners = new Set<Listener>();
   let subscribed: Promise<() => Promise<void>> | null = null;
@@ -78,6 +86,19 @@ export function createRealtime(database: Database) {
   }
 
   const reads = createBuildingReadCache(subscribe, { ttlMs: 15_000, maxBuildings: 2_000 });
+
+  // Issue 23 §8: while the LISTEN connection is down this instance hears no event, so its cached
+  // reads may be stale and its streams miss changes: drop the reads, tell the streams
+  // ('reconnecting'), and when it is back drop them again and tell the streams to refetch.
+  database.onListenState?.((state) => {
+    reads.invalidateAll();
+    const event: FrontDeskEvent = {
+      type: state === 'lost' ? 'stream.reconnecting' : 'stream.resync',
+      clientId: 0,
+      buildingId: 0,
+    };
+    for (const l of listeners) l(event);
+  });
 
   return {
     /** Dashboard reads shared by every open dashboard of a building, dropped on each event. */

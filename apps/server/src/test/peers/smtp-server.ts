@@ -116,7 +116,8 @@ export function parseMail(raw: string): {
  * local SMTP server"). No TLS and no authentication: it listens on 127.0.0.1 only. Plain async
  * function so both the API tests and the Playwright suite can use it.
  */
-export async function startSmtpServer(opts: { port?: number } = {}): Promise<SmtpPeer> {
+/** `delayMs`: how long the peer takes to accept each message (a slow mail server, issue 23 §3). */
+export async function startSmtpServer(opts: { port?: number; delayMs?: number } = {}): Promise<SmtpPeer> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -137,8 +138,12 @@ export async function startSmtpServer(opts: { port?: number } = {}): Promise<Smt
           attachments: parsed.attachments,
           raw,
         });
-        for (const w of waiters) w();
-        callback();
+        const accept = () => {
+          for (const w of waiters) w();
+          callback();
+        };
+        if (opts.delayMs) setTimeout(accept, opts.delayMs);
+        else accept();
       });
     },
   });

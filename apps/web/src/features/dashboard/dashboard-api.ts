@@ -9,7 +9,7 @@ import type {
   ZPrintResponse,
 } from '@sv/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useState, useRef } from 'react';
 import type { z } from 'zod';
 import { createActionKey } from '../../lib/action-key';
 import { ApiError, api } from '../../lib/api-client';
@@ -135,8 +135,9 @@ const RECONNECT_MAX_MS = 30_000;
  * The browser's EventSource reconnects by itself after network drops; when the server refuses the
  * stream (EventSource gives up), it is reopened with a growing delay. Polling stays as the fallback.
  */
-export function useBuildingEvents(buildingId: number | null) {
+export function useBuildingEvents(buildingId: number | null): { reconnecting: boolean } {
   const qc = useQueryClient();
+  const [reconnecting, setReconnecting] = useState(false);
   useEffect(() => {
     if (!buildingId || typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
@@ -156,6 +157,13 @@ export function useBuildingEvents(buildingId: number | null) {
       };
       source.onmessage = refresh;
       for (const type of EVENT_TYPES) source.addEventListener(type, refresh);
+      // issue 23 §8: the server lost its database notifications for a moment; when they are back,
+      // refetch whatever may have been missed
+      source.addEventListener('stream.reconnecting', () => setReconnecting(true));
+      source.addEventListener('stream.resync', () => {
+        setReconnecting(false);
+        refresh();
+      });
       source.onerror = () => {
         if (closed || !source || source.readyState !== EventSource.CLOSED) return;
         source.close();
@@ -170,6 +178,7 @@ export function useBuildingEvents(buildingId: number | null) {
       source?.close();
     };
   }, [buildingId, qc]);
+  return { reconnecting };
 }
 
 function useRefreshBuilding(buildingId: number | null) {

@@ -155,7 +155,7 @@ export default function DashboardPage() {
   const refreshMs = dashboardRefreshMs(settings.data?.enableCheckForVisitorsMoreOften);
   const visits = useQuery({ ...currentVisitsQuery(buildingId ?? 0, refreshMs), enabled: buildingId !== null });
   const preRegs = useQuery({ ...preRegistrationsQuery(buildingId ?? 0, refreshMs), enabled: buildingId !== null });
-  useBuildingEvents(buildingId);
+  const live = useBuildingEvents(buildingId);
   useAutoCheckOut(buildingId, settings.isFetched && !settings.data?.disableAutoLogoutVisitors);
 
   const today = preRegs.data?.localDate ?? localDateOf(new Date(), timeZone);
@@ -305,6 +305,11 @@ export default function DashboardPage() {
   return (
     <Stack gap="xl">
       <Stack gap="md">
+        {live.reconnecting ? (
+          <Alert color="yellow" variant="light" role="status">
+            {t('dashboard.reconnecting')}
+          </Alert>
+        ) : null}
         <Group justify="space-between" align="flex-end" gap="sm">
           <Title order={1} size="h3">
             {buildingName ? t('dashboard.titleAt', { building: buildingName }) : t('dashboard.title')}

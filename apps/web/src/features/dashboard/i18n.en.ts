@@ -4,6 +4,8 @@ import { addCatalogue } from '../../lib/i18n';
 /** Strings of the front-desk dashboard (spec 002 §2 Dashboard, §4, §8). */
 addCatalogue('en', {
   dashboard: {
+    // issue 23 §8: the server lost its database notifications for a moment
+    reconnecting: 'Live updates are reconnecting… The lists refresh by themselves as soon as they are back.',
     // spec 002 §2 Dashboard nearby visitors, §4 Nearby visitor (ADR 0017)
     nearby: {
       title: 'Nearby visitors',

@@ -13,6 +13,13 @@ addCatalogue('en', {
     bodyLabel: 'Message',
     noSubject: '(no subject)',
     refresh: 'Refresh',
+    retry: 'Send again',
+    retryLabel: 'Send the message to {{to}} again',
+    retrySent: 'The message was sent.',
+    retryQueued: 'The message could not be delivered yet; it will be tried again automatically.',
+    retryFailed: 'The message could not be queued again. Refresh the page and try again.',
+    lastError_one: 'Last attempt failed ({{count}} attempt): {{error}}',
+    lastError_other: 'Last attempt failed ({{count}} attempts): {{error}}',
     col: {
       date: 'Date',
       channel: 'Channel',

@@ -1,5 +1,5 @@
-import type { TOutboxPage, TOutboxQuery } from '@sv/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { TOutboxPage, TOutboxQuery, TOutboxRetryResponse } from '@sv/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
 /** Query string of paging and the channel filter only (no personal data in URLs). */
@@ -24,4 +24,13 @@ export const outboxListQuery = (q: TOutboxQuery) =>
 
 export function useOutboxList(q: TOutboxQuery) {
   return useQuery(outboxListQuery(q));
+}
+
+/** Send a failed message again (issue 23 §3): POST /api/outbox/{id}/retry. */
+export function useRetryMessage() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<TOutboxRetryResponse>(`/api/outbox/${id}/retry`),
+    onSettled: () => void qc.invalidateQueries({ queryKey: outboxKeys.all }),
+  });
 }

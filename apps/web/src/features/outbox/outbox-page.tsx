@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/data-table/data-table';
 import { useTableState } from '../../components/data-table/use-table-state';
 import { useUser } from '../../lib/session';
-import { outboxKeys, useOutboxList } from './outbox-api';
+import { notifications } from '@mantine/notifications';
+import { outboxKeys, useOutboxList, useRetryMessage } from './outbox-api';
 import './i18n.en';
 
 const SORTS = ['createdAt', 'channel', 'status'] as const;
@@ -37,6 +38,16 @@ export default function OutboxPage() {
     channel,
   };
   const list = useOutboxList(query);
+  const retry = useRetryMessage();
+  const retryMessage = (m: TOutboxMessage) =>
+    retry.mutate(m.id, {
+      onSuccess: (r) =>
+        notifications.show({
+          color: r.sent ? 'green' : 'yellow',
+          message: t(r.sent ? 'outbox.retrySent' : 'outbox.retryQueued'),
+        }),
+      onError: () => notifications.show({ color: 'red', message: t('outbox.retryFailed') }),
+    });
   const dateFormat = new Intl.DateTimeFormat('en-US', {
     timeZone: user.buildingTimeZone ?? CONSTANTS.defaultTimeZone,
     month: '2-digit',
@@ -83,11 +94,27 @@ export default function OutboxPage() {
       key: 'status',
       header: t('outbox.col.status'),
       sortKey: 'status',
-      width: 120,
+      width: 190,
       render: (m) => (
-        <Badge color={STATUS_COLOR[m.status]} variant="light">
-          {t(`outbox.status.${m.status}`)}
-        </Badge>
+        <Group gap="xs" wrap="nowrap">
+          <Badge color={STATUS_COLOR[m.status]} variant="light">
+            {t(`outbox.status.${m.status}`)}
+          </Badge>
+          {m.status === 'failed' ? (
+            <Button
+              size="compact-xs"
+              variant="default"
+              loading={retry.isPending && retry.variables === m.id}
+              onClick={(e) => {
+                e.stopPropagation();
+                retryMessage(m);
+              }}
+              aria-label={t('outbox.retryLabel', { to: m.recipient })}
+            >
+              {t('outbox.retry')}
+            </Button>
+          ) : null}
+        </Group>
       ),
     },
   ];
@@ -140,6 +167,11 @@ export default function OutboxPage() {
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} ff="monospace">
               {m.body}
             </Text>
+            {m.lastError ? (
+              <Text size="sm" c="red.8">
+                {t('outbox.lastError', { count: m.attempts, error: m.lastError })}
+              </Text>
+            ) : null}
           </Stack>
         )}
       />

@@ -1,0 +1,27 @@
+import { arrestWatchJobs } from './features/arrest-watch/arrest-watch.jobs';
+import { invitationsJobs } from './features/invitations/invitations.jobs';
+import { nearbyJobs } from './features/nearby/nearby.jobs';
+import { backgroundCheckJobs } from './features/public-registration/background-checks';
+import { studentsJobs } from './features/students/students.jobs';
+import { visitsJobs } from './features/visits/visits.jobs';
+import type { ScheduledJob } from './platform/jobs/jobs';
+
+/**
+ * Every scheduled job, registered here by the features (the composition root's list: platform
+ * imports no feature, issue 23 §3). Each runs once per period across every server instance
+ * (platform/jobs/jobs.ts `runJobOnce`, ADR 0023).
+ */
+export const scheduledJobs: ScheduledJob[] = [
+  ...visitsJobs,
+  ...arrestWatchJobs,
+  ...invitationsJobs,
+  ...backgroundCheckJobs,
+  ...studentsJobs,
+  ...nearbyJobs,
+  { name: 'sessions.purge', everyMs: 15 * 60_000, run: (deps) => deps.sessions.purgeExpired(deps.now()) },
+  {
+    name: 'messages.retry',
+    everyMs: 60_000,
+    run: (deps) => deps.messenger.retryQueued(new Date(deps.now().getTime() - 30_000)),
+  },
+];
