@@ -37,6 +37,8 @@ export interface CorpusPerson {
 }
 
 export const VARIANT_KINDS = [
+  // the control: the person exactly as excluded (a miss here is no spelling trick at all)
+  'exact (as excluded)',
   'zero-width space',
   'soft hyphen',
   'word joiner',
@@ -292,6 +294,7 @@ export function identityVariants(p: CorpusPerson, n: number): Variant[] {
     dob: date,
   });
   return [
+    v('exact (as excluded)', f, l),
     v('zero-width space', both ? inside(f, '\u200B') : f, inside(l, '\u200B')),
     v('soft hyphen', both ? inside(f, '\u00AD', 2) : f, inside(l, '\u00AD')),
     v('word joiner', both ? inside(f, '\u2060') : f, inside(l, '\u2060', 3)),
