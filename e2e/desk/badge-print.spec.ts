@@ -7,7 +7,7 @@ async function checkedInVisit(page: Page) {
   const api = await apiOf(page);
   const visitor = await api.post('/api/visitors', {
     firstname: 'Printa',
-    lastname: `Badge${Date.now() % 100000}`,
+    lastname: `Badge${(Date.now() % 100000).toString().replace(/\d/g, (d) => 'abcdefghij'[Number(d)])}`,
     dob: '1980-02-03',
     buildingId: api.buildingId,
   });

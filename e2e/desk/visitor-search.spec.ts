@@ -20,7 +20,7 @@ test('top navigation visitor search: /visitors/search/{text}, the text only in t
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await loginAs(page, 'deskNorthHigh');
-  const lastname = `Searchable${Date.now() % 100000}`;
+  const lastname = `Searchable${(Date.now() % 100000).toString().replace(/\d/g, (d) => 'abcdefghij'[Number(d)])}`;
   const id = await newVisitor(page, lastname);
   const apiUrls: string[] = [];
   page.on('request', (r) => {

@@ -322,9 +322,21 @@ test('student pickup at the kiosk: the listed adult is screened and the release 
   await pickup({ first: 'Jordan', last: 'Testwood', dob: '06121984' });
   await expect(page.getByTestId('kiosk-student-finished')).toContainText('The pickup is recorded', { timeout: 15_000 });
   await expect(page.getByTestId('kiosk-button-visitor')).toBeVisible({ timeout: 8000 });
-  // Riley Testwood may not (a court order): the kiosk says only "see the office"
+  // Riley Testwood may not (a court order): the kiosk says only "see the office" (the desk has a card)
   await pickup({ first: 'Riley', last: 'Testwood', dob: '01011980' });
-  await expect(page.getByTestId('kiosk-problem')).toContainText('Please see the front office', { timeout: 15_000 });
+  await expect(page.getByTestId('kiosk-student-office')).toContainText(
+    'Please see the front office to pick up Avery.',
+    { timeout: 15_000 },
+  );
+  await page.getByRole('button', { name: 'Start over' }).click();
+  // issue 22 (audit B2): Pat Testwood has no date of birth, phone or e-mail on file: any date
+  // typed is not a release
+  await pickup({ first: 'Pat', last: 'Testwood', dob: '07041950' });
+  await expect(page.getByTestId('kiosk-student-office')).toContainText(
+    'Please see the front office to pick up Avery.',
+    { timeout: 15_000 },
+  );
+  await shot(page, '15-student-pickup-office');
 });
 
 test('network cut and restored: queued sign-in and check-out are sent once each, none lost or duplicated', async ({

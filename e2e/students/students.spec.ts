@@ -72,6 +72,9 @@ test.describe
       await expect(photo.getByRole('button', { name: 'Take picture' })).toBeEnabled();
       await photo.getByRole('button', { name: 'Take picture' }).click();
       await expect(photo.getByTestId('captured-photo')).toBeVisible();
+      // issue 22: the adult is checked before the release; Jordan's date of birth is on file
+      await expect(photo.getByTestId('pickup-id-step')).toContainText('On file: born 06/12/1984.');
+      await photo.getByRole('radio', { name: 'I know this person: they match what is on file' }).check();
       await expectAccessible(page);
       await shot(page, 'pickup-photo-dialog');
       const recorded = page.waitForRequest((r) => /\/api\/students\/\d+\/pickups$/.test(r.url()));

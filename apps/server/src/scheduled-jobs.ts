@@ -1,6 +1,7 @@
 import { arrestWatchJobs } from './features/arrest-watch/arrest-watch.jobs';
 import { invitationsJobs } from './features/invitations/invitations.jobs';
 import { nearbyJobs } from './features/nearby/nearby.jobs';
+import { preRegistrationsJobs } from './features/preregistrations/preregistrations.jobs';
 import { backgroundCheckJobs } from './features/public-registration/background-checks';
 import { studentsJobs } from './features/students/students.jobs';
 import { visitsJobs } from './features/visits/visits.jobs';
@@ -18,6 +19,7 @@ export const scheduledJobs: ScheduledJob[] = [
   ...backgroundCheckJobs,
   ...studentsJobs,
   ...nearbyJobs,
+  ...preRegistrationsJobs,
   { name: 'sessions.purge', everyMs: 15 * 60_000, run: (deps) => deps.sessions.purgeExpired(deps.now()) },
   {
     name: 'messages.retry',

@@ -49,7 +49,12 @@ export const ZSessionUser = z.object({
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 
-export const ZSessionResponse = z.object({ user: ZSessionUser, csrfToken: z.string() });
+export const ZSessionResponse = z.object({
+  user: ZSessionUser,
+  csrfToken: z.string(),
+  /** the demo districts or accounts, with their published password, still exist (issue 23 §1) */
+  demoData: z.boolean(),
+});
 export type TSessionResponse = z.infer<typeof ZSessionResponse>;
 
 export const ZLogoutResponse = z.object({ redirectTo: z.string() });

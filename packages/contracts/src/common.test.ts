@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isStorableText, MAX_ID, ZId, ZIdParam, ZIdText, ZIsoDate, ZString, zText } from './common';
+import {
+  isStorableText,
+  MAX_ID,
+  optionalPersonName,
+  personName,
+  ZId,
+  ZIdParam,
+  ZIdText,
+  ZIsoDate,
+  ZString,
+  zText,
+} from './common';
 
 /** Issue 10 §2: the one id, text and date schemas every request contract builds on. */
 describe('ZId / ZIdText', () => {
@@ -70,5 +81,52 @@ describe('ZIsoDate', () => {
     ]) {
       expect(ZIsoDate.safeParse(bad).success, bad).toBe(false);
     }
+  });
+});
+
+/** Issue 22 / issue 23 §5: the one person-name schema every entry point uses. */
+describe('personName', () => {
+  const first = personName({ required: 'Enter a first name', max: 80 });
+  const characters = 'A name can contain only letters, spaces, apostrophes, hyphens and periods.';
+  const message = (value: string) => {
+    const r = first.safeParse(value);
+    return r.success ? null : r.error.issues[0]?.message;
+  };
+
+  it('stores the cleaned name: invisible characters removed, spaces collapsed, NFKC', () => {
+    expect(first.parse('Za\u200Bra')).toBe('Zara');
+    expect(first.parse('  Mary   Ann\u00AD ')).toBe('Mary Ann');
+    expect(first.parse('\uFF2Aohn')).toBe('John');
+  });
+
+  it('accepts letters of any script, combining marks, apostrophes, hyphens and periods', () => {
+    for (const ok of ["Zoë O'Brien-Núñez Jr.", 'Иван', '李', 'Zoe\u0308', 'D’Angelo', 'Ngũgĩ wa Thiong’o'])
+      expect(message(ok), ok).toBeNull();
+  });
+
+  it('refuses digits, links, symbols and line breaks with a sentence', () => {
+    for (const bad of [
+      '123',
+      'Visitor 1',
+      'http://x.y',
+      'Ann\nSmith',
+      'Ann\r\nSmith',
+      'Ann\u2028Smith',
+      'Ann\tSmith',
+      '<b>',
+      'a@b',
+    ])
+      expect(message(bad), JSON.stringify(bad)).toBe(characters);
+    expect(message('.-')).toBe('A name must contain at least one letter.');
+    expect(message('\u200B')).toBe('Enter a first name');
+    expect(message('')).toBe('Enter a first name');
+    expect(message('a'.repeat(81))).toBe('Use at most 80 characters');
+  });
+
+  it('an optional name answers "" when absent and keeps the rule', () => {
+    const middle = optionalPersonName(80);
+    expect(middle.parse(undefined)).toBe('');
+    expect(middle.parse('')).toBe('');
+    expect(middle.safeParse('J2').success).toBe(false);
   });
 });

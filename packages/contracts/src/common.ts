@@ -1,4 +1,5 @@
 import { isIsoDate } from '@sv/domain/dates';
+import { cleanPersonName, PERSON_NAME_MESSAGES, personNameProblem } from '@sv/domain/identity';
 import { z } from 'zod';
 
 /**
@@ -125,3 +126,45 @@ export const ZAddress = z.object({
   zipcode: z.union([ZZipCode, z.literal('')]).default(''),
 });
 export type TAddress = z.infer<typeof ZAddress>;
+
+/**
+ * Issue 22 ("input hygiene at every entry point") and issue 23 §5: why a person's name, as typed,
+ * cannot be stored, or null. A name holds letters of any script, combining marks, spaces,
+ * apostrophes, hyphens and periods only: digits, symbols, links and line breaks are refused.
+ * Invisible characters (zero-width space, soft hyphen, bidi controls…) are not refused: they are
+ * removed by `cleanPersonName` before the name is stored. Line breaks and other control characters
+ * are checked on the text as typed, because cleaning would turn them into spaces. Empty is allowed:
+ * whether a name is required is the caller's rule.
+ */
+export function personNameError(text: string | null | undefined): string | null {
+  if (/[\p{Cc}\u2028\u2029]/u.test(text ?? '')) return PERSON_NAME_MESSAGES.characters;
+  return personNameProblem(text);
+}
+
+/**
+ * The one schema of a person's name (first, middle, last name, suffix, a contact's or a user's
+ * name), used by every entry point (issue 22): refuses what `personNameError` refuses, with its
+ * sentence; answers the STORED form (`cleanPersonName`); `required` is the message of an empty
+ * name (omit it for an optional name, which answers ''). `max` counts the cleaned name.
+ */
+export function personName(options: { required?: string; max?: number } = {}) {
+  const max = options.max ?? 80;
+  return z
+    .string()
+    .superRefine((raw, ctx) => {
+      if (!isStorableText(raw)) {
+        ctx.addIssue({ code: 'custom', message: TEXT_MESSAGE });
+        return;
+      }
+      const problem = personNameError(raw);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .transform((raw) => cleanPersonName(raw))
+    .superRefine((name, ctx) => {
+      if (options.required && name === '') ctx.addIssue({ code: 'custom', message: options.required });
+      if (name.length > max) ctx.addIssue({ code: 'custom', message: `Use at most ${max} characters` });
+    });
+}
+
+/** An optional person's name (middle name, suffix): the same rule, '' when absent. */
+export const optionalPersonName = (max = 80) => personName({ max }).default('');

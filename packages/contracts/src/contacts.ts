@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, pageResponse, ZId, ZIdText, ZString } from './common';
+import { personName, pageQuery, pageResponse, ZId, ZIdText, ZString } from './common';
 
 /**
  * Contacts (spec 000 §2 Contacts screen, §3 Contact, §4 "a Global contact has its building
@@ -31,7 +31,8 @@ export const ZMobile = z
 
 const ZContactBase = z.object({
   contactType: ZContactType.default('Building'),
-  name: ZString.trim().min(1, 'Enter the contact name').max(200),
+  // issue 22: a contact is a person; the one person-name rule
+  name: personName({ required: 'Enter the contact name', max: 200 }),
   title: ZString.trim().max(200).default(''),
   email: z
     .union([z.literal(''), ZString.trim().toLowerCase().pipe(z.email('Enter an e-mail address').max(254))])

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, pageResponse, ZId, ZIdText, ZIsoDate, ZString } from './common';
+import { personName, pageQuery, pageResponse, ZId, ZIdText, ZIsoDate, ZString } from './common';
 
 /**
  * Exclusions, the banned-person list (spec 000 §2 Exclusions screen, §3 Exclusion, §4 new
@@ -72,8 +72,9 @@ export const ZExclusionSave = z
     /** required when not global: an ACTIVE building of the same client */
     buildingId: ZId.nullable().default(null),
     active: z.boolean().default(true),
-    firstname: ZString.trim().min(1, 'Enter a first name').max(100),
-    lastname: ZString.trim().min(1, 'Enter a last name').max(100),
+    // issue 22: the one person-name rule (cleaned before it is stored and keyed)
+    firstname: personName({ required: 'Enter a first name', max: 100 }),
+    lastname: personName({ required: 'Enter a last name', max: 100 }),
     /** missing → 1970-01-01 (spec 000 §5); a date from today on is refused */
     dob: ZIsoDate.nullable().default(null),
     exclusionType: ZString.trim().min(1, 'Choose a type').max(100),

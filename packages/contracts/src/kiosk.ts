@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIsoDate, ZString, zText } from './common';
+import { personName, ZId, ZIsoDate, ZString, zText } from './common';
 import { ZVisitorType } from './visits';
 
 /**
@@ -40,7 +40,8 @@ export const ZKioskConfigResponse = z.object({
 });
 export type TKioskConfigResponse = z.infer<typeof ZKioskConfigResponse>;
 
-const ZPersonName = ZString.trim().min(1, 'Required').max(80);
+/** issue 22: the kiosk's sign-in names follow the one person-name rule (cleaned, letters only) */
+const ZPersonName = personName({ required: 'Required', max: 80 });
 
 /** What a visitor types at the kiosk instead of scanning (spec 002 §2 kiosk visitor scan). */
 export const ZKioskPerson = z.object({
@@ -67,7 +68,7 @@ export const ZKioskLookupResponse = z.object({
     z.object({ visitorId: z.number().int(), displayName: z.string(), preRegistrationId: z.number().int().nullable() }),
   ),
   /** the person read from a scanned licence (their own card), for a first visit */
-  person: ZKioskPerson.partial().nullable(),
+  person: z.object({ firstName: z.string(), lastName: z.string(), dob: z.string() }).partial().nullable(),
   /** a registration badge (volunteers, vendors): whether it admits here, and why not */
   registration: z
     .object({
@@ -182,10 +183,59 @@ export const ZKioskStudentPickupRequest = ZKioskStudentIdentity.extend({
   photoFileId: z.string().uuid(),
 });
 export type TKioskStudentPickupRequest = z.infer<typeof ZKioskStudentPickupRequest>;
-export const ZKioskStudentPickupResponse = z.object({ id: z.number().int(), message: z.string() });
+/**
+ * What happened (issue 22): released; or a code was sent to the phone or e-mail on file for this
+ * guardian (the hint is masked, e.g. "•••-•••-1234"); or the adult is sent to the front office
+ * (not verified, not authorised or restricted: the desk has a card and security was told).
+ */
+export const ZKioskStudentPickupResponse = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('released'), id: z.number().int(), message: z.string() }),
+  z.object({
+    outcome: z.literal('code_sent'),
+    verificationId: z.string().uuid(),
+    channel: z.enum(['sms', 'email']),
+    hint: z.string(),
+    expiresInMinutes: z.number().int(),
+  }),
+  z.object({
+    outcome: z.literal('code_wrong'),
+    verificationId: z.string().uuid(),
+    attemptsLeft: z.number().int(),
+    message: z.string(),
+  }),
+  z.object({ outcome: z.literal('see_office'), message: z.string() }),
+]);
+export type TKioskStudentPickupResponse = z.infer<typeof ZKioskStudentPickupResponse>;
+
+/** POST /api/kiosk/students/pickups/code: the code the adult received (6 digits). */
+export const ZKioskPickupCodeRequest = z.object({
+  verificationId: z.string().uuid(),
+  code: ZString.trim().regex(/^\d{6}$/, 'Enter the 6 digits of the code'),
+});
+export type TKioskPickupCodeRequest = z.infer<typeof ZKioskPickupCodeRequest>;
 
 /** Our own wording (spec silent): a student ID and last name that match nobody at this building. */
 export const KIOSK_MESSAGES = {
   studentNotFound: 'No student at this school has this ID and last name.',
-  guardianNotFound: 'You are not listed to pick up this student. Please see the front office.',
+  // issue 22 "Floods": our own wording (the spec is silent); calm, and it says what to do
+  tooManySignIns: 'This kiosk has had many sign-ins in the last minute. Please wait a moment, or see the front office.',
+  tooManyHealth: 'The front office has been told. Please wait a moment, or see the front office.',
+  tooManyTardies:
+    'This kiosk has had many student sign-ins in the last minute. Please wait a moment, or see the front office.',
+  tardyAlreadyRecorded: 'You were already signed in today. Here is your slip again.',
+  // issue 22: calm and true; the kiosk shows them in the visitor's language (web i18n)
+  seeOffice: (studentFirstName: string) => `Please see the front office to pick up ${studentFirstName}.`,
+  codeWrong: 'That code is not right. Please try again.',
+} as const;
+
+/**
+ * Issue 22 "Floods": how much one kiosk account may do per minute (fixed windows shared by every
+ * server instance, `platform/http/window-limit.ts`). A real lobby line stays far below them: a
+ * sign-in takes a visitor at least half a minute, a late student a few seconds more than that.
+ * A student has at most one tardy a day from the kiosk (a second answers the first slip).
+ */
+export const KIOSK_LIMITS = {
+  signIn: { max: 10, windowMinutes: 1 },
+  health: { max: 5, windowMinutes: 1 },
+  tardy: { max: 15, windowMinutes: 1 },
 } as const;

@@ -129,6 +129,8 @@ export const ZPickupLogRow = z.object({
   timeZone: z.string(),
   photoFileId: z.string().uuid(),
   sisStatus: z.string().nullable(),
+  /** how the adult was verified (issue 22; RELEASE_VERIFICATION_METHODS), null before it was recorded */
+  verification: z.string().nullable(),
 });
 export type TPickupLogRow = z.infer<typeof ZPickupLogRow>;
 export const ZPickupLogResponse = pageResponse(ZPickupLogRow).extend({ range: ZLogRange });
@@ -231,6 +233,7 @@ export const LOG_EXPORT_COLUMNS: Record<TExportLogKind, readonly TLogExportColum
     col(5, 'Attendant', 'default'),
     col(6, 'Date', 'default'),
     col(7, 'SIS write-back', 'optional'),
+    col(8, 'Verified by', 'optional'),
   ],
   // spec 002 §3 Nearby log columns (the spec lists no export ids for it: these are ours)
   nearby: [

@@ -12,6 +12,8 @@ export const PERMISSIONS = {
   'session.read': [Admin, ClientAdmin, Attendant, Kiosk],
   'emergency.send': [Admin, ClientAdmin, Attendant],
   'impersonation.start': [Admin],
+  /** remove the demo districts and accounts before real use (issue 23 §1) */
+  'demoData.remove': [Admin],
   'outbox.read': [Admin, ClientAdmin],
   /** send a failed (dead-letter) message again (issue 23 §3) */
   'outbox.retry': [Admin, ClientAdmin],

@@ -2,7 +2,19 @@ import { z } from 'zod';
 import { pageQuery, pageResponse } from './common';
 
 /** Header emergency button (spec 000 §4, §7 POST /api/emergency): no payload from the header. */
-export const ZEmergencyResponse = z.object({ notified: z.number().int() });
+export const ZEmergencyResponse = z.object({
+  /** contacts that got a message: delivered, or waiting in the outbox (spec 000 §8 success when > 0) */
+  notified: z.number().int(),
+  /** issue 23 §2, the honest report: contacts at all, contacts with a message actually delivered */
+  contacts: z.number().int(),
+  delivered: z.number().int(),
+  /** messages that wait in the Message Outbox because their channel is not configured */
+  inOutbox: z.number().int(),
+  /** messages whose delivery failed and is retried */
+  retrying: z.number().int(),
+  /** the channels with no transport configured */
+  notConfigured: z.array(z.enum(['email', 'sms'])),
+});
 
 /** Outbox (issue 2 §7): outbound e-mail and SMS, readable by administrators. */
 export const ZOutboxQuery = pageQuery(['createdAt', 'channel', 'status'] as const, 'createdAt').extend({
@@ -32,3 +44,7 @@ export type TOutboxPage = z.infer<typeof ZOutboxPage>;
 export const ZOutboxRetryResponse = z.object({ id: z.number().int(), sent: z.boolean() });
 export type TOutboxRetryResponse = z.infer<typeof ZOutboxRetryResponse>;
 export type TEmergencyResponse = z.infer<typeof ZEmergencyResponse>;
+
+/** POST /api/demo-data/remove (issue 23 §1): what was removed. */
+export const ZDemoDataRemoved = z.object({ districts: z.number().int(), accounts: z.number().int() });
+export type TDemoDataRemoved = z.infer<typeof ZDemoDataRemoved>;

@@ -35,6 +35,13 @@ export const ZPreRegistration = z.object({
   tempPhotoAt: z.string().nullable(),
   status: z.enum(['scheduled', 'pending', 'checked_in', 'denied', 'closed', 'cancelled']),
   visitId: z.number().int().nullable(),
+  /**
+   * screened against the exclusion list before arrival (issue 22): a possible match, shown on the
+   * card ("Possible exclusion match") and sorted first; the person is still screened at arrival and
+   * cannot be checked in without a decision on it
+   */
+  flagged: z.boolean(),
+  flagReasons: z.array(z.object({ exclusionId: z.number().int(), label: z.string(), reasons: z.array(z.string()) })),
 });
 export type TPreRegistration = z.infer<typeof ZPreRegistration>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIsoDate, ZString, ZZipCode, zText } from './common';
+import { optionalPersonName, personName, ZIsoDate, ZString, ZZipCode, zText } from './common';
 
 /**
  * Building blocks of the registration contracts shared by the volunteer registrations
@@ -17,9 +17,10 @@ export const ZPhone = zText(30).default('');
 
 /** The person as add/edit saves it (spec 001 §2 add/edit; §5: a date of birth is required). */
 export const registrationPersonFields = {
-  firstname: ZString.trim().min(1, 'Enter a first name').max(80),
-  middlename: zText(80).default(''),
-  lastname: ZString.trim().min(1, 'Enter a last name').max(80),
+  // issue 22: the one person-name rule
+  firstname: personName({ required: 'Enter a first name', max: 80 }),
+  middlename: optionalPersonName(80),
+  lastname: personName({ required: 'Enter a last name', max: 80 }),
   email: ZOptionalEmail,
   phone: ZPhone,
   dob: ZIsoDate,

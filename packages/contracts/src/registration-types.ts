@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, pageResponse, ZIdText, ZIsoDate, ZString } from './common';
+import { personName, pageQuery, pageResponse, ZIdText, ZIsoDate, ZString } from './common';
 import { ZConfidenceLevelIds, ZMobile } from './contacts';
 
 /**
@@ -27,7 +27,7 @@ export const ZRegTypeAttribute = z.object({
 /** An arrest-watch contact (§3 awContat): told about arrest alerts of this type's registrations. */
 export const ZArrestWatchContact = z
   .object({
-    name: ZString.trim().min(1, 'Enter the contact name').max(200),
+    name: personName({ required: 'Enter the contact name', max: 200 }),
     email: z
       .union([z.literal(''), ZString.trim().toLowerCase().pipe(z.email('Enter an e-mail address').max(254))])
       .default(''),

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { pageQuery, pageResponse, ZId, ZIdText, ZIsoDate, ZString, ZZipCode, zText } from './common';
+import {
+  optionalPersonName,
+  personName,
+  pageQuery,
+  pageResponse,
+  ZId,
+  ZIdText,
+  ZIsoDate,
+  ZString,
+  ZZipCode,
+  zText,
+} from './common';
 import {
   exportChoiceFields,
   registrationContactFields,
@@ -285,8 +296,8 @@ export type TRegistrationExport = z.input<typeof ZRegistrationExport>;
  */
 export const ZInvitationSend = z
   .object({
-    firstname: ZString.trim().min(1, 'First name is required').max(80),
-    lastname: ZString.trim().min(1, 'Last name is required').max(80),
+    firstname: personName({ required: 'First name is required', max: 80 }),
+    lastname: personName({ required: 'Last name is required', max: 80 }),
     email: ZOptionalEmail,
     phoneNumber: ZPhone,
     requestedExpirationDate: ZIsoDate.nullable().default(null),
@@ -336,9 +347,10 @@ export const ZPublicSubmission = z.object({
     .regex(/^[A-Za-z0-9_-]{20,100}$/)
     .nullable()
     .default(null),
-  firstname: ZString.trim().min(1, 'Enter your first name').max(80),
-  middlename: zText(80).default(''),
-  lastname: ZString.trim().min(1, 'Enter your last name').max(80),
+  // issue 22 / issue 23 §5: the one person-name rule; the confirmation e-mail carries only the cleaned name
+  firstname: personName({ required: 'Enter your first name', max: 80 }),
+  middlename: optionalPersonName(80),
+  lastname: personName({ required: 'Enter your last name', max: 80 }),
   dob: ZIsoDate,
   street1: ZString.trim().min(1, 'Enter your street address').max(200),
   street2: zText(200).default(''),

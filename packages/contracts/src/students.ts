@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIdText, ZIsoDate, zText } from './common';
+import { personName, ZId, ZIdText, ZIsoDate, zText } from './common';
 
 /**
  * Students (issue 12; spec 002 §2 student screens, §3 guardian row / pickup and dropoff records,
@@ -22,7 +22,41 @@ export const PICKUP_MESSAGES = {
   reasonRequired: 'Choose a reason.',
   registryUnavailable:
     'The registry could not be searched for this person (no date of birth on file, or the service did not answer); the exclusion list was checked.',
+  // issue 22 "Releasing a child needs a verified adult"
+  verificationRequired: 'Check this person’s ID before the release.',
+  unverified:
+    'This person’s identity could not be verified: the ID does not agree with what is on file. The office has been alerted.',
+  noIdentityOnFile: 'Nothing is on file to check this person against: scan or type their ID.',
+  idIncomplete: 'Enter the licence number, its state and the date of birth from the ID.',
+  idScanUnreadable: 'The ID could not be read. Scan it again or type the licence details.',
 } as const;
+
+/**
+ * How the desk verified the adult before a release (issue 22): their licence, scanned (the raw
+ * text of the scanner) or typed (number, state, date of birth); or "known": the attendant checked
+ * them against the identity already on file. The server refuses a release without one.
+ */
+export const ZReleaseVerificationRequest = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('id_scan'), raw: z.string().min(1, 'Scan the ID').max(4000) }),
+  z.object({
+    method: z.literal('id_typed'),
+    licenseNumber: zText(40).min(1, 'Required'),
+    licenseState: zText(20).min(1, 'Required'),
+    dob: ZIsoDate,
+  }),
+  z.object({ method: z.literal('known_visitor') }),
+]);
+export type TReleaseVerificationRequest = z.infer<typeof ZReleaseVerificationRequest>;
+export const RELEASE_VERIFICATION_METHODS = ['dob', 'one_time_code', 'id_scan', 'id_typed', 'known_visitor'] as const;
+export type TReleaseVerificationMethod = (typeof RELEASE_VERIFICATION_METHODS)[number];
+/** The pickup log's words for each method. */
+export const RELEASE_VERIFICATION_LABELS: Record<TReleaseVerificationMethod, string> = {
+  dob: 'Date of birth on file',
+  one_time_code: 'Code sent to the phone or e-mail on file',
+  id_scan: 'ID scanned',
+  id_typed: 'ID checked (typed)',
+  known_visitor: 'Known to staff, identity on file',
+};
 
 /** Desk lookup (spec 002 §2: name, student ID under the building's studentIdLabel, or a scanned card). */
 export const ZStudentSearchRequest = z.object({
@@ -79,6 +113,16 @@ export const ZPickupCheckResponse = z.object({
   screeningId: z.string().uuid(),
   /** registry not searched: information for the attendant, the exclusion list was checked */
   notice: z.string().nullable(),
+  /**
+   * what the adult can be checked against (issue 22): with nothing on file, the release needs
+   * their ID (scan or typed); with a date of birth or licence on file, "known" is offered too
+   */
+  identity: z.object({
+    onFile: z.boolean(),
+    dob: z.string().nullable(),
+    /** the last 4 characters of the licence on file, e.g. "IL ••••8901" */
+    licenseHint: z.string().nullable(),
+  }),
 });
 export type TPickupCheckResponse = z.infer<typeof ZPickupCheckResponse>;
 
@@ -89,6 +133,8 @@ export const ZPickupRequest = z.object({
   reasonId: ZId,
   photoFileId: z.string().uuid(),
   screeningId: z.string().uuid(),
+  /** required (issue 22): optional here so a missing one gets PICKUP_MESSAGES.verificationRequired */
+  verification: ZReleaseVerificationRequest.optional(),
 });
 export type TPickupRequest = z.input<typeof ZPickupRequest>;
 export const ZPickupResponse = z.object({ id: z.number().int(), message: z.string() });
@@ -144,8 +190,8 @@ export type TAuthorizationsResponse = z.infer<typeof ZAuthorizationsResponse>;
 export const ZAuthorizationCreate = z
   .object({
     guardianId: ZId.optional(),
-    firstname: zText(50).optional(),
-    lastname: zText(50).optional(),
+    firstname: personName({ max: 50 }).optional(),
+    lastname: personName({ max: 50 }).optional(),
     address: zText(200).default(''),
     kind: z.enum(PICKUP_RULE_KINDS),
     note: zText(500).default(''),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanPersonName, PERSON_NAME_MESSAGES, personNameProblem } from '@sv/domain/identity';
 import { pageQuery, pageResponse, ZId, ZIdText, ZString } from './common';
 
 /**
@@ -55,19 +56,31 @@ const ZHomepage = z
   .regex(/^\/(?!\/)[A-Za-z0-9/_-]*$/, 'Use an app path such as /log')
   .default('/');
 
-export const ZUserSave = z.object({
-  name: ZString.trim().min(1, 'Enter a name').max(200),
-  email: ZString.trim().toLowerCase().email('Enter a valid email').max(254),
-  roleId: ZRoleId,
-  /** admins choose; client admins get their own client (a different one answers 404) */
-  clientId: ZId.nullable().default(null),
-  /** attendants and kiosk accounts need a building of that client */
-  buildingId: ZId.nullable().default(null),
-  homepage: ZHomepage,
-  active: z.boolean().default(true),
-  elevatedReports: z.boolean().default(false),
-  scanWithCamera: z.boolean().default(false),
-});
+export const ZUserSave = z
+  .object({
+    /**
+     * issue 22: a person's name (cleaned, the one person-name rule); a kiosk account's name is the
+     * device's ("Lobby Kiosk 2"), so only line breaks and invisible characters are refused there.
+     */
+    name: ZString.refine((raw) => !/[\p{Cc}\u2028\u2029]/u.test(raw), PERSON_NAME_MESSAGES.characters)
+      .transform((raw) => cleanPersonName(raw))
+      .pipe(z.string().min(1, 'Enter a name').max(200, 'Use at most 200 characters')),
+    email: ZString.trim().toLowerCase().email('Enter a valid email').max(254),
+    roleId: ZRoleId,
+    /** admins choose; client admins get their own client (a different one answers 404) */
+    clientId: ZId.nullable().default(null),
+    /** attendants and kiosk accounts need a building of that client */
+    buildingId: ZId.nullable().default(null),
+    homepage: ZHomepage,
+    active: z.boolean().default(true),
+    elevatedReports: z.boolean().default(false),
+    scanWithCamera: z.boolean().default(false),
+  })
+  .superRefine((v, ctx) => {
+    if (v.roleId === 4) return;
+    const problem = personNameProblem(v.name);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['name'], message: problem });
+  });
 export type TUserSave = z.input<typeof ZUserSave>;
 
 export const ZUserResponse = z.object({ user: ZUser });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIsoDate, ZString } from './common';
+import { optionalPersonName, personName, ZId, ZIsoDate, ZString } from './common';
 import { ZRegistrationBadgeLookupResult } from './registrations';
 import { ZVisitorType } from './visits';
 
@@ -11,10 +11,11 @@ const text = (max: number) => ZString.trim().max(max).default('');
  */
 export const ZVisitorFields = z.object({
   title: text(20),
-  firstname: ZString.trim().min(1, 'First name is required').max(80),
-  middlename: text(80),
-  lastname: ZString.trim().min(1, 'Last name is required').max(80),
-  suffix: text(20),
+  // issue 22: one person-name rule at every entry point (letters, spaces, ' - . only; cleaned)
+  firstname: personName({ required: 'First name is required', max: 80 }),
+  middlename: optionalPersonName(80),
+  lastname: personName({ required: 'Last name is required', max: 80 }),
+  suffix: optionalPersonName(20),
   dob: ZIsoDate.nullable().default(null),
   sex: z.enum(['', 'M', 'F', 'X']).default(''),
   eye: text(20),
@@ -44,6 +45,11 @@ export const ZOpenVisitRef = z.object({
 });
 
 export const ZVisitor = ZVisitorFields.extend({
+  // an answer carries the names as stored: the input rule (personName) is the request's, not the answer's
+  firstname: z.string(),
+  middlename: z.string(),
+  lastname: z.string(),
+  suffix: z.string(),
   id: z.number().int(),
   clientId: z.number().int(),
   photoFileId: z.string().nullable(),

@@ -15,7 +15,8 @@ export const ZCheckInRequest = z.object({
   screeningId: z.string().uuid(),
   visitorId: ZId,
   buildingId: ZId,
-  visitorType: ZVisitorType.default('visitor'),
+  /** default 'visitor', or for a pre-registered visitor the card's type (issue 22) */
+  visitorType: ZVisitorType.optional(),
   visitReasonId: ZId.nullable().optional(),
   reason: ZString.trim().max(200).default(''),
   personVisiting: ZString.trim().max(200).default(''),

@@ -37,6 +37,7 @@ export async function seedDemo(db: Db): Promise<DemoWorld> {
     state: 'IL',
     zipcode: '60093',
     note: 'Demo district',
+    isDemo: true,
     // seed 000 background settings: the demo districts screen visitors against the registry
     settings: { backgroundCheck: true },
   });
@@ -47,6 +48,7 @@ export async function seedDemo(db: Db): Promise<DemoWorld> {
     state: 'IL',
     zipcode: '62901',
     note: 'Demo district',
+    isDemo: true,
     settings: { backgroundCheck: true },
   });
   const northHigh = await createBuilding(db, north.id, {

@@ -15,6 +15,17 @@ import type { Db } from '../../src/platform/db/database';
 import { hashPassword } from '../../src/platform/auth/passwords';
 import { US_STATES } from './us-states';
 
+/** Letters for a number (a person's name holds no digits, issue 22): 0 → "a", 27 → "bb". */
+const letterTag = (n: number): string => {
+  let v = Math.abs(Math.trunc(n));
+  let out = '';
+  do {
+    out = String.fromCharCode(97 + (v % 26)) + out;
+    v = Math.floor(v / 26);
+  } while (v > 0);
+  return out;
+};
+
 /**
  * Data factories shared by the demo seed and the tests (architecture guide: one seed/factory
  * module). Each takes only what the caller cares about and fills the rest sensibly.
@@ -83,7 +94,7 @@ export async function createUser(
     .insert(users)
     .values({
       email: `user${n}.${Date.now().toString(36)}@test.example`,
-      name: `User ${n}`,
+      name: `User ${letterTag(n)}`,
       passwordHash: password ? await cachedHash(password) : null,
       homepage: rest.roleId === ROLE.Kiosk ? '/safe/kiosk' : '/',
       ...rest,
@@ -96,7 +107,13 @@ export async function createContact(db: Db, clientId: number, over: Partial<type
   const n = next();
   const [row] = await db
     .insert(contacts)
-    .values({ clientId, name: `Contact ${n}`, email: `contact${n}@test.example`, contactType: 'Global', ...over })
+    .values({
+      clientId,
+      name: `Contact ${letterTag(n)}`,
+      email: `contact${n}@test.example`,
+      contactType: 'Global',
+      ...over,
+    })
     .returning();
   return row;
 }
@@ -130,7 +147,7 @@ export async function createRegistration(
     .values({
       clientId: type.clientId,
       registrationTypeId: type.id,
-      firstname: `Reg${n}`,
+      firstname: `Reg${letterTag(n)}`,
       lastname: 'Volunteer',
       email: `reg${n}@test.example`,
       dob: '1985-04-03',
@@ -176,7 +193,7 @@ export async function createVendorRegistration(
       registrationTypeId: null,
       vendor: true,
       vendorCompanyId: company.id,
-      firstname: `Vendor${n}`,
+      firstname: `Vendor${letterTag(n)}`,
       lastname: 'Supplier',
       email: `vendor${n}@test.example`,
       dob: '1979-06-12',

@@ -35,14 +35,19 @@ import { registrationsRoutes } from './registrations/registrations.routes';
 import { invitationsRoutes } from './invitations/invitations.routes';
 import { publicRegistrationRoutes } from './public-registration/public-registration.routes';
 import { safeVendorRoutes } from './safevendor/safevendor.routes';
+import { demoDataRoutes } from './demo-data/demo-data.routes';
+import { createDemoDataService } from './demo-data/demo-data.service';
 
 /**
  * Every feature module, registered in one list. A new feature adds one line here and an
  * row per route in its own <feature>.authz.ts (the matrix test in test/authz fails otherwise).
  */
 export async function registerFeatures(app: ZodApp, deps: AppDeps) {
+  // services shared by several features' routes, built once here
+  const demoData = createDemoDataService(deps);
   await healthRoutes(app, deps);
-  await authRoutes(app, deps);
+  await authRoutes(app, deps, demoData);
+  await demoDataRoutes(app, deps, demoData);
   await passwordRoutes(app, deps);
   await microsoftRoutes(app, deps);
   await impersonationRoutes(app, deps);

@@ -2,8 +2,14 @@ import type { TErrorBody } from '@sv/contracts';
 
 /**
  * The one HTTP client (architecture guide §3, §6). JSON in and out, the CSRF token on every
- * state change, and the spec's redirects: 401 or network failure → sign-in (kiosk sign-in on
- * kiosk routes); 403 → sign-in with a return URL (spec 000 §8). The token lives in memory only.
+ * state change, and the spec's redirects: 401 → sign-in (kiosk sign-in on kiosk routes); 403 →
+ * sign-in with a return URL (spec 000 §8). The token lives in memory only.
+ *
+ * Beyond the spec (issue 23 §6): a network failure no longer sends the user to sign in (a
+ * half-filled visitor form was lost on every Wi-Fi blip). Reads, and writes that carry an
+ * Idempotency-Key (the server answers a repeat with the first answer), are retried with back-off
+ * while an "offline, retrying…" banner shows; other writes fail with a message and the screen keeps
+ * what was typed. Only a 401 signs the user out.
  */
 let csrfToken: string | null = null;
 export const setCsrfToken = (token: string | null) => {
@@ -44,6 +50,37 @@ export const setNavigator = (fn: (to: string) => void) => {
   navigateTo = fn;
 };
 
+export type Connectivity = 'online' | 'retrying';
+const connectivityListeners = new Set<(state: Connectivity) => void>();
+let connectivity: Connectivity = 'online';
+/** The offline banner listens here: 'retrying' while a request waits to be sent again. */
+export const onConnectivity = (l: (state: Connectivity) => void) => {
+  connectivityListeners.add(l);
+  l(connectivity);
+  return () => {
+    connectivityListeners.delete(l);
+  };
+};
+const setConnectivity = (state: Connectivity) => {
+  if (state === connectivity) return;
+  connectivity = state;
+  for (const l of connectivityListeners) l(state);
+};
+
+/** Waits before each new try of a retriable request (about 30 s in all, then the error shows). */
+export const RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000];
+const GATEWAY_STATUSES = new Set([502, 503, 504]);
+export const NETWORK_MESSAGE = 'The server could not be reached. Nothing was lost: check the connection and try again.';
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new DOMException('Aborted', 'AbortError'));
+    });
+  });
+
 export interface RequestOptions {
   /** do not redirect on 401/403 (the login page and session probe handle those themselves) */
   noRedirect?: boolean;
@@ -51,6 +88,11 @@ export interface RequestOptions {
   /** send the body as multipart (uploads) */
   form?: FormData;
   headers?: Record<string, string>;
+  /**
+   * Send again after a network failure (issue 23 §6). Default: reads, and writes with an
+   * Idempotency-Key. The kiosk turns it off: it has its own offline screen (issue 14).
+   */
+  retry?: boolean;
 }
 
 export async function request<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
@@ -62,18 +104,32 @@ export async function request<T>(method: string, path: string, body?: unknown, o
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  for (const l of listeners) l('start');
-  let res: Response;
-  try {
-    res = await fetch(path, { method, headers, body: payload, credentials: 'same-origin', signal: opts.signal });
-  } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
-    // status 0: the spec sends the user to sign in (spec 000 §8)
-    if (!opts.noRedirect) navigateTo(loginPath());
-    throw new ApiError(0, { requestId: '', code: 'NETWORK', message: 'The server could not be reached.' });
-  } finally {
-    for (const l of listeners) l('end');
+  const retriable =
+    opts.retry ?? (method === 'GET' || Object.keys(headers).some((h) => h.toLowerCase() === 'idempotency-key'));
+  let res: Response | null = null;
+  for (let attempt = 0; ; attempt++) {
+    for (const l of listeners) l('start');
+    try {
+      res = await fetch(path, { method, headers, body: payload, credentials: 'same-origin', signal: opts.signal });
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') throw err;
+      res = null;
+    } finally {
+      for (const l of listeners) l('end');
+    }
+    const unreachable = res === null || GATEWAY_STATUSES.has(res.status);
+    if (!unreachable) {
+      setConnectivity('online');
+      break;
+    }
+    if (!retriable || attempt >= RETRY_DELAYS_MS.length) {
+      if (res === null) throw new ApiError(0, { requestId: '', code: 'NETWORK', message: NETWORK_MESSAGE });
+      break;
+    }
+    setConnectivity('retrying');
+    await sleep(RETRY_DELAYS_MS[attempt], opts.signal);
   }
+  if (!res) throw new ApiError(0, { requestId: '', code: 'NETWORK', message: NETWORK_MESSAGE });
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   const data = text ? safeJson(text) : undefined;

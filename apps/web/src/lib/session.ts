@@ -11,7 +11,9 @@ export async function fetchSession(): Promise<TSessionResponse | null> {
     setCsrfToken(s.csrfToken);
     return s;
   } catch (err) {
-    if (err instanceof ApiError && (err.status === 401 || err.status === 0)) {
+    // issue 23 §6: only a 401 means signed out; a network failure keeps the session (the query
+    // keeps its last answer and the offline banner shows)
+    if (err instanceof ApiError && err.status === 401) {
       setCsrfToken(null);
       return null;
     }

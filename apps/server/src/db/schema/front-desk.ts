@@ -173,10 +173,23 @@ export const preRegistrations = pgTable(
     status: text('status').notNull().default('scheduled'),
     importKey: text('import_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** canonicalName of the names (issue 22, ADR 0022): which cards an exclusion change concerns */
+    firstKey: text('first_key'),
+    lastKey: text('last_key'),
+    /**
+     * The card screened against the exclusion list before arrival (issue 22): null = not screened
+     * yet (the sweep screens it), true = a possible match (`flagReasons` says which and why).
+     */
+    flagged: boolean('flagged'),
+    flagReasons: jsonb('flag_reasons').notNull().default(sql`'[]'::jsonb`),
   },
   (t) => [
     index('prereg_building_date_idx').on(t.buildingId, t.visitDate, t.status),
     uniqueIndex('prereg_import_key_uq').on(t.buildingId, t.importKey),
+    index('prereg_client_first_key_idx').on(t.clientId, t.firstKey, t.visitDate),
+    index('prereg_client_last_key_idx').on(t.clientId, t.lastKey, t.visitDate),
+    index('prereg_client_flagged_idx').on(t.clientId, t.visitDate).where(sql`${t.flagged} = true`),
+    index('prereg_unscreened_idx').on(t.visitDate).where(sql`${t.flagged} is null`),
   ],
 );
 

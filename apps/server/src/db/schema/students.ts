@@ -185,6 +185,11 @@ export const pickupEvents = pgTable(
     screeningId: uuid('screening_id').notNull(),
     /** 'desk' | 'kiosk' */
     path: text('path').notNull().default('desk'),
+    /**
+     * how the adult was verified (issue 22; ReleaseVerificationMethod in @sv/domain): 'dob' |
+     * 'one_time_code' | 'id_scan' | 'id_typed' | 'known_visitor'; null = released before it was recorded
+     */
+    verification: text('verification'),
     attendantId: integer('attendant_id').references(() => users.id),
     pickedUpAt: timestamp('picked_up_at', { withTimezone: true }).notNull(),
   },
@@ -293,4 +298,43 @@ export const sisWritebacks = pgTable(
     uniqueIndex('sis_writebacks_event_uq').on(t.eventKind, t.eventId),
     index('sis_writebacks_due_idx').on(t.status, t.nextAttemptAt),
   ],
+);
+
+/**
+ * A one-time code sent to the phone or e-mail on file for a guardian, so an adult with no date of
+ * birth on file can be verified at the kiosk (issue 22). Only the code's HMAC is kept; the pending
+ * release (reason and photo) waits here until the code is typed. 10 minutes, 5 attempts.
+ */
+export const releaseVerifications = pgTable(
+  'release_verifications',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    guardianId: integer('guardian_id')
+      .notNull()
+      .references(() => guardians.id, { onDelete: 'cascade' }),
+    /** 'sms' | 'email' */
+    channel: text('channel').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** 'pending' | 'verified' | 'failed' | 'used' */
+    state: text('state').notNull().default('pending'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    reasonId: integer('reason_id').notNull(),
+    photoFileId: uuid('photo_file_id').notNull(),
+    /** the name the adult typed (the desk's card names them if the code fails) */
+    adultName: text('adult_name').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('release_verifications_building_idx').on(t.buildingId, t.createdAt)],
 );

@@ -37,6 +37,8 @@ export const clients = pgTable(
     state: text('state').notNull().default(''),
     zipcode: text('zipcode').notNull().default(''),
     note: text('note').notNull().default(''),
+    /** a demo district of the seed (issue 23 §1): the banner shows while one exists; `npm run demo:remove` */
+    isDemo: boolean('is_demo').notNull().default(false),
     active: boolean('active').notNull().default(true),
     settings: jsonb('settings').notNull().default(sql`'{}'::jsonb`),
     kioskSettings: jsonb('kiosk_settings').notNull().default(sql`'{}'::jsonb`),

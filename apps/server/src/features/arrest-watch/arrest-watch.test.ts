@@ -8,6 +8,7 @@ import { createVendorCompany, createVendorRegistration } from '../../../db/seed/
 import { registryMultipart } from '../registry/registry.fixtures';
 import { createWatchedType, insertRegistrations } from './arrest-watch.fixtures';
 import { ARREST_WATCH_BATCH, arrestWatchFor, createArrestWatchService } from './arrest-watch.service';
+import { nameTag } from '../../test/names';
 
 let t: TestApp;
 let north: Session;
@@ -223,8 +224,8 @@ describe('arrest watch (spec 001 §3, §4; issue 11)', () => {
           : {
               clientId,
               registrationTypeId: type.id,
-              firstname: `Vol${i}`,
-              lastname: `Unmatchedperson${i}`,
+              firstname: `Vol${nameTag(i)}`,
+              lastname: `Unmatchedperson${nameTag(i)}`,
               dob: '1990-01-01',
             },
       ),

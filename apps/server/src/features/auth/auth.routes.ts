@@ -6,6 +6,7 @@ import { AppError } from '../../platform/http/app-error';
 import type { ZodApp } from '../../platform/http/zod-app';
 import { createAuthService } from './auth.service';
 import { DEVICE_COOKIE_DAYS, deviceCookieName } from './trusted-device';
+import type { DemoDataService } from '../demo-data/demo-data.service';
 
 export const clientInfo = (req: FastifyRequest) => ({
   ip: req.ip,
@@ -32,7 +33,7 @@ export function clearSessionCookie(reply: FastifyReply, deps: AppDeps) {
   });
 }
 
-export async function authRoutes(app: ZodApp, deps: AppDeps) {
+export async function authRoutes(app: ZodApp, deps: AppDeps, demoData: DemoDataService) {
   const service = createAuthService(deps);
 
   app.post(
@@ -61,7 +62,7 @@ export async function authRoutes(app: ZodApp, deps: AppDeps) {
         path: '/',
         maxAge: DEVICE_COOKIE_DAYS * 86_400,
       });
-      return { user, csrfToken };
+      return { user, csrfToken, demoData: await demoData.present() };
     },
   );
 
@@ -77,8 +78,8 @@ export async function authRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => {
       if (!req.session) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
-      const user = await service.sessionUser(req.session);
-      return { user, csrfToken: req.session.csrfToken };
+      const [user, demo] = await Promise.all([service.sessionUser(req.session), demoData.present()]);
+      return { user, csrfToken: req.session.csrfToken, demoData: demo };
     },
   );
 

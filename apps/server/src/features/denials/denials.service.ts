@@ -23,6 +23,68 @@ export function contactsForLevel<T extends { levels: string | null }>(all: T[], 
   });
 }
 
+/**
+ * The security alert (e-mail and SMS to the district's security contacts whose notification levels
+ * take it; `contactsForLevel`), through the messenger: DENY, "notify security", and (issue 22) a
+ * refused or diverted student pickup, which the server raises on its own (the kiosk account has no
+ * 'security.notify' permission, and must not need one to tell the office). Answers how many
+ * contacts were reached; never throws for a delivery problem.
+ */
+export async function sendSecurityAlert(
+  deps: AppDeps,
+  a: {
+    clientId: number;
+    buildingId: number;
+    buildingName: string;
+    timeZone: string;
+    personName: string;
+    dob: string | null;
+    what: string;
+    level?: number | null;
+    reportedBy?: string;
+  },
+) {
+  const repo = createDenialsRepository(deps.db);
+  const info = await repo.buildingInfo(a.buildingId);
+  const recipients = contactsForLevel(await repo.securityContacts(a.clientId, a.buildingId), a.level);
+  const when = formatInZone(deps.now(), info?.timeZone ?? a.timeZone);
+  const name = a.personName;
+  const body = [
+    `Security alert at ${info?.name ?? a.buildingName} (${[info?.street1, info?.city, info?.state].filter(Boolean).join(', ')}).`,
+    `Person: ${name}${a.dob ? `, born ${a.dob}` : ''}.`,
+    a.what,
+    `Reported by ${a.reportedBy ?? 'the front desk'} at ${when}.`,
+  ].join('\n');
+  const messages = recipients.flatMap((c) => [
+    ...(c.email
+      ? [
+          {
+            clientId: a.clientId,
+            channel: 'email' as const,
+            recipient: c.email,
+            subject: `Security alert: ${name} at ${info?.name ?? ''}`,
+            body,
+            kind: 'security-alert',
+          },
+        ]
+      : []),
+    ...(c.mobile
+      ? [
+          {
+            clientId: a.clientId,
+            channel: 'sms' as const,
+            recipient: c.mobile,
+            body: body.slice(0, 480),
+            kind: 'security-alert',
+          },
+        ]
+      : []),
+  ]);
+  if (messages.length === 0) return 0;
+  await deps.messenger.send(messages);
+  return recipients.length;
+}
+
 export function createDenialsService(deps: AppDeps) {
   const repo = createDenialsRepository(deps.db);
   const visitsRepo = createVisitsRepository(deps.db);
@@ -52,47 +114,16 @@ export function createDenialsService(deps: AppDeps) {
     what: string,
     level: number | null | undefined,
   ) {
-    const info = await repo.buildingInfo(subject.building.id);
-    const recipients = contactsForLevel(
-      await repo.securityContacts(subject.building.clientId, subject.building.id),
-      level,
-    );
-    const when = formatInZone(deps.now(), info?.timeZone ?? subject.building.timeZone);
-    const name = `${subject.visitor.firstname} ${subject.visitor.lastname}`.trim();
-    const body = [
-      `Security alert at ${info?.name ?? subject.building.name} (${[info?.street1, info?.city, info?.state].filter(Boolean).join(', ')}).`,
-      `Person: ${name}${subject.visitor.dob ? `, born ${subject.visitor.dob}` : ''}.`,
+    return sendSecurityAlert(deps, {
+      clientId: subject.building.clientId,
+      buildingId: subject.building.id,
+      buildingName: subject.building.name,
+      timeZone: subject.building.timeZone,
+      personName: `${subject.visitor.firstname} ${subject.visitor.lastname}`.trim(),
+      dob: subject.visitor.dob,
       what,
-      `Reported by the front desk at ${when}.`,
-    ].join('\n');
-    const messages = recipients.flatMap((c) => [
-      ...(c.email
-        ? [
-            {
-              clientId: subject.building.clientId,
-              channel: 'email' as const,
-              recipient: c.email,
-              subject: `Security alert: ${name} at ${info?.name ?? ''}`,
-              body,
-              kind: 'security-alert',
-            },
-          ]
-        : []),
-      ...(c.mobile
-        ? [
-            {
-              clientId: subject.building.clientId,
-              channel: 'sms' as const,
-              recipient: c.mobile,
-              body: body.slice(0, 480),
-              kind: 'security-alert',
-            },
-          ]
-        : []),
-    ]);
-    if (messages.length === 0) return 0;
-    await deps.messenger.send(messages);
-    return recipients.length;
+      level,
+    });
   }
 
   const service = {

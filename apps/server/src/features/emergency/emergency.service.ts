@@ -20,6 +20,14 @@ export function formatWhen(at: Date, timeZone: string) {
   }).format(at);
 }
 
+const EMPTY_REPORT = {
+  contacts: 0,
+  delivered: 0,
+  inOutbox: 0,
+  retrying: 0,
+  notConfigured: [] as ('email' | 'sms')[],
+};
+
 /**
  * The header emergency button (spec 000 §4, §7 POST /api/emergency, §8 messages; issue 2 §6):
  * notifies the security contacts of the sender's building and district by e-mail and SMS,
@@ -45,7 +53,7 @@ export function createEmergencyService(deps: AppDeps) {
           return result;
         });
       } catch (err) {
-        if (err === nobody) return { notified: 0 };
+        if (err === nobody) return { ...EMPTY_REPORT, notified: 0 };
         throw err;
       }
     },
@@ -88,8 +96,13 @@ export function createEmergencyService(deps: AppDeps) {
       const sms = `EMERGENCY from SafeVisitor: ${who} at ${place}, ${when}.`;
 
       // Each contact counts as notified when at least one of its messages was delivered or,
-      // with no transport configured for that channel, landed in the outbox (issue 2 §7).
+      // with no transport configured for that channel, landed in the outbox (issue 2 §7); the
+      // report says which (issue 23 §2: a button that reports success while nothing left the
+      // building is worse than one that fails).
       let notified = 0;
+      let delivered = 0;
+      let inOutbox = 0;
+      let retrying = 0;
       for (const c of recipients) {
         const messages: MessageInput[] = [];
         if (c.email) {
@@ -115,14 +128,18 @@ export function createEmergencyService(deps: AppDeps) {
         const result = await deps.messenger.send(messages);
         const outboxed = result.ids.length - result.sent - result.failed;
         if (result.sent + outboxed > 0) notified++;
+        if (result.sent > 0) delivered++;
+        inOutbox += outboxed;
+        retrying += result.failed;
       }
+      const notConfigured = deps.messenger.unconfiguredChannels();
 
       await deps.audit.record(ctx, {
         action: notified > 0 ? 'emergency.sent' : 'emergency.failed',
-        details: { contacts: recipients.length, notified },
+        details: { contacts: recipients.length, notified, delivered, inOutbox, retrying },
       });
       // The route answers 422 with the spec's failure message when nobody could be notified.
-      return { notified };
+      return { notified, contacts: recipients.length, delivered, inOutbox, retrying, notConfigured };
     },
   };
 }

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { exclusions, files } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
 import { withNameKeys } from '../../platform/db/identity-keys';
+import { nameTag } from '../../test/names';
 
 /** Test fixtures for exclusion and photo tests (API tests and the authorization matrix). */
 
@@ -14,7 +15,7 @@ export async function insertExclusion(db: Db, over: Partial<typeof exclusions.$i
     .insert(exclusions)
     .values(
       withNameKeys({
-        firstname: `Fixture${n}`,
+        firstname: `Fixture${nameTag(n)}`,
         lastname: 'Testperson',
         dob: '1981-02-03',
         exclusionType: 'Trespassed',

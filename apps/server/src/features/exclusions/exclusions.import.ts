@@ -7,8 +7,9 @@ import type { Db } from '../../platform/db/database';
 import { buildingFilter } from '../../platform/db/scope';
 import type { RequestCtx } from '../../platform/http/request-context';
 import { cell, registerImport, requireClientOption } from '../../platform/imports/import-definition';
-import { cleanName, EXCLUSION_MESSAGES } from './exclusions.service';
+import { EXCLUSION_MESSAGES } from './exclusions.service';
 import { withNameKeys } from '../../platform/db/identity-keys';
+import { rescreenCardsAfterExclusionChange } from '../preregistrations/preregistrations.flags';
 
 /**
  * Exclusions bulk import (spec 000 §2; /Exclusion/exclusionSampleImport). Rows go to the client
@@ -21,8 +22,9 @@ const TYPE_BY_TEXT = new Map<string, string>([...EXCLUSION_TYPES, 'Other'].map((
 
 const rowSchema = z
   .object({
-    firstname: cell.text(100).transform(cleanName),
-    lastname: cell.text(100).transform(cleanName),
+    // issue 22: the one person-name rule; a bad name sends the row to the error file with its sentence
+    firstname: cell.personName(100),
+    lastname: cell.personName(100),
     dob: cell.optionalDate().transform((d) => d ?? DEFAULT_EXCLUSION_DOB),
     exclusionType: z.string().transform((s, ctx) => {
       const type = TYPE_BY_TEXT.get(s.toLowerCase().replace(/[^a-z]/g, ''));
@@ -156,6 +158,10 @@ registerImport({
         createdBy: ctx.actor.userId,
       });
     }
-    if (values.length > 0) await tx.insert(exclusions).values(values.map(withNameKeys));
+    if (values.length > 0) {
+      await tx.insert(exclusions).values(values.map(withNameKeys));
+      // the district's pre-registration cards are screened again (issue 22), in the import's transaction
+      await rescreenCardsAfterExclusionChange(tx, clientId, values, new Date());
+    }
   },
 });

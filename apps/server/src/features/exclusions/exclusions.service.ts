@@ -11,6 +11,7 @@ import {
   ZPotentialMatchesRequest,
 } from '@sv/contracts';
 import {
+  cleanPersonName,
   DEFAULT_EXCLUSION_DOB,
   exclusionNameKey,
   exclusionTypeLabel,
@@ -25,6 +26,7 @@ import type { AppDeps } from '../../platform/deps';
 import { createFileStore } from '../../platform/files/files';
 import { badRequest, forbidden, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
+import { rescreenCardsAfterExclusionChange } from '../preregistrations/preregistrations.flags';
 import { createExclusionsRepository, type ExclusionRow } from './exclusions.repository';
 
 type SaveInput = z.output<typeof ZExclusionSave>;
@@ -38,8 +40,11 @@ export const EXCLUSION_MESSAGES = {
   setGlobalDenied: 'You cannot make an exclusion global.',
 } as const;
 
-/** Trimmed, inner white space collapsed, NFC: `lower(name)` then equals the domain's exclusionNameKey. */
-export const cleanName = (s: string) => s.normalize('NFC').trim().replace(/\s+/g, ' ');
+/**
+ * The stored form of a name (issue 22: `cleanPersonName`, invisible characters removed, NFKC, white
+ * space collapsed). The contracts already clean names; this keeps every writer on the one form.
+ */
+export const cleanName = (s: string) => cleanPersonName(s);
 
 export function toExclusion(row: ExclusionRow): TExclusion {
   const visitorName = [row.visitorFirstname, row.visitorMiddlename, row.visitorLastname, row.visitorSuffix]
@@ -159,6 +164,7 @@ export function createExclusionsService(deps: AppDeps) {
       const input = ZExclusionSave.parse(body);
       if (input.isGlobal && !can(ctx.actor, 'exclusions.setGlobal'))
         throw forbidden(EXCLUSION_MESSAGES.setGlobalDenied);
+      let rescreened = new Set<number>();
       const id = await deps.db.transaction(async (tx) => {
         const clientId = await resolveClient(ctx, input.clientId, tx);
         const { buildingId, timeZone } = await resolveBuilding(ctx, input, clientId, null, tx);
@@ -186,6 +192,13 @@ export function createExclusionsService(deps: AppDeps) {
           },
           tx,
         );
+        // the district's pre-registration cards are screened again (issue 22), in this transaction
+        rescreened = await rescreenCardsAfterExclusionChange(
+          tx,
+          clientId,
+          [{ firstname: input.firstname, lastname: input.lastname, visitorId: input.visitorId }],
+          deps.now(),
+        );
         await deps.audit.record(
           ctx,
           {
@@ -200,12 +213,14 @@ export function createExclusionsService(deps: AppDeps) {
         );
         return newId;
       });
+      for (const buildingId of rescreened) deps.realtime.invalidate(buildingId);
       return toExclusion(await getRow(ctx, id));
     },
 
     async update(ctx: RequestCtx, id: number, body: TExclusionSave) {
       requirePermission(ctx.actor, 'exclusions.manage');
       const input = ZExclusionSave.parse(body);
+      let rescreened = new Set<number>();
       await deps.db.transaction(async (tx) => {
         const before = await getRow(ctx, id, tx);
         if (input.isGlobal !== before.isGlobal && !can(ctx.actor, 'exclusions.setGlobal')) {
@@ -228,6 +243,13 @@ export function createExclusionsService(deps: AppDeps) {
           photoFileId,
         };
         await repo.update(id, after, tx);
+        // edited, activated or deactivated: the cards its names (before and after) concern (issue 22)
+        rescreened = await rescreenCardsAfterExclusionChange(
+          tx,
+          clientId,
+          [before, { ...after, visitorId: before.visitorId }],
+          deps.now(),
+        );
         const changed = Object.fromEntries(
           Object.entries(after)
             .filter(([k, v]) => before[k as keyof typeof before] !== v)
@@ -239,6 +261,7 @@ export function createExclusionsService(deps: AppDeps) {
           tx,
         );
       });
+      for (const b of rescreened) deps.realtime.invalidate(b);
       return toExclusion(await getRow(ctx, id));
     },
 

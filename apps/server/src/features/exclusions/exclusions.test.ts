@@ -114,7 +114,7 @@ describe('POST/PUT /api/exclusions', () => {
   });
 
   it('refuses a future date of birth and today (calendar allows up to yesterday)', async () => {
-    const future = await t.as(north).post('/api/exclusions', body({ dob: '2999-01-01' }));
+    const future = await t.as(north).post('/api/exclusions', body({ dob: '2099-01-01' }));
     expect(future.statusCode).toBe(400);
     expect(future.json().fieldErrors.dob).toEqual([EXCLUSION_MESSAGES.dobFuture]);
     const today = new Date().toLocaleDateString('en-CA', { timeZone: CONSTANTS.defaultTimeZone });
@@ -381,7 +381,16 @@ describe('exclusions import and export', () => {
   });
 
   it('exports the scope only, with formula cells escaped', async () => {
-    await t.as(north).post('/api/exclusions', body({ lastname: '@SUM(1+1)', firstname: '=cmd' }));
+    // issue 22: a formula cannot be a name any more (refused); names can still start with a hyphen,
+    // and free text (the reason) can hold anything, so both are exported escaped
+    const refused = await t.as(north).post('/api/exclusions', body({ lastname: '@SUM(1+1)', firstname: '=cmd' }));
+    expect(refused.statusCode).toBe(400);
+    await t
+      .as(north)
+      .post('/api/exclusions', body({ firstname: '-Cmd', lastname: 'Formulaperson', reason: '@SUM(1+1)' }));
+    await t
+      .as(north)
+      .post('/api/exclusions', body({ lastname: 'Formulaperson', exclusionType: 'Other', reason: '=cmd' }));
     const res = await t.as(north).get('/api/exports/exclusions?format=csv');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('no-store');
@@ -390,6 +399,7 @@ describe('exclusions import and export', () => {
     expect(res.body).not.toContain('Fictional'); // inactive
     expect(res.body).toContain(`'@SUM(1+1)`);
     expect(res.body).toContain(`'=cmd`);
+    expect(res.body).toContain(`'-Cmd`);
     const desk = await t.as(deskNH).get('/api/exports/exclusions?format=csv');
     expect(desk.body).not.toContain('Notreal');
     expect((await t.as(north).get(`/Exclusion/exclusionExport/true/${t.world.south.clientId}`)).statusCode).toBe(404);

@@ -36,9 +36,9 @@ export interface InvitationRow {
  */
 const rowSchema = z
   .object({
-    // ZString: storable text only (no NUL, no lone surrogate: PostgreSQL cannot store them)
-    firstname: cell.text(80).pipe(ZString),
-    lastname: cell.text(80).pipe(ZString),
+    // issue 22: the one person-name rule (storable, cleaned; digits, symbols and line breaks refused)
+    firstname: cell.personName(80),
+    lastname: cell.personName(80),
     email: cell.optionalEmail().transform((v) => v ?? ''),
     phone: cell
       .optionalText(30)

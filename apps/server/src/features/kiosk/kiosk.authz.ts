@@ -145,7 +145,7 @@ export const authz: AuthzEntry[] = [
   {
     method: 'POST',
     route: '/api/kiosk/students/pickups',
-    // someone not listed for the student: the kiosk finds no such adult (404) — every other principal is refused first
+    // someone not listed for the student (issue 22): sent to the office with a card (200 'see_office') — every other principal is refused first
     request: async (f) => {
       const { studentId, lastName } = await studentOfA(f);
       const reason = await demoReason(f.deps.db, f.world.north.clientId, 'pickup');
@@ -160,6 +160,16 @@ export const authz: AuthzEntry[] = [
         headers: key(),
       };
     },
+    expect: kioskOnly,
+  },
+  {
+    method: 'POST',
+    route: '/api/kiosk/students/pickups/code',
+    // a code nobody was sent: 404 for the kiosk; every other principal is refused first
+    request: async () => ({
+      body: { verificationId: '00000000-0000-4000-8000-000000000000', code: '123456' },
+      headers: key(),
+    }),
     expect: { ...kioskOnly, kioskA: 404 },
   },
   {

@@ -1,6 +1,6 @@
 import type { TActor } from '@sv/contracts';
-import { and, eq, sql } from 'drizzle-orm';
-import { buildings, clients, preRegistrations, students } from '../../db/schema/index';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { buildings, clients, dropoffEvents, preRegistrations, students } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
 import { buildingInScope } from '../../platform/db/scope';
 
@@ -52,6 +52,74 @@ export function createKioskRepository(db: Db) {
             eq(students.active, true),
           ),
         )
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /**
+     * Issue 22 "Floods": the kiosk card a repeat would make again, if one is still waiting for the
+     * desk: a PENDING card of this building whose last kiosk activity (`lastAt` in its issues, else
+     * its creation) is at or after `since`. `kind` 'sign_in' is a sign-in card of this visitor and
+     * registration; 'health' the health banner's card. Locks the (building, kind, person) first,
+     * inside the caller's transaction, so two presses at once make one card.
+     */
+    async pendingKioskCard(
+      tx: Db,
+      buildingId: number,
+      who: { kind: 'sign_in'; visitorId: number; registrationId: number | null } | { kind: 'health' },
+      since: Date,
+    ) {
+      const lockKey =
+        who.kind === 'health'
+          ? `sv-kiosk-card:${buildingId}:health`
+          : `sv-kiosk-card:${buildingId}:${who.visitorId}:${who.registrationId ?? ''}`;
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`);
+      const meta =
+        who.kind === 'health' ? sql`${preRegistrations.issues}->'health'` : sql`${preRegistrations.issues}->'kiosk'`;
+      const rows = await tx
+        .select()
+        .from(preRegistrations)
+        .where(
+          and(
+            eq(preRegistrations.buildingId, buildingId),
+            eq(preRegistrations.status, 'pending'),
+            sql`${meta} is not null`,
+            sql`coalesce((${meta}->>'lastAt')::timestamptz, ${preRegistrations.createdAt}) >= ${since.toISOString()}::timestamptz`,
+            ...(who.kind === 'sign_in'
+              ? [
+                  eq(preRegistrations.visitorId, who.visitorId),
+                  who.registrationId === null
+                    ? sql`${meta}->'registrationId' = 'null'::jsonb`
+                    : sql`${meta}->'registrationId' = ${String(who.registrationId)}::jsonb`,
+                ]
+              : []),
+          ),
+        )
+        .orderBy(asc(preRegistrations.id))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Refreshes a kiosk card a repeat folded into (issue 22 "Floods"). */
+    async refreshCard(tx: Db, id: number, values: Partial<typeof preRegistrations.$inferInsert>) {
+      await tx.update(preRegistrations).set(values).where(eq(preRegistrations.id, id));
+    },
+
+    /** The student's first tardy drop-off at this building in [start, end) (the building's day), if any. */
+    async dropoffOfDay(building: { id: number; clientId: number }, studentId: number, start: Date, end: Date) {
+      const rows = await db
+        .select({ id: dropoffEvents.id })
+        .from(dropoffEvents)
+        .where(
+          and(
+            eq(dropoffEvents.clientId, building.clientId),
+            eq(dropoffEvents.buildingId, building.id),
+            eq(dropoffEvents.studentId, studentId),
+            gte(dropoffEvents.droppedOffAt, start),
+            lt(dropoffEvents.droppedOffAt, end),
+          ),
+        )
+        .orderBy(asc(dropoffEvents.id))
         .limit(1);
       return rows[0] ?? null;
     },

@@ -13,6 +13,7 @@ import {
   ZKioskSignInResponse,
   ZKioskStudentDropoffRequest,
   ZKioskStudentDropoffResponse,
+  ZKioskPickupCodeRequest,
   ZKioskStudentPickupRequest,
   ZKioskStudentPickupResponse,
   ZKioskStudentValidateRequest,
@@ -153,6 +154,13 @@ export async function kioskRoutes(app: ZodApp, deps: AppDeps) {
     ZKioskStudentPickupRequest,
     ZKioskStudentPickupResponse,
     (ctx, body, key) => service.studentPickup(ctx, body, key()),
+  );
+  post(
+    '/api/kiosk/students/pickups/code',
+    'The one-time code sent to the phone or e-mail on file for the guardian (issue 22; Idempotency-Key)',
+    ZKioskPickupCodeRequest,
+    ZKioskStudentPickupResponse,
+    (ctx, body, key) => service.studentPickupCode(ctx, body, key()),
   );
 
   app.get(

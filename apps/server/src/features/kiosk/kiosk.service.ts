@@ -1,10 +1,14 @@
 import {
+  CONSTANTS,
   DEFAULT_HEALTH_QUESTIONS,
   KIOSK_LABEL_DEFAULTS,
+  KIOSK_LIMITS,
   KIOSK_MESSAGES,
   type TKioskStudentDropoffRequest,
   type TKioskStudentDropoffResponse,
+  type TKioskPickupCodeRequest,
   type TKioskStudentPickupRequest,
+  type TKioskStudentPickupResponse,
   type TKioskStudentValidateRequest,
   type TKioskStudentValidateResponse,
   type TKioskAutoValidateResponse,
@@ -20,13 +24,26 @@ import {
   ZKioskSettings,
   ZKioskSignInRequest,
 } from '@sv/contracts';
-import { localDateOf, visibleButtons } from '@sv/domain';
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import {
+  canonicalName,
+  localDateOf,
+  localTimeOf,
+  maskedContact,
+  ONE_TIME_CODE,
+  oneTimeCodeCheck,
+  type ReleaseEvidence,
+  visibleButtons,
+  zonedDayBounds,
+} from '@sv/domain';
 import { requirePermission } from '../../platform/auth/permission';
 import type { Db } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import { createFileStore } from '../../platform/files/files';
 import { AppError, notFound } from '../../platform/http/app-error';
+import type { PickupDiversion } from '../students/students.service';
 import { createIdempotency } from '../../platform/http/idempotency';
+import { hitWindowLimit } from '../../platform/http/window-limit';
 import type { RequestCtx } from '../../platform/http/request-context';
 import { readStored } from '../clients/stored-settings';
 import { createPreRegistrationsRepository, type PreRegRow } from '../preregistrations/preregistrations.repository';
@@ -46,6 +63,14 @@ interface KioskMeta {
   registrationId: number | null;
   /** 'clear': the screening showed nothing to decide; 'issues': the desk decides */
   outcome: 'clear' | 'issues';
+  /** issue 22 "Floods": sign-ins folded into this card (absent = 1) and the last one (ISO) */
+  signIns?: number;
+  lastAt?: string;
+}
+/** The health banner's card (issue 22 "Floods"): Yes answers folded into it and the last one (ISO). */
+interface HealthMeta {
+  count: number;
+  lastAt: string;
 }
 type CardIssues = Record<string, unknown> & { kiosk?: KioskMeta; summary?: string[] };
 
@@ -56,6 +81,22 @@ export const KIOSK_CARD_TEXT = {
   health: 'Answered Yes to a health question at the kiosk: please speak with this visitor.',
   healthName: 'Visitor at the kiosk',
 } as const;
+
+/** The line a card gains when repeats are folded into it (issue 22 "Floods"; our own wording). */
+export const kioskRepeatLine = {
+  signIns: (n: number, at: string) => `Signed in ${n} times at the kiosk; most recently at ${at}.`,
+  health: (n: number, at: string) => `Answered Yes ${n} times at the kiosk; most recently at ${at}.`,
+};
+
+/**
+ * Issue 22 "Floods": a kiosk card is made once per person and reason within the spec's screening
+ * window (CONSTANTS.screeningValidMinutes) of its last activity; a repeat in that window refreshes
+ * the waiting card (a count, the time, the new screening) instead of burying the desk in copies.
+ */
+const foldWindowStart = (now: Date) => new Date(now.getTime() - CONSTANTS.screeningValidMinutes * 60_000);
+
+/** Codes one guardian may be sent within ONE_TIME_CODE.ttlMinutes (a kiosk cannot flood a phone). */
+const MAX_CODES_PER_WINDOW = 3;
 
 /** A lobby screen names a match by first name and last initial only (no one else's details). */
 const displayName = (first: string, last: string) =>
@@ -162,6 +203,51 @@ export function createKioskService(deps: AppDeps) {
       issues: { ...issues, summary: [...(issues.summary ?? []), why], kiosk: { ...meta, outcome: 'issues' } },
     });
     await publishCard(card);
+  }
+
+  /**
+   * Issue 22 "Floods": one kiosk account's sign-ins, health answers and tardies per minute
+   * (KIOSK_LIMITS), counted per account in the shared throttle table; over the limit, 429 with
+   * the kiosk's calm sentence and nothing changed.
+   */
+  async function requireWithinLimit(ctx: RequestCtx, action: keyof typeof KIOSK_LIMITS, message: string) {
+    const ok = await hitWindowLimit(deps.db, `kiosk:${action}:${ctx.actor.userId}`, KIOSK_LIMITS[action], deps.now());
+    if (!ok) throw new AppError('RATE_LIMITED', message);
+  }
+
+  /** The code's HMAC under the server's secret, bound to its challenge: a 6-digit code is never stored. */
+  const codeHash = (id: string, code: string) =>
+    createHmac('sha256', deps.config.APP_SECRET).update(`release-code:${id}:${code}`).digest('hex');
+  const sameHash = (a: string, b: string) =>
+    a.length === b.length && timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
+
+  /** The release of a verified adult at the kiosk, through the one release path (`recordPickup`). */
+  async function release(
+    ctx: RequestCtx,
+    b: KioskBuilding,
+    student: { id: number; firstname: string },
+    guardianId: number,
+    body: { reasonId: number; photoFileId: string },
+    screeningId: string,
+    evidence: ReleaseEvidence,
+    releaseKey: string,
+  ): Promise<TKioskStudentPickupResponse> {
+    try {
+      const r = await studentsService.recordPickup(
+        ctx,
+        student.id,
+        { buildingId: b.id, guardianId, reasonId: body.reasonId, photoFileId: body.photoFileId, screeningId },
+        releaseKey,
+        'kiosk',
+        evidence,
+      );
+      return { outcome: 'released', id: r.id, message: r.message };
+    } catch (err) {
+      // a refusal at the moment of release made its card (recordPickup): the office takes over
+      if (err instanceof AppError && err.code === 'CONFLICT')
+        return { outcome: 'see_office', message: KIOSK_MESSAGES.seeOffice(student.firstname) };
+      throw err;
+    }
   }
 
   async function matchesFor(building: KioskBuilding, person: TKioskPerson) {
@@ -305,6 +391,8 @@ export function createKioskService(deps: AppDeps) {
         async (complete) => {
           if (input.registrationId !== undefined && input.visitorId === undefined)
             throw new AppError('VALIDATION_FAILED', 'Scan your badge again.', { visitorId: ['Required with a badge'] });
+          // issue 22 "Floods": counted inside the idempotent work, so a retry of one sign-in counts once
+          await requireWithinLimit(ctx, 'signIn', KIOSK_MESSAGES.tooManySignIns);
           const visitor = await resolveVisitor(ctx, b, input);
           // the registration rule (issue 11): refused registrations go to the desk with the reason
           let registrationRefusal: string | null = null;
@@ -323,37 +411,64 @@ export function createKioskService(deps: AppDeps) {
           const now = deps.now();
           const id = await deps.db.transaction(async (txRaw) => {
             const tx = txRaw as unknown as Db;
-            const cardId = await repo.insertCard(tx, {
-              clientId: b.clientId,
-              buildingId: b.id,
-              visitorId: visitor.id,
-              firstname: visitor.firstname,
-              lastname: visitor.lastname,
-              dob: visitor.dob,
-              visitDate: localDateOf(now, b.timeZone),
-              visiting: input.personVisiting,
-              reason: input.reason,
-              visitorType,
-              status: 'pending',
-              bgResults: clear,
-              tempPhotoFileId: input.photoFileId ?? null,
-              tempPhotoAt: input.photoFileId ? now : null,
-              issues: {
-                ...screened.summary,
-                summary: [
-                  KIOSK_CARD_TEXT.arrival,
-                  ...(excluded ? [KIOSK_CARD_TEXT.excluded] : []),
-                  ...(registrationRefusal ? [registrationRefusal] : []),
-                  ...needed.map((f) => f.label),
-                ],
-                findings: needed,
-                kiosk: {
-                  screeningId: screened.id,
-                  registrationId: input.registrationId ?? null,
-                  outcome: clear ? 'clear' : 'issues',
-                } satisfies KioskMeta,
-              },
-            });
+            const registrationId = input.registrationId ?? null;
+            // issue 22 "Floods": the same person (and registration) signing in again while their card
+            // waits refreshes that card with this screening instead of adding another
+            const waiting = await repo.pendingKioskCard(
+              tx,
+              b.id,
+              { kind: 'sign_in', visitorId: visitor.id, registrationId },
+              foldWindowStart(now),
+            );
+            const signIns = waiting ? ((waiting.issues as CardIssues).kiosk?.signIns ?? 1) + 1 : 1;
+            const issues = {
+              ...screened.summary,
+              summary: [
+                KIOSK_CARD_TEXT.arrival,
+                ...(signIns > 1 ? [kioskRepeatLine.signIns(signIns, localTimeOf(now, b.timeZone))] : []),
+                ...(excluded ? [KIOSK_CARD_TEXT.excluded] : []),
+                ...(registrationRefusal ? [registrationRefusal] : []),
+                ...needed.map((f) => f.label),
+              ],
+              findings: needed,
+              kiosk: {
+                screeningId: screened.id,
+                registrationId,
+                outcome: clear ? 'clear' : 'issues',
+                signIns,
+                lastAt: now.toISOString(),
+              } satisfies KioskMeta,
+            };
+            let cardId: number;
+            if (waiting) {
+              cardId = waiting.id;
+              await repo.refreshCard(tx, cardId, {
+                visiting: input.personVisiting,
+                reason: input.reason,
+                visitorType,
+                bgResults: clear,
+                ...(input.photoFileId ? { tempPhotoFileId: input.photoFileId, tempPhotoAt: now } : {}),
+                issues,
+              });
+            } else {
+              cardId = await repo.insertCard(tx, {
+                clientId: b.clientId,
+                buildingId: b.id,
+                visitorId: visitor.id,
+                firstname: visitor.firstname,
+                lastname: visitor.lastname,
+                dob: visitor.dob,
+                visitDate: localDateOf(now, b.timeZone),
+                visiting: input.personVisiting,
+                reason: input.reason,
+                visitorType,
+                status: 'pending',
+                bgResults: clear,
+                tempPhotoFileId: input.photoFileId ?? null,
+                tempPhotoAt: input.photoFileId ? now : null,
+                issues,
+              });
+            }
             // the answer is stored with the card, in its transaction (issue 16)
             await complete(tx, { signInId: cardId, next });
             await publishCard({ clientId: b.clientId, buildingId: b.id, id: cardId }, tx);
@@ -366,7 +481,7 @@ export function createKioskService(deps: AppDeps) {
                 targetId: cardId,
                 clientId: b.clientId,
                 buildingId: b.id,
-                details: { screeningId: screened.id, clear, issueCount: needed.length, excluded },
+                details: { screeningId: screened.id, clear, issueCount: needed.length, excluded, signIns },
               },
               tx,
             );
@@ -504,6 +619,17 @@ export function createKioskService(deps: AppDeps) {
         });
       if (body.photoFileId && !(await fileStore.findMeta(ctx, body.photoFileId)))
         throw new AppError('VALIDATION_FAILED', 'The photo could not be found.', { photoFileId: ['Unknown photo'] });
+      // issue 22 "Floods": one tardy per student per day at the kiosk; another sign-in that day
+      // (a retry, a second press, a prank) answers the first one's slip and records nothing
+      const day = zonedDayBounds(deps.now(), b.timeZone);
+      const first = await repo.dropoffOfDay(b, student.id, day.start, day.end);
+      if (first)
+        return {
+          eventId: first.id,
+          message: KIOSK_MESSAGES.tardyAlreadyRecorded,
+          slipWindowUrl: `/KioskPrint/TardySlip/${first.id}`,
+        };
+      await requireWithinLimit(ctx, 'tardy', KIOSK_MESSAGES.tooManyTardies);
       const r = await studentsService.recordDropoff(
         ctx,
         student.id,
@@ -526,42 +652,224 @@ export function createKioskService(deps: AppDeps) {
     },
 
     /**
-     * POST /api/kiosk/students/pickups (Idempotency-Key): the adult is found among the student's
-     * people by name and date of birth, screened at this building (`checkPickup`), and the release
-     * goes through `recordPickup(…, 'kiosk')`: the district's authorisations decide, never the kiosk.
+     * POST /api/kiosk/students/pickups (Idempotency-Key; issue 22 "Releasing a child needs a
+     * verified adult"). The adult is found among the student's people by name; the district's
+     * authorisations and a fresh screening come first (`checkPickup`); then the adult is verified:
+     * a date of birth on file that agrees with the one typed, or else a one-time code sent to the
+     * phone or e-mail on file for that guardian. Anything else is not a release: the adult is asked
+     * to see the front office, and the desk has a card (who, which student, why), security is told
+     * and an audit row is written. The release itself goes through `recordPickup(…, 'kiosk')`.
      */
-    async studentPickup(ctx: RequestCtx, body: TKioskStudentPickupRequest, key: string) {
+    async studentPickup(
+      ctx: RequestCtx,
+      body: TKioskStudentPickupRequest,
+      key: string,
+    ): Promise<TKioskStudentPickupResponse> {
       const b = await kioskBuilding(ctx);
-      // one release per visitor action: a retry answers the first result (the screening inside is new each time)
+      // one answer per visitor action: a retry answers the first result (no second card or code)
       return idempotency.run(ctx.actor.userId, key, 'kiosk.studentPickup', body, async () => {
         const student = await requireStudent(b, body);
+        const seeOffice = { outcome: 'see_office' as const, message: KIOSK_MESSAGES.seeOffice(student.firstname) };
         const g = body.guardian;
-        const person = (await studentsRepo.people(student.id)).find(
-          (p) =>
-            p.firstname.trim().toLowerCase() === g.firstName.toLowerCase() &&
-            p.lastname.trim().toLowerCase() === g.lastName.toLowerCase() &&
-            (p.dob === null || p.dob === g.dob),
-        );
-        if (!person) throw notFound(KIOSK_MESSAGES.guardianNotFound);
-        const check = await studentsService.checkPickup(
-          ctx,
-          student.id,
-          { buildingId: b.id, guardianId: person.id },
-          'kiosk',
-        );
-        return studentsService.recordPickup(
-          ctx,
-          student.id,
-          {
+        const adultName = `${g.firstName} ${g.lastName}`.trim();
+        const divert = async (guardianId: number | null, why: PickupDiversion) => {
+          await studentsService.divertPickup(ctx, {
             buildingId: b.id,
-            guardianId: person.id,
-            reasonId: body.reasonId,
+            studentId: student.id,
+            guardianId,
+            adultName,
+            why,
             photoFileId: body.photoFileId,
-            screeningId: check.screeningId,
-          },
-          `${key}-release`,
-          'kiosk',
+          });
+          return seeOffice;
+        };
+        // the name as a person, not as typed text (issue 22: look-alike letters, invisibles, case)
+        const named = (await studentsRepo.people(student.id)).filter(
+          (p) =>
+            canonicalName(p.firstname) === canonicalName(g.firstName) &&
+            canonicalName(p.lastname) === canonicalName(g.lastName) &&
+            canonicalName(p.lastname) !== '',
         );
+        const person = named.find((p) => p.dob !== null && p.dob === g.dob) ?? named[0];
+        if (!person) return divert(null, 'not_listed');
+
+        // court order, not authorised, flagged screening: checkPickup makes the card and refuses
+        let screeningId: string;
+        try {
+          screeningId = (
+            await studentsService.checkPickup(ctx, student.id, { buildingId: b.id, guardianId: person.id }, 'kiosk')
+          ).screeningId;
+        } catch (err) {
+          if (err instanceof AppError && err.code === 'CONFLICT') return seeOffice;
+          throw err;
+        }
+        const { onFile } = await studentsService.identityFor(student.id, person.id);
+        if (onFile.dob !== null) {
+          if (g.dob !== onFile.dob) return divert(person.id, 'dob_mismatch');
+          return release(
+            ctx,
+            b,
+            student,
+            person.id,
+            body,
+            screeningId,
+            { method: 'dob', dob: g.dob },
+            `${key}-release`,
+          );
+        }
+        // no date of birth on file: a code to the phone (else the e-mail) on file for this guardian
+        const contact = person.phone.trim()
+          ? { channel: 'sms' as const, to: person.phone.trim() }
+          : person.email.trim()
+            ? { channel: 'email' as const, to: person.email.trim() }
+            : null;
+        if (!contact) return divert(person.id, 'no_identity_on_file');
+        const now = deps.now();
+        const since = new Date(now.getTime() - ONE_TIME_CODE.ttlMinutes * 60_000);
+        if ((await studentsRepo.recentChallenges(person.id, since)) >= MAX_CODES_PER_WINDOW)
+          return divert(person.id, 'too_many_codes');
+        const id = randomUUID();
+        const code = String(randomInt(0, 10 ** ONE_TIME_CODE.digits)).padStart(ONE_TIME_CODE.digits, '0');
+        await studentsRepo.insertChallenge({
+          id,
+          clientId: b.clientId,
+          buildingId: b.id,
+          studentId: student.id,
+          guardianId: person.id,
+          channel: contact.channel,
+          codeHash: codeHash(id, code),
+          expiresAt: new Date(now.getTime() + ONE_TIME_CODE.ttlMinutes * 60_000),
+          reasonId: body.reasonId,
+          photoFileId: body.photoFileId,
+          adultName,
+          createdBy: ctx.actor.userId,
+        });
+        const text = `${code} is your code to pick up ${student.firstname} at ${b.name}. It expires in ${ONE_TIME_CODE.ttlMinutes} minutes. If you are not at the school now, please call the school.`;
+        await deps.messenger.send([
+          {
+            clientId: b.clientId,
+            channel: contact.channel,
+            recipient: contact.to,
+            ...(contact.channel === 'email' ? { subject: `Your code to pick up ${student.firstname}` } : {}),
+            body: text,
+            kind: 'pickup-code',
+          },
+        ]);
+        await deps.audit.record(ctx, {
+          action: 'pickup.code_sent',
+          targetType: 'student',
+          targetId: student.id,
+          clientId: b.clientId,
+          buildingId: b.id,
+          details: { guardianId: person.id, verificationId: id, channel: contact.channel },
+        });
+        return {
+          outcome: 'code_sent' as const,
+          verificationId: id,
+          channel: contact.channel,
+          hint: maskedContact(contact.channel, contact.to),
+          expiresInMinutes: ONE_TIME_CODE.ttlMinutes,
+        };
+      });
+    },
+
+    /**
+     * POST /api/kiosk/students/pickups/code (Idempotency-Key; issue 22): the code the adult
+     * received. Right and in time: the release (authorisation and screening looked at again).
+     * Wrong: try again, up to 5 attempts. Expired or out of attempts: the front office, with a card.
+     */
+    async studentPickupCode(
+      ctx: RequestCtx,
+      body: TKioskPickupCodeRequest,
+      key: string,
+    ): Promise<TKioskStudentPickupResponse> {
+      const b = await kioskBuilding(ctx);
+      return idempotency.run(ctx.actor.userId, key, 'kiosk.studentPickupCode', body, async () => {
+        const ch = await studentsRepo.challenge(body.verificationId, b.id);
+        if (!ch) throw notFound('This code is not known here. Please start again.');
+        const student = await studentsRepo.student(ctx.actor, ch.studentId);
+        if (!student) throw notFound(KIOSK_MESSAGES.studentNotFound);
+        const seeOffice = { outcome: 'see_office' as const, message: KIOSK_MESSAGES.seeOffice(student.firstname) };
+        const divert = async (why: PickupDiversion) => {
+          await studentsService.divertPickup(ctx, {
+            buildingId: b.id,
+            studentId: ch.studentId,
+            guardianId: ch.guardianId,
+            adultName: ch.adultName,
+            why,
+            photoFileId: ch.photoFileId,
+          });
+          return seeOffice;
+        };
+        // a code already used or already refused: no second release, no second card
+        if (ch.state !== 'pending') return seeOffice;
+        const now = deps.now();
+        if (now.getTime() >= ch.expiresAt.getTime()) {
+          if (await studentsRepo.setChallengeState(ch.id, 'pending', 'failed')) return divert('code_expired');
+          return seeOffice;
+        }
+        const counted = await studentsRepo.countAttempt(ch.id, ONE_TIME_CODE.maxAttempts);
+        if (!counted) return seeOffice;
+        const outcome = oneTimeCodeCheck({
+          state: 'pending',
+          expiresAt: counted.expiresAt,
+          now,
+          attempts: counted.attempts - 1,
+          matches: sameHash(codeHash(ch.id, body.code), ch.codeHash),
+        });
+        await deps.audit.record(ctx, {
+          action: 'pickup.code_checked',
+          targetType: 'student',
+          targetId: ch.studentId,
+          clientId: b.clientId,
+          buildingId: b.id,
+          details: { guardianId: ch.guardianId, verificationId: ch.id, outcome, attempt: counted.attempts },
+        });
+        if (outcome === 'wrong')
+          return {
+            outcome: 'code_wrong' as const,
+            verificationId: ch.id,
+            attemptsLeft: ONE_TIME_CODE.maxAttempts - counted.attempts,
+            message: KIOSK_MESSAGES.codeWrong,
+          };
+        if (outcome !== 'ok') {
+          if (await studentsRepo.setChallengeState(ch.id, 'pending', 'failed'))
+            return divert(outcome === 'expired' ? 'code_expired' : 'code_locked');
+          return seeOffice;
+        }
+        if (!(await studentsRepo.setChallengeState(ch.id, 'pending', 'verified'))) return seeOffice;
+        try {
+          let screeningId: string;
+          try {
+            screeningId = (
+              await studentsService.checkPickup(
+                ctx,
+                ch.studentId,
+                { buildingId: b.id, guardianId: ch.guardianId },
+                'kiosk',
+              )
+            ).screeningId;
+          } catch (err) {
+            if (err instanceof AppError && err.code === 'CONFLICT') return seeOffice;
+            throw err;
+          }
+          return await release(
+            ctx,
+            b,
+            student,
+            ch.guardianId,
+            { reasonId: ch.reasonId, photoFileId: ch.photoFileId },
+            screeningId,
+            {
+              method: 'one_time_code',
+              challenge: { guardianId: ch.guardianId, studentId: ch.studentId, state: 'verified' },
+            },
+            `${key}-release`,
+          );
+        } finally {
+          // a code releases once, whatever happened
+          await studentsRepo.setChallengeState(ch.id, 'verified', 'used', deps.now());
+        }
       });
     },
 
@@ -584,18 +892,37 @@ export function createKioskService(deps: AppDeps) {
         'kiosk.problem',
         body,
         async (complete) => {
+          await requireWithinLimit(ctx, 'health', KIOSK_MESSAGES.tooManyHealth);
           await deps.db.transaction(async (txRaw) => {
             const tx = txRaw as unknown as Db;
-            const id = await repo.insertCard(tx, {
-              clientId: b.clientId,
-              buildingId: b.id,
-              firstname: KIOSK_CARD_TEXT.healthName,
-              lastname: '',
-              visitDate: localDateOf(deps.now(), b.timeZone),
-              status: 'pending',
-              bgResults: false,
-              issues: { summary: [KIOSK_CARD_TEXT.health], findings: [] },
-            });
+            const now = deps.now();
+            // issue 22 "Floods": presses while the card waits refresh it (a count and the time)
+            const waiting = await repo.pendingKioskCard(tx, b.id, { kind: 'health' }, foldWindowStart(now));
+            const count = waiting ? ((waiting.issues as { health?: HealthMeta }).health?.count ?? 1) + 1 : 1;
+            const issues = {
+              summary: [
+                KIOSK_CARD_TEXT.health,
+                ...(count > 1 ? [kioskRepeatLine.health(count, localTimeOf(now, b.timeZone))] : []),
+              ],
+              findings: [],
+              health: { count, lastAt: now.toISOString() } satisfies HealthMeta,
+            };
+            let id: number;
+            if (waiting) {
+              id = waiting.id;
+              await repo.refreshCard(tx, id, { issues });
+            } else {
+              id = await repo.insertCard(tx, {
+                clientId: b.clientId,
+                buildingId: b.id,
+                firstname: KIOSK_CARD_TEXT.healthName,
+                lastname: '',
+                visitDate: localDateOf(now, b.timeZone),
+                status: 'pending',
+                bgResults: false,
+                issues,
+              });
+            }
             await complete(tx, { notified: true });
             await publishCard({ clientId: b.clientId, buildingId: b.id, id }, tx);
             await deps.audit.record(
@@ -606,7 +933,7 @@ export function createKioskService(deps: AppDeps) {
                 targetId: id,
                 clientId: b.clientId,
                 buildingId: b.id,
-                details: { kind: body.kind },
+                details: { kind: body.kind, count },
               },
               tx,
             );

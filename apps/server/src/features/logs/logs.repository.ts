@@ -511,6 +511,7 @@ export function createLogsRepository(db: Db) {
           timeZone: buildings.timeZone,
           photoFileId: pickupEvents.photoFileId,
           sisStatus: pickupSisStatus,
+          verification: pickupEvents.verification,
         })
         .from(pickupEvents)
         .innerJoin(buildings, eq(buildings.id, pickupEvents.buildingId))
@@ -537,6 +538,7 @@ export function createLogsRepository(db: Db) {
           attendantName: users.name,
           pickedUpAt: sql<string>`to_char(${pickupEvents.pickedUpAt} AT TIME ZONE ${buildings.timeZone}, 'MM/DD/YYYY HH12:MI AM')`,
           sisStatus: pickupSisStatus,
+          verification: pickupEvents.verification,
         })
         .from(pickupEvents)
         .innerJoin(buildings, eq(buildings.id, pickupEvents.buildingId))

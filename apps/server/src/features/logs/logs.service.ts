@@ -19,6 +19,8 @@ import {
   ZDeniedLogRequest,
   ZLogExportRequest,
   ZVisitLogRequest,
+  RELEASE_VERIFICATION_LABELS,
+  type TReleaseVerificationMethod,
 } from '@sv/contracts';
 import { addDays, localDateOf, zonedTimeToInstant } from '@sv/domain';
 import type { FastifyReply } from 'fastify';
@@ -376,6 +378,9 @@ const PICKUP_CELL: Record<number, (r: PickupExportRow) => string | number | null
   5: (r) => r.attendantName,
   6: (r) => r.pickedUpAt,
   7: (r) => r.sisStatus,
+  // issue 22: how the adult was verified
+  8: (r) =>
+    r.verification ? (RELEASE_VERIFICATION_LABELS[r.verification as TReleaseVerificationMethod] ?? r.verification) : '',
 };
 
 /** Cell of each export column id (spec 002 §9 / 001 §9 ids). */

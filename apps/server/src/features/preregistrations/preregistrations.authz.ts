@@ -1,5 +1,6 @@
 import { preRegistrations } from '../../db/schema/index';
 import type { AuthzEntry, AuthzFixture, Expected, Principal } from '../../test/authz/types';
+import { randomNameTag } from '../../test/names';
 
 async function cardOfA({ world, deps }: AuthzFixture, status = 'scheduled') {
   const [row] = await deps.db
@@ -8,7 +9,7 @@ async function cardOfA({ world, deps }: AuthzFixture, status = 'scheduled') {
       clientId: world.north.clientId,
       buildingId: world.north.northHighId,
       firstname: 'Matrix',
-      lastname: `Card${Math.random().toString(36).slice(2, 7)}`,
+      lastname: `Card${randomNameTag(5)}`,
       visitDate: '2026-11-23',
       status,
     })

@@ -2,6 +2,7 @@ import { VISITOR_TYPES } from '@sv/contracts';
 import { z } from 'zod';
 import { cell, registerImport, requireBuildingOption } from '../../platform/imports/import-definition';
 import { notifyFrontDesk } from '../../platform/realtime/realtime';
+import { screenCardsById } from './preregistrations.flags';
 import { createPreRegistrationsRepository } from './preregistrations.repository';
 
 /**
@@ -10,8 +11,9 @@ import { createPreRegistrationsRepository } from './preregistrations.repository'
  * birth, so re-uploading the same file adds nothing.
  */
 const row = z.object({
-  firstname: cell.text(80),
-  lastname: cell.text(80),
+  // issue 22: the one person-name rule (cleaned; a bad name goes to the error file)
+  firstname: cell.personName(80),
+  lastname: cell.personName(80),
   dob: cell.optionalDate(),
   visitDate: cell.optionalDate().refine((v) => v !== null, 'is required'),
   visiting: cell.optionalText(200),
@@ -58,7 +60,7 @@ registerImport({
   },
   async insertRows(ctx, rows, tx, options) {
     const { buildingId, clientId } = (await requireBuildingOption(ctx, options, tx, { required: true }))!;
-    await createPreRegistrationsRepository(tx).insertMany(
+    const ids = await createPreRegistrationsRepository(tx).insertMany(
       tx,
       rows.map((r) => ({
         clientId,
@@ -77,6 +79,8 @@ registerImport({
         importKey: keyOf(r),
       })),
     );
+    // screened against the exclusion list before anyone arrives (issue 22), in the import's transaction
+    await screenCardsById(tx, ids);
     // open dashboards show the new cards at once (delivered when the import commits)
     if (rows.length > 0) await notifyFrontDesk(tx, { type: 'preregistration.changed', clientId, buildingId });
   },

@@ -50,6 +50,8 @@ export function toCard(r: PreRegRow): TPreRegistration {
     tempPhotoAt: r.tempPhotoAt ? r.tempPhotoAt.toISOString() : null,
     status: r.status as TPreRegistration['status'],
     visitId: r.visitId,
+    flagged: r.flagged === true,
+    flagReasons: (r.flagReasons ?? []) as TPreRegistration['flagReasons'],
   };
 }
 
@@ -184,14 +186,8 @@ export function createPreRegistrationsService(deps: AppDeps) {
           screened.exclusions.direct.length > 0 ? SCREENING_MESSAGES.excluded : SCREENING_MESSAGES.newFindings,
         );
       }
-      for (const f of needed) {
-        await screening.clearMatch(ctx, visitorId, {
-          screeningId: screened.id,
-          source: f.source,
-          matchRef: f.ref,
-          note: 'Confirmed with ALLOW on the pending card',
-        });
-      }
+      // the clearings and the check-in are one transaction (issue 22): a refused check-in (a
+      // building that requires a photo, a visitor already in) leaves every match open
       const result = await visits.checkIn(
         ctx,
         {
@@ -205,6 +201,14 @@ export function createPreRegistrationsService(deps: AppDeps) {
           photoFileId: input.photoFileId ?? card.tempPhotoFileId ?? null,
         },
         idempotencyKey,
+        'desk',
+        {
+          clearings: needed.map((f) => ({
+            source: f.source,
+            ref: f.ref,
+            note: 'Confirmed with ALLOW on the pending card',
+          })),
+        },
       );
       await deps.realtime.publish({
         type: 'preregistration.changed',

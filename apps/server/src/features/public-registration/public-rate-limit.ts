@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { authThrottle } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
+import { hitWindowLimit } from '../../platform/http/window-limit';
 
 /**
  * Per-address limits of the public registration form (security guide "Brute force"; issue 11).
@@ -26,22 +25,7 @@ export const publicLimitKey = (action: PublicAction, ip: string) => `pubreg:${ac
 
 /** Counts one request; true while the address is within its limit (this request included). */
 export async function hitPublicLimit(db: Db, action: PublicAction, ip: string, now: Date): Promise<boolean> {
-  const rule = PUBLIC_LIMITS[action];
-  const windowStart = sql`${new Date(now.getTime() - rule.windowMinutes * 60_000).toISOString()}::timestamptz`;
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const rows = await db
-    .insert(authThrottle)
-    .values({ key: publicLimitKey(action, ip), failures: 1, lastFailureAt: now })
-    .onConflictDoUpdate({
-      target: authThrottle.key,
-      // last_failure_at holds the window's start: a request after the window opens a new one
-      set: {
-        failures: sql`case when ${authThrottle.lastFailureAt} <= ${windowStart} then 1 else ${authThrottle.failures} + 1 end`,
-        lastFailureAt: sql`case when ${authThrottle.lastFailureAt} <= ${windowStart} then ${at} else ${authThrottle.lastFailureAt} end`,
-      },
-    })
-    .returning({ n: authThrottle.failures });
-  return (rows[0]?.n ?? 1) <= rule.max;
+  return hitWindowLimit(db, publicLimitKey(action, ip), PUBLIC_LIMITS[action], now);
 }
 
 /** Fixed-window counter in memory (form loads): at most `maxKeys` addresses, the oldest dropped first. */

@@ -1,6 +1,6 @@
-import { CONSTANTS, type TPublicForm, ZClientSettings, type ZPublicSubmission } from '@sv/contracts';
+import { CONSTANTS, personNameError, type TPublicForm, ZClientSettings, type ZPublicSubmission } from '@sv/contracts';
 import { loadSharp } from '../../platform/lazy-modules';
-import { isDobAcceptable, localDateOf } from '@sv/domain';
+import { cleanPersonName, isDobAcceptable, localDateOf } from '@sv/domain';
 import type { z } from 'zod';
 import { DD_STATUS } from '../../integrations/background-check/background-check';
 import { sha256 } from '../../platform/auth/tokens';
@@ -44,11 +44,15 @@ function confirmationEmail(
   lang: 'en' | 'es',
   v: { firstname: string; typeName: string; clientName: string; ref: string },
 ) {
+  // issue 23 §5: the mail goes to an address the submitter chose, so it carries nothing of theirs
+  // but the cleaned first name, and only a name the person-name rule accepts (the contract already
+  // refuses others; this keeps the mail safe whoever calls it)
+  const name = personNameError(v.firstname) ? '' : cleanPersonName(v.firstname);
   if (lang === 'es') {
     return {
       subject: `Recibimos su registro (${v.ref})`,
       body: [
-        `Hola ${v.firstname}:`,
+        name ? `Hola ${name}:` : 'Hola:',
         '',
         `${v.clientName} recibió su registro como ${v.typeName}. Su número de referencia es ${v.ref}.`,
         'La oficina del distrito revisará su solicitud y se comunicará con usted. Si no envió este registro, responda a la oficina del distrito.',
@@ -58,7 +62,7 @@ function confirmationEmail(
   return {
     subject: `We received your registration (${v.ref})`,
     body: [
-      `Hello ${v.firstname},`,
+      name ? `Hello ${name},` : 'Hello,',
       '',
       `${v.clientName} received your registration as ${v.typeName}. Your reference number is ${v.ref}.`,
       'The district office will review your request and contact you. If you did not send this registration, let the district office know.',

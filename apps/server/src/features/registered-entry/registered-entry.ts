@@ -1,5 +1,5 @@
 import { MESSAGES, type TRegistrationBadgeLookupResult, ZVisitorFields } from '@sv/contracts';
-import { localDateOf, type RegistrationRefusal, registrationAdmission } from '@sv/domain';
+import { cleanPersonName, localDateOf, type RegistrationRefusal, registrationAdmission } from '@sv/domain';
 import type { TActor } from '@sv/contracts';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
@@ -89,10 +89,11 @@ export function createRegisteredEntry(db: Db) {
   /** The district visitor record a registration checks in as: linked, or made from the registration. */
   async function ensureVisitor(reg: Loaded): Promise<number> {
     if (reg.visitorId) return reg.visitorId;
-    const fields = ZVisitorFields.parse({
-      firstname: reg.firstname,
-      middlename: reg.middlename,
-      lastname: reg.lastname,
+    // the names are the registration's as stored (cleaned), not re-judged by the form's rule: a
+    // registration saved before issue 22's rule must still check in (placeholders, replaced below)
+    const parsed = ZVisitorFields.parse({
+      firstname: 'x',
+      lastname: 'x',
       dob: reg.dob,
       email: /@/.test(reg.email) ? reg.email : '',
       phone: reg.phone,
@@ -101,7 +102,13 @@ export function createRegisteredEntry(db: Db) {
       city: reg.city,
       state: reg.state,
       zipcode: /^\d{5}$/.test(reg.zipcode) ? reg.zipcode : '',
-    }) as Parameters<typeof visitorsRepo.insert>[2];
+    });
+    const fields = {
+      ...parsed,
+      firstname: cleanPersonName(reg.firstname),
+      middlename: cleanPersonName(reg.middlename),
+      lastname: cleanPersonName(reg.lastname),
+    } as Parameters<typeof visitorsRepo.insert>[2];
     const visitorId = await visitorsRepo.insert(reg.clientId, null, fields);
     if (reg.photoFileId) await visitorsRepo.setPhoto(visitorId, reg.photoFileId);
     // another desk may have linked one meanwhile: keep the first

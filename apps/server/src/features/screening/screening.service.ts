@@ -276,6 +276,12 @@ export function createScreeningService(deps: AppDeps) {
         subject: ScreeningSubject;
         /** read with the actor's scope by the caller, with its client's stored settings */
         building: { id: number; clientId: number; clientSettings: unknown };
+        /**
+         * decisions (`source|ref`) the caller records with `clearWithin` in the check-in's own
+         * transaction (issue 22: ALLOW on a card clears and checks in as one); only what this
+         * screening showed, and never a linked exclusion, counts
+         */
+        decidingNow?: readonly string[];
       },
     ) {
       const { subject, building } = input;
@@ -289,6 +295,12 @@ export function createScreeningService(deps: AppDeps) {
         { variant: candidateVariant(candidates), values: candidateValues(building, candidates) },
       );
       const screening = gate?.screening ?? null;
+      const shown = new Set(
+        ((screening?.findings ?? []) as AdmissionFinding[])
+          .filter((f) => f.kind !== 'direct')
+          .map((f) => `${f.source}|${f.ref}`),
+      );
+      const decided = new Set([...(gate?.decided ?? []), ...(input.decidingNow ?? []).filter((k) => shown.has(k))]);
       const now = matchesAmong(gate?.also ? screeningCandidatesFromJson(gate.also) : [], building, subject);
       const verdict = admissionVerdict({
         screening: screening
@@ -305,7 +317,7 @@ export function createScreeningService(deps: AppDeps) {
         now: deps.now(),
         validMinutes: CONSTANTS.screeningValidMinutes,
         backgroundCheck: readStored(ZClientSettings, building.clientSettings).backgroundCheck,
-        decided: gate?.decided ?? new Set<string>(),
+        decided,
         cleared: gate?.cleared ?? new Set<string>(),
         exclusionsNow: { direct: now.direct.map((m) => m.id), potential: now.potential.map((m) => m.id) },
       });
@@ -443,53 +455,7 @@ export function createScreeningService(deps: AppDeps) {
       if (!subject) throw notFound('Visitor not found');
       const screening = await repo.findScreening(ctx.actor, input.screeningId);
       if (!screening || screening.visitorId !== subject.id) throw notFound('Screening not found');
-      const finding = (screening.findings as AdmissionFinding[]).find(
-        (f) => f.source === input.source && f.ref === input.matchRef,
-      );
-      if (!finding) {
-        if (input.source === 'registry' && !REGISTRY_REF.test(input.matchRef))
-          throw badRequest('Unknown registry record reference.', { matchRef: ['must be a registry match id'] });
-        throw conflict(SCREENING_MESSAGES.notShown);
-      }
-      if (finding.kind === 'direct') throw conflict('An exclusion linked to this visitor cannot be cleared.');
-      const note = input.note ?? '';
-      const now = deps.now();
-      const saved = await deps.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
-        const decision = await repo.saveDecision(tx, {
-          screeningId: screening.id,
-          source: input.source,
-          ref: input.matchRef,
-          decidedBy: ctx.actor.userId,
-          note,
-          now,
-        });
-        if (input.source !== 'registry_status') {
-          await repo.saveCleared(tx, {
-            clientId: subject.clientId,
-            visitorId: subject.id,
-            source: input.source,
-            matchRef: input.matchRef,
-            clearedBy: ctx.actor.userId,
-            note,
-            now,
-          });
-        }
-        await deps.audit.record(
-          ctx,
-          {
-            action: input.source === 'registry_status' ? 'screening.registry_overruled' : 'screening.match.cleared',
-            targetType: 'visitor',
-            targetId: subject.id,
-            clientId: subject.clientId,
-            buildingId: screening.buildingId,
-            details: { screeningId: screening.id, source: input.source, matchRef: input.matchRef, note },
-          },
-          tx,
-        );
-        return decision;
-      });
-      if (!saved) throw new AppError('INTERNAL', 'The match could not be cleared.');
+      const saved = await deps.db.transaction((tx) => clearWithin(tx as unknown as Db, ctx, subject, screening, input));
       return {
         id: saved.id,
         screeningId: screening.id,
@@ -501,5 +467,66 @@ export function createScreeningService(deps: AppDeps) {
         note: saved.note,
       };
     },
+
+    clearWithin,
   };
+
+  /**
+   * The decision and clearing of `clearMatch`, inside the caller's transaction: a check-in that
+   * clears and admits as one (issue 22: a refused check-in stores no clearing) calls it with its
+   * own transaction and the screening the gate read.
+   */
+  async function clearWithin(
+    tx: Db,
+    ctx: RequestCtx,
+    subject: { id: number; clientId: number },
+    screening: { id: string; buildingId: number; findings: unknown },
+    input: TClearMatchRequest,
+  ) {
+    requirePermission(ctx.actor, 'screening.run');
+    const finding = (screening.findings as AdmissionFinding[]).find(
+      (f) => f.source === input.source && f.ref === input.matchRef,
+    );
+    if (!finding) {
+      if (input.source === 'registry' && !REGISTRY_REF.test(input.matchRef))
+        throw badRequest('Unknown registry record reference.', { matchRef: ['must be a registry match id'] });
+      throw conflict(SCREENING_MESSAGES.notShown);
+    }
+    if (finding.kind === 'direct') throw conflict('An exclusion linked to this visitor cannot be cleared.');
+    const note = input.note ?? '';
+    const now = deps.now();
+    const decision = await repo.saveDecision(tx, {
+      screeningId: screening.id,
+      source: input.source,
+      ref: input.matchRef,
+      decidedBy: ctx.actor.userId,
+      note,
+      now,
+    });
+    if (input.source !== 'registry_status') {
+      await repo.saveCleared(tx, {
+        clientId: subject.clientId,
+        visitorId: subject.id,
+        source: input.source,
+        matchRef: input.matchRef,
+        clearedBy: ctx.actor.userId,
+        note,
+        now,
+      });
+    }
+    await deps.audit.record(
+      ctx,
+      {
+        action: input.source === 'registry_status' ? 'screening.registry_overruled' : 'screening.match.cleared',
+        targetType: 'visitor',
+        targetId: subject.id,
+        clientId: subject.clientId,
+        buildingId: screening.buildingId,
+        details: { screeningId: screening.id, source: input.source, matchRef: input.matchRef, note },
+      },
+      tx,
+    );
+    if (!decision) throw new AppError('INTERNAL', 'The match could not be cleared.');
+    return decision;
+  }
 }

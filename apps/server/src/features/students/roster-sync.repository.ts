@@ -1,3 +1,5 @@
+import { personNameError } from '@sv/contracts';
+import { cleanPersonName } from '@sv/domain';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   buildings,
@@ -16,6 +18,25 @@ export type SyncState = typeof sisSyncState.$inferSelect;
 /** lower("first last"), the students' lookup key (keep in sync with students.repository search). */
 export const studentSearchName = (first: string, last: string) =>
   `${first} ${last}`.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/**
+ * Issue 22 (input hygiene at every entry point, the SIS roster feed included): a roster person's
+ * names are stored cleaned (`cleanPersonName`: invisible characters removed, spaces collapsed). A
+ * person whose name breaks the person-name rule (no letter, digits, symbols, a link, a line
+ * break) is not stored or updated: the SIS is asked again next pass, and the run counts them
+ * (`SyncResult.refused`), since nobody is at a form to be told.
+ */
+export function acceptRosterNames(users: RosterUser[]): { accepted: RosterUser[]; refused: number } {
+  const accepted: RosterUser[] = [];
+  for (const u of users) {
+    const givenName = cleanPersonName(u.givenName);
+    const familyName = cleanPersonName(u.familyName);
+    if (personNameError(u.givenName) || personNameError(u.familyName) || givenName === '' || familyName === '')
+      continue;
+    accepted.push({ ...u, givenName, familyName });
+  }
+  return { accepted, refused: users.length - accepted.length };
+}
 
 const isoDate = (v: string | undefined) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null);
 const modified = (v: string) => {
@@ -60,8 +81,9 @@ export function createRosterSyncRepository(db: Db) {
     },
 
     /** Guardians of a page of OneRoster users, and their links to students already known. */
-    async applyGuardians(tx: Db, clientId: number, users: RosterUser[]) {
-      if (users.length === 0) return;
+    async applyGuardians(tx: Db, clientId: number, page: RosterUser[]): Promise<{ refused: number }> {
+      const { accepted: users, refused } = acceptRosterNames(page);
+      if (users.length === 0) return { refused };
       const rows = await tx
         .insert(guardians)
         .values(
@@ -95,7 +117,7 @@ export function createRosterSyncRepository(db: Db) {
         .returning({ id: guardians.id, sourcedId: guardians.sourcedId });
       const idOf = new Map(rows.map((r) => [r.sourcedId, r.id]));
       const studentIds = [...new Set(users.flatMap((u) => u.agentSourcedIds))];
-      if (studentIds.length === 0) return;
+      if (studentIds.length === 0) return { refused };
       const known = await tx
         .select({ id: students.id, sourcedId: students.sourcedId })
         .from(students)
@@ -107,14 +129,16 @@ export function createRosterSyncRepository(db: Db) {
           .filter((l): l is { studentId: number; guardianId: number } => !!l.studentId && !!l.guardianId),
       );
       if (links.length > 0) await tx.insert(studentGuardians).values(links).onConflictDoNothing();
+      return { refused };
     },
 
     /**
      * Students of a page, with their school's building and their SIS guardian links (replaced by
      * what the SIS says now; local people's authorisations are not links and stay).
      */
-    async applyStudents(tx: Db, clientId: number, users: RosterUser[]) {
-      if (users.length === 0) return;
+    async applyStudents(tx: Db, clientId: number, page: RosterUser[]): Promise<{ refused: number }> {
+      const { accepted: users, refused } = acceptRosterNames(page);
+      if (users.length === 0) return { refused };
       const schools = await tx
         .select({ sourcedId: sisSchools.sourcedId, buildingId: sisSchools.buildingId })
         .from(sisSchools)
@@ -173,6 +197,7 @@ export function createRosterSyncRepository(db: Db) {
           ),
       );
       if (links.length > 0) await tx.insert(studentGuardians).values(links).onConflictDoNothing();
+      return { refused };
     },
 
     async countStudents(clientId: number) {

@@ -5,6 +5,7 @@ import { studentGuardians, students } from '../../db/schema/index';
 import { type OneRosterUser, startFakeSis, type FakeSis } from '../../test/peers/fake-sis';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { syncRoster } from './roster-sync';
+import { nameTag } from '../../test/names';
 
 /**
  * Roster sync at scale (issue 12: "50,000 students sync in minutes"): a generated district on the
@@ -27,8 +28,8 @@ function roster(n: number): OneRosterUser[] {
       status: 'active',
       dateLastModified: at,
       role: 'student',
-      givenName: `Student${i}`,
-      familyName: `Scale${i % 997}`,
+      givenName: `Student${nameTag(i)}`,
+      familyName: `Scale${nameTag(i % 997)}`,
       identifier: String(500000 + i),
       email: '',
       agents: agents.map((sourcedId) => ({ sourcedId, type: 'user' as const })),
@@ -40,8 +41,8 @@ function roster(n: number): OneRosterUser[] {
         status: 'active',
         dateLastModified: at,
         role: a.startsWith('p') ? 'parent' : 'guardian',
-        givenName: `Guardian${i}`,
-        familyName: `Scale${i % 997}`,
+        givenName: `Guardian${nameTag(i)}`,
+        familyName: `Scale${nameTag(i % 997)}`,
         identifier: '',
         email: '',
         agents: [{ sourcedId: `s-${i}`, type: 'user' as const }],

@@ -14,6 +14,8 @@ export interface SyncResult {
   pages: number;
   students: number;
   guardians: number;
+  /** people not stored because their name breaks the person-name rule (issue 22) */
+  refused: number;
   /** 'unreachable' | 'failed' when a page failed (the run resumes there next time) */
   error?: string;
 }
@@ -45,7 +47,7 @@ export async function syncRosterWith(
 ): Promise<SyncResult> {
   const repo = createRosterSyncRepository(deps.db);
   const limit = pageSize ?? SYNC_PAGE_SIZE;
-  const result: SyncResult = { status: 'complete', pages: 0, students: 0, guardians: 0 };
+  const result: SyncResult = { status: 'complete', pages: 0, students: 0, guardians: 0, refused: 0 };
   let state = await repo.state(clientId);
   const now = deps.now();
   if (!client) return { ...result, status: 'failed', error: 'failed' };
@@ -78,12 +80,14 @@ export async function syncRosterWith(
         const tx = txRaw as unknown as Db;
         if (resource === 'users') {
           const people = page.filter((u) => GUARDIAN_ROLES.has(u.role));
-          await repo.applyGuardians(tx, clientId, people);
-          result.guardians += people.length;
+          const { refused } = await repo.applyGuardians(tx, clientId, people);
+          result.guardians += people.length - refused;
+          result.refused += refused;
         } else {
           const kids = page.filter((u) => u.role === 'student' || u.role === '');
-          await repo.applyStudents(tx, clientId, kids);
-          result.students += kids.length;
+          const { refused } = await repo.applyStudents(tx, clientId, kids);
+          result.students += kids.length - refused;
+          result.refused += refused;
         }
         await repo.saveState(
           clientId,

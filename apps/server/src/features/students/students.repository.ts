@@ -1,5 +1,5 @@
 import type { TActor } from '@sv/contracts';
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   buildings,
   clients,
@@ -7,6 +7,8 @@ import {
   guardians,
   pickupAuthorizations,
   pickupEvents,
+  preRegistrations,
+  releaseVerifications,
   sisSyncState,
   sisWritebacks,
   studentGuardians,
@@ -143,6 +145,8 @@ export function createStudentsRepository(db: Db) {
           role: guardians.role,
           address: guardians.address,
           dob: guardians.dob,
+          email: guardians.email,
+          phone: guardians.phone,
           active: guardians.active,
           visitorId: guardians.visitorId,
         })
@@ -243,6 +247,124 @@ export function createStudentsRepository(db: Db) {
           .where(eq(guardians.id, g.id));
         return again.visitorId ?? v.id;
       });
+    },
+
+    /** The identity on the guardian's visitor record (issue 22: what a release is checked against). */
+    async visitorIdentity(visitorId: number | null) {
+      if (!visitorId) return null;
+      const rows = await db
+        .select({
+          dob: visitors.dob,
+          licenseNumber: visitors.currentDriversLicenseNumber,
+          licenseState: visitors.licenseState,
+        })
+        .from(visitors)
+        .where(eq(visitors.id, visitorId))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /**
+     * After the desk checked the adult's ID (issue 22): the date of birth and licence are kept on
+     * their visitor record where it had none, so the next release has an identity on file. Never
+     * overwrites what is there (a disagreement refused the release before this runs).
+     */
+    async fillVisitorIdentity(
+      tx: Db,
+      visitorId: number,
+      id: { dob: string; licenseNumber: string; licenseState: string },
+    ) {
+      await tx
+        .update(visitors)
+        .set({
+          dob: sql`coalesce(${visitors.dob}, ${id.dob}::date)`,
+          currentDriversLicenseNumber: sql`case when ${visitors.currentDriversLicenseNumber} = '' then ${id.licenseNumber} else ${visitors.currentDriversLicenseNumber} end`,
+          licenseState: sql`case when ${visitors.currentDriversLicenseNumber} = '' then ${id.licenseState} else ${visitors.licenseState} end`,
+        })
+        .where(eq(visitors.id, visitorId));
+    },
+
+    /**
+     * A refusal card still waiting for the desk, for the same attempt (student, adult, reason and
+     * path: `issues.pickup.key`) made since `since` (issue 22 "Floods": one card per person and reason
+     * within the screening window).
+     */
+    async openRefusalCard(buildingId: number, key: string, since: Date) {
+      const rows = await db
+        .select({ id: preRegistrations.id })
+        .from(preRegistrations)
+        .where(
+          and(
+            eq(preRegistrations.buildingId, buildingId),
+            eq(preRegistrations.status, 'pending'),
+            sql`${preRegistrations.createdAt} >= ${since}`,
+            sql`${preRegistrations.issues}->'pickup'->>'key' = ${key}`,
+          ),
+        )
+        .limit(1);
+      return rows[0]?.id ?? null;
+    },
+
+    /** A refused or diverted pickup's card on the desk's dashboard ("needs a decision"; issue 22). */
+    async insertCard(tx: Db, values: typeof preRegistrations.$inferInsert) {
+      const [row] = await tx.insert(preRegistrations).values(values).returning({ id: preRegistrations.id });
+      return row.id;
+    },
+
+    // ------------------------------------------------------------ one-time codes (issue 22)
+
+    async insertChallenge(row: typeof releaseVerifications.$inferInsert) {
+      const [r] = await db.insert(releaseVerifications).values(row).returning();
+      return r;
+    },
+
+    async challenge(id: string, buildingId: number) {
+      const rows = await db
+        .select()
+        .from(releaseVerifications)
+        .where(and(eq(releaseVerifications.id, id), eq(releaseVerifications.buildingId, buildingId)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Codes sent for this person since `since` (a kiosk cannot flood a guardian's phone). */
+    async recentChallenges(guardianId: number, since: Date) {
+      const [r] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(releaseVerifications)
+        .where(
+          and(eq(releaseVerifications.guardianId, guardianId), sql`${releaseVerifications.createdAt} >= ${since}`),
+        );
+      return r.n;
+    },
+
+    /**
+     * Counts one attempt, atomically: two concurrent guesses cannot both be the fifth. Answers the
+     * row after the count, or null when the code no longer takes attempts.
+     */
+    async countAttempt(id: string, max: number) {
+      const rows = await db
+        .update(releaseVerifications)
+        .set({ attempts: sql`${releaseVerifications.attempts} + 1` })
+        .where(
+          and(
+            eq(releaseVerifications.id, id),
+            eq(releaseVerifications.state, 'pending'),
+            lt(releaseVerifications.attempts, max),
+          ),
+        )
+        .returning();
+      return rows[0] ?? null;
+    },
+
+    /** pending → verified | failed; verified → used (once). */
+    async setChallengeState(id: string, from: string, to: 'verified' | 'failed' | 'used', at?: Date) {
+      const rows = await db
+        .update(releaseVerifications)
+        .set({ state: to, ...(to === 'used' ? { usedAt: at ?? new Date() } : {}) })
+        .where(and(eq(releaseVerifications.id, id), eq(releaseVerifications.state, from)))
+        .returning({ id: releaseVerifications.id });
+      return rows.length > 0;
     },
 
     async reason(clientId: number, reasonId: number, kind: 'pickup' | 'dropoff') {

@@ -13,13 +13,21 @@ import {
   ZAuthorizationCreate,
 } from '@sv/contracts';
 import {
+  canonicalName,
+  type IdentityOnFile,
+  identityOnFile,
+  licenceKey,
   localDateOf,
   type PickupPath,
   type PickupRefusal,
   type PickupRule,
   type PickupScreening,
+  parseAamva,
   pickupAuthorization,
   pickupPermission,
+  type ReleaseEvidence,
+  type ReleaseVerificationRefusal,
+  releaseDecision,
 } from '@sv/domain';
 import type { ScreeningFinding } from '../../db/schema/index';
 import { GUARDIAN_ROLES, SisError } from '../../integrations/sis/index';
@@ -31,7 +39,7 @@ import { createFileStore } from '../../platform/files/files';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/app-error';
 import { createIdempotency } from '../../platform/http/idempotency';
 import type { RequestCtx } from '../../platform/http/request-context';
-import { createDenialsService } from '../denials/denials.service';
+import { sendSecurityAlert } from '../denials/denials.service';
 import { createScreeningRepository } from '../screening/screening.repository';
 import { createScreeningService } from '../screening/screening.service';
 import { resolveClientId } from '../settings/client-choice';
@@ -53,7 +61,55 @@ const REFUSAL_MESSAGE: Record<PickupRefusal, string> = {
   flagged: PICKUP_MESSAGES.flagged,
 };
 
+/**
+ * Why a pickup was refused or the adult sent to the office (issue 22): the desk's card and the
+ * security alert say it in these words; the audit row keeps the code.
+ */
+export type PickupDiversion =
+  | PickupRefusal
+  | ReleaseVerificationRefusal
+  | 'not_listed'
+  | 'code_expired'
+  | 'code_locked'
+  | 'too_many_codes';
+
+export const DIVERSION_TEXT: Record<PickupDiversion, string> = {
+  not_enrolled_here: 'The student is not enrolled in this building.',
+  inactive: 'The student or this person is no longer active in the student information system.',
+  restricted: 'A court order or restriction on file: this person may not pick up this student.',
+  expired: 'This person’s permission to pick up this student has expired.',
+  not_yet_valid: 'This person’s permission to pick up this student has not started yet.',
+  no_authorisation: 'This person is not authorised to pick up this student.',
+  not_screened: 'This person could not be screened.',
+  flagged: 'The screening found a possible exclusion or registry match.',
+  not_listed: 'The name typed is not among this student’s people.',
+  missing: 'The adult’s identity was not checked.',
+  method_not_here: 'The adult’s identity was not checked.',
+  no_identity_on_file: 'No date of birth, phone or e-mail is on file to verify this adult.',
+  dob_mismatch: 'The date of birth typed does not agree with the one on file.',
+  code_not_verified: 'The code sent to the phone or e-mail on file was not confirmed.',
+  code_expired: 'The code sent to the phone or e-mail on file expired before it was entered.',
+  code_locked: 'The code sent to the phone or e-mail on file was entered wrong too many times.',
+  too_many_codes: 'Too many codes were asked for this person in a few minutes.',
+  id_incomplete: 'The ID shown was incomplete.',
+  id_mismatch: 'The ID shown does not agree with what is on file for this person.',
+};
+
+/** Verification refusals that are the attendant's input to correct (400, no card), not a refused adult. */
+const INPUT_PROBLEMS: Partial<Record<ReleaseVerificationRefusal, string>> = {
+  missing: PICKUP_MESSAGES.verificationRequired,
+  method_not_here: PICKUP_MESSAGES.verificationRequired,
+  no_identity_on_file: PICKUP_MESSAGES.noIdentityOnFile,
+  id_incomplete: PICKUP_MESSAGES.idIncomplete,
+};
+
 const FALLBACK_ZONE = 'America/Chicago';
+const printable = (s: string) =>
+  s
+    .replace(/[^0-9A-Za-z -]/g, '')
+    .trim()
+    .toUpperCase()
+    .slice(0, 40);
 const fullName = (p: { firstname: string; lastname: string }) => `${p.firstname} ${p.lastname}`.trim();
 
 /** The rows of one person, as the pure rule reads them. */
@@ -107,7 +163,6 @@ export function createStudentsService(deps: AppDeps) {
   const repo = createStudentsRepository(deps.db);
   const screeningRepo = createScreeningRepository(deps.db);
   const screening = createScreeningService(deps);
-  const denials = createDenialsService(deps);
   const files = createFileStore(deps.db);
   const idempotency = createIdempotency(deps.db, { singleProcess: deps.database.kind === 'pglite' });
 
@@ -150,6 +205,166 @@ export function createStudentsService(deps: AppDeps) {
     const person = people.find((p) => p.id === guardianId);
     if (!person) throw notFound('Guardian not found');
     return { person, rules: rulesOf(rules, guardianId) };
+  }
+
+  type Person = Awaited<ReturnType<typeof loadPerson>>['person'];
+  type Building = NonNullable<Awaited<ReturnType<typeof repo.building>>>;
+  type Student = NonNullable<Awaited<ReturnType<typeof repo.student>>>;
+
+  /** What the district holds about the adult (issue 22): the guardian row (SIS) and their visitor record. */
+  async function identityOf(person: Person): Promise<IdentityOnFile> {
+    const v = await repo.visitorIdentity(person.visitorId);
+    return {
+      guardianId: person.id,
+      firstname: person.firstname,
+      lastname: person.lastname,
+      dob: person.dob ?? v?.dob ?? null,
+      licenseNumber: v?.licenseNumber || null,
+      licenseState: v?.licenseState || null,
+    };
+  }
+
+  /**
+   * A refused or diverted pickup (issue 22: court order, not authorised, unverified; desk or
+   * kiosk): a card on the desk's dashboard among those needing a decision, an audit row, and the
+   * district's security contacts told per their notification levels. The card and the audit row
+   * are one transaction; the alert follows (a delivery problem never hides the card).
+   */
+  async function refusePickup(
+    ctx: RequestCtx,
+    r: {
+      path: PickupPath;
+      building: Building;
+      student: Student;
+      person: Person | null;
+      /** the name the adult gave (the kiosk) or the guardian's */
+      adultName: string;
+      why: PickupDiversion;
+      photoFileId?: string | null;
+      screeningId?: string;
+    },
+  ) {
+    const now = deps.now();
+    const visitorId = r.person ? await repo.guardianVisitor(r.person, r.building.id) : null;
+    // the photo of the adult on the card, when it is one of this district's pickup photos
+    const photo = r.photoFileId ? await files.findMeta(ctx, r.photoFileId) : null;
+    const photoFileId =
+      photo && photo.kind === 'pickup-photo' && photo.clientId === r.building.clientId ? photo.id : null;
+    const studentName = fullName(r.student);
+    const [typedFirst = '', ...typedRest] = r.adultName.trim().split(/\s+/);
+    const first = r.person ? r.person.firstname : typedFirst;
+    const last = r.person ? r.person.lastname : typedRest.join(' ');
+    const where = r.path === 'kiosk' ? 'at the kiosk' : 'at the desk';
+    const summary = [
+      r.path === 'kiosk'
+        ? 'Student pickup at the kiosk: sent to the front office'
+        : 'Student pickup at the desk: refused',
+      `Wants to pick up ${studentName}${r.student.identifier ? ` (${r.student.identifier})` : ''}`,
+      `Why: ${DIVERSION_TEXT[r.why]}`,
+      'The student was not released.',
+    ];
+    // one card and one alert per attempt within the screening window (issue 22 "Floods"): a
+    // repeated refusal of the same adult, student and reason is audited, and the card already
+    // on the desk stands for it
+    const who = r.person ? `g${r.person.id}` : `n${canonicalName(typedFirst)}|${canonicalName(typedRest.join(' '))}`;
+    const key = `${r.student.id}:${who}:${r.why}:${r.path}`;
+    const openCard = await repo.openRefusalCard(
+      r.building.id,
+      key,
+      new Date(now.getTime() - CONSTANTS.screeningValidMinutes * 60_000),
+    );
+    if (openCard !== null) {
+      await deps.audit.record(ctx, {
+        action: 'pickup.refused',
+        targetType: 'student',
+        targetId: r.student.id,
+        clientId: r.student.clientId,
+        buildingId: r.building.id,
+        details: { guardianId: r.person?.id ?? null, reason: r.why, path: r.path, cardId: openCard, repeated: true },
+      });
+      return { cardId: openCard, notified: 0 };
+    }
+    const cardId = await deps.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const id = await repo.insertCard(tx, {
+        clientId: r.building.clientId,
+        buildingId: r.building.id,
+        visitorId,
+        firstname: first,
+        lastname: last,
+        visitDate: localDateOf(now, r.building.timeZone),
+        visiting: studentName,
+        reason: 'Student pickup',
+        status: 'pending',
+        bgResults: false,
+        tempPhotoFileId: photoFileId,
+        tempPhotoAt: photoFileId ? now : null,
+        issues: {
+          summary,
+          findings: [],
+          // a refused or diverted pickup sorts first and is never capped on the dashboard (issue 22 "Floods")
+          flagged: true,
+          pickup: { studentId: r.student.id, guardianId: r.person?.id ?? null, why: r.why, path: r.path, key },
+        },
+      });
+      await deps.realtime.publish(
+        { type: 'preregistration.changed', clientId: r.building.clientId, buildingId: r.building.id, id },
+        tx,
+      );
+      await deps.audit.record(
+        ctx,
+        {
+          action: 'pickup.refused',
+          targetType: 'student',
+          targetId: r.student.id,
+          clientId: r.student.clientId,
+          buildingId: r.building.id,
+          details: {
+            guardianId: r.person?.id ?? null,
+            reason: r.why,
+            path: r.path,
+            cardId: id,
+            ...(r.screeningId ? { screeningId: r.screeningId } : {}),
+          },
+        },
+        tx,
+      );
+      return id;
+    });
+    let notified = 0;
+    try {
+      notified = await sendSecurityAlert(deps, {
+        clientId: r.building.clientId,
+        buildingId: r.building.id,
+        buildingName: r.building.name,
+        timeZone: r.building.timeZone,
+        personName: r.person ? fullName(r.person) : r.adultName,
+        dob: r.person?.dob ?? null,
+        what: `Tried to pick up a student (${studentName}) ${where}; the student was not released. ${DIVERSION_TEXT[r.why]}`,
+        reportedBy: r.path === 'kiosk' ? 'the kiosk' : 'the front desk',
+      });
+    } catch {
+      // no contact reachable: the card and the audit row stand
+    }
+    return { cardId, notified };
+  }
+
+  /** The desk's evidence from its request (issue 22); the kiosk builds its own (date of birth or code). */
+  function deskEvidence(v: TPickupRequest['verification']): ReleaseEvidence | null {
+    if (!v) return null;
+    if (v.method === 'known_visitor') return { method: 'known_visitor' };
+    if (v.method === 'id_typed')
+      return { method: 'id_typed', licenseNumber: v.licenseNumber, licenseState: v.licenseState, dob: v.dob };
+    const lic = parseAamva(v.raw);
+    if (!lic) throw badRequest(PICKUP_MESSAGES.idScanUnreadable, { verification: [PICKUP_MESSAGES.idScanUnreadable] });
+    return {
+      method: 'id_scan',
+      licenseNumber: lic.licenseNumber ?? '',
+      licenseState: lic.state ?? '',
+      dob: lic.dateOfBirth ?? '',
+      firstName: lic.firstName ?? '',
+      lastName: lic.lastName ?? '',
+    };
   }
 
   /** Refreshes the student's guardians from the SIS now (Skyward mode); SIS errors are the spec's §8 messages. */
@@ -266,38 +481,76 @@ export function createStudentsService(deps: AppDeps) {
         today: localDateOf(deps.now(), building.timeZone),
         screening: 'clear',
       });
-      if (!before.allowed) throw conflict(REFUSAL_MESSAGE[before.reason]);
+      if (!before.allowed) {
+        await refusePickup(ctx, { path, building, student, person, adultName: fullName(person), why: before.reason });
+        throw conflict(REFUSAL_MESSAGE[before.reason]);
+      }
       const visitorId = await repo.guardianVisitor(person, building.id);
       const sc = await screening.screen(ctx, visitorId, { buildingId: building.id }, path);
       const stored = await screeningRepo.findScreening(ctx.actor, sc.id);
       const outcome = screeningForRelease(stored, { visitorId, buildingId: building.id, now: deps.now() });
       if (outcome !== 'clear') {
-        await deps.audit.record(ctx, {
-          action: 'pickup.refused',
-          targetType: 'student',
-          targetId: student.id,
-          clientId: student.clientId,
-          buildingId: building.id,
-          details: { guardianId: person.id, reason: 'flagged', screeningId: sc.id },
+        await refusePickup(ctx, {
+          path,
+          building,
+          student,
+          person,
+          adultName: fullName(person),
+          why: 'flagged',
+          screeningId: sc.id,
         });
-        try {
-          await denials.notifySecurity(
-            ctx,
-            visitorId,
-            {
-              buildingId: building.id,
-              issues: 'Attempted to pick up a student; the screening found a possible exclusion or registry match.',
-            },
-            undefined,
-          );
-        } catch {
-          // no contact reachable: the pickup is refused all the same
-        }
         throw conflict(PICKUP_MESSAGES.flagged);
       }
       const notice =
         sc.registry.status === 'ok' || sc.registry.status === 'off' ? null : PICKUP_MESSAGES.registryUnavailable;
-      return { screeningId: sc.id, notice };
+      const onFile = await identityOf({ ...person, visitorId });
+      const number = licenceKey(onFile.licenseNumber);
+      return {
+        screeningId: sc.id,
+        notice,
+        identity: {
+          onFile: identityOnFile(onFile),
+          dob: onFile.dob,
+          licenseHint: number && onFile.licenseState ? `${onFile.licenseState} ••••${number.slice(-4)}` : null,
+        },
+      };
+    },
+
+    /**
+     * A kiosk pickup the kiosk itself sends to the office (issue 22: a name not among the
+     * student's people, a date of birth that disagrees, nothing on file to verify, a code that
+     * failed): the same card, audit row and security alert as every refused pickup.
+     */
+    async divertPickup(
+      ctx: RequestCtx,
+      r: {
+        buildingId: number;
+        studentId: number;
+        guardianId: number | null;
+        adultName: string;
+        why: PickupDiversion;
+        photoFileId?: string | null;
+      },
+    ) {
+      requirePermissionVia(ctx.actor, 'students.release', 'kiosk');
+      const building = await loadBuilding(ctx, r.buildingId);
+      const student = await loadStudent(ctx, r.studentId, building.clientId);
+      const person = r.guardianId !== null ? (await loadPerson(r.studentId, r.guardianId)).person : null;
+      return refusePickup(ctx, {
+        path: 'kiosk',
+        building,
+        student,
+        person,
+        adultName: r.adultName,
+        why: r.why,
+        photoFileId: r.photoFileId,
+      });
+    },
+
+    /** What a release of this student to this person is checked against (issue 22). */
+    async identityFor(studentId: number, guardianId: number) {
+      const { person } = await loadPerson(studentId, guardianId);
+      return { person, onFile: await identityOf(person) };
     },
 
     /** The photo of the person collecting (spec 002 §4 Pickup: the photo dialog), stored before the record. */
@@ -318,6 +571,8 @@ export function createStudentsService(deps: AppDeps) {
       body: TPickupRequest,
       key: string,
       path: PickupPath = 'desk',
+      /** the kiosk's evidence (date of birth or code), established by the kiosk service; the desk's comes from the body */
+      kioskEvidence?: ReleaseEvidence,
     ) {
       // the kiosk's student modal (issue 14) drives this with 'kiosk.use'; the rule is the same
       requirePermissionVia(ctx.actor, 'students.release', path);
@@ -325,9 +580,17 @@ export function createStudentsService(deps: AppDeps) {
         const building = await loadBuilding(ctx, body.buildingId);
         const student = await loadStudent(ctx, studentId, building.clientId);
         const { person, rules } = await loadPerson(studentId, body.guardianId);
+        // issue 22: no release without a verification of the adult (the desk's ID step)
+        if (path === 'desk' && !body.verification)
+          throw badRequest(PICKUP_MESSAGES.verificationRequired, {
+            verification: [PICKUP_MESSAGES.verificationRequired],
+          });
+        const evidence = path === 'kiosk' ? (kioskEvidence ?? null) : deskEvidence(body.verification);
         const now = deps.now();
         const stored = await screeningRepo.findScreening(ctx.actor, body.screeningId);
-        const verdict = pickupAuthorization({
+        const onFile = await identityOf(person);
+        // the one rule (issue 22): authorisation, screening, then the adult's verification
+        const verdict = releaseDecision({
           path,
           studentBuildingId: student.buildingId,
           buildingId: building.id,
@@ -338,17 +601,28 @@ export function createStudentsService(deps: AppDeps) {
           screening: person.visitorId
             ? screeningForRelease(stored, { visitorId: person.visitorId, buildingId: building.id, now })
             : 'missing',
+          studentId: student.id,
+          onFile,
+          evidence,
         });
         if (!verdict.allowed) {
-          await deps.audit.record(ctx, {
-            action: 'pickup.refused',
-            targetType: 'student',
-            targetId: student.id,
-            clientId: student.clientId,
-            buildingId: building.id,
-            details: { guardianId: person.id, reason: verdict.reason, path },
+          if (verdict.reason === 'unverified') {
+            const input = path === 'desk' ? INPUT_PROBLEMS[verdict.verification] : undefined;
+            if (input) throw badRequest(input, { verification: [input] });
+          }
+          const why = verdict.reason === 'unverified' ? verdict.verification : verdict.reason;
+          await refusePickup(ctx, {
+            path,
+            building,
+            student,
+            person,
+            adultName: fullName(person),
+            why,
+            photoFileId: body.photoFileId,
           });
-          throw conflict(REFUSAL_MESSAGE[verdict.reason]);
+          throw conflict(
+            verdict.reason === 'unverified' ? PICKUP_MESSAGES.unverified : REFUSAL_MESSAGE[verdict.reason],
+          );
         }
         const photo = await files.findMeta(ctx, body.photoFileId);
         if (!photo || photo.kind !== 'pickup-photo' || photo.clientId !== student.clientId)
@@ -371,9 +645,18 @@ export function createStudentsService(deps: AppDeps) {
             authorizationId: verdict.authorizationId,
             screeningId: body.screeningId,
             path,
+            verification: verdict.verification,
             attendantId: ctx.actor.userId,
             pickedUpAt: now,
           });
+          // the ID the desk checked becomes the identity on file where there was none (issue 22)
+          if (evidence && (evidence.method === 'id_scan' || evidence.method === 'id_typed') && person.visitorId)
+            await repo.fillVisitorIdentity(tx, person.visitorId, {
+              dob: evidence.dob,
+              // as printed (letters, digits, dashes and spaces only: a scan can carry control characters)
+              licenseNumber: printable(evidence.licenseNumber),
+              licenseState: printable(evidence.licenseState),
+            });
           if (writeBack) await enqueueWriteback(tx, student.clientId, 'pickup', eventId);
           await deps.audit.record(
             ctx,
@@ -383,7 +666,13 @@ export function createStudentsService(deps: AppDeps) {
               targetId: student.id,
               clientId: student.clientId,
               buildingId: building.id,
-              details: { pickupId: eventId, guardianId: person.id, authorizationId: verdict.authorizationId, path },
+              details: {
+                pickupId: eventId,
+                guardianId: person.id,
+                authorizationId: verdict.authorizationId,
+                path,
+                verification: verdict.verification,
+              },
             },
             tx,
           );

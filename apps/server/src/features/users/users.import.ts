@@ -1,4 +1,5 @@
 import { can, ROLE } from '@sv/contracts';
+import { cleanPersonName, PERSON_NAME_MESSAGES, personNameProblem } from '@sv/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { buildings, users } from '../../db/schema/index';
@@ -25,31 +26,41 @@ const ROLE_BY_TEXT: Record<string, number> = {
   '4': ROLE.Kiosk,
 };
 
-const rowSchema = z.object({
-  name: cell.text(200),
-  email: z
-    .string()
-    .min(1, 'is required')
-    .transform((s, ctx) => {
-      if (!z.email().safeParse(s).success || s.length > 254) {
-        ctx.addIssue({ code: 'custom', message: 'must be an e-mail address' });
+const rowSchema = z
+  .object({
+    // issue 22: the one person-name rule, except a kiosk account's name (a device's), checked below
+    name: cell
+      .text(200)
+      .refine((raw) => !/[\p{Cc}\u2028\u2029]/u.test(raw), PERSON_NAME_MESSAGES.characters)
+      .transform((raw) => cleanPersonName(raw)),
+    email: z
+      .string()
+      .min(1, 'is required')
+      .transform((s, ctx) => {
+        if (!z.email().safeParse(s).success || s.length > 254) {
+          ctx.addIssue({ code: 'custom', message: 'must be an e-mail address' });
+          return z.NEVER;
+        }
+        return s.toLowerCase();
+      }),
+    role: z.string().transform((s, ctx) => {
+      const roleId = ROLE_BY_TEXT[s.toLowerCase().replace(/[^a-z0-9]/g, '')];
+      if (!roleId) {
+        ctx.addIssue({ code: 'custom', message: 'must be Client Admin, Attendant or Kiosk' });
         return z.NEVER;
       }
-      return s.toLowerCase();
+      return roleId;
     }),
-  role: z.string().transform((s, ctx) => {
-    const roleId = ROLE_BY_TEXT[s.toLowerCase().replace(/[^a-z0-9]/g, '')];
-    if (!roleId) {
-      ctx.addIssue({ code: 'custom', message: 'must be Client Admin, Attendant or Kiosk' });
-      return z.NEVER;
-    }
-    return roleId;
-  }),
-  building: cell.optionalText(200),
-  active: cell.yesNo(true),
-  elevatedReports: cell.yesNo(false),
-  scanWithCamera: cell.yesNo(false),
-});
+    building: cell.optionalText(200),
+    active: cell.yesNo(true),
+    elevatedReports: cell.yesNo(false),
+    scanWithCamera: cell.yesNo(false),
+  })
+  .superRefine((row, ctx) => {
+    if (row.role === ROLE.Kiosk) return;
+    const problem = personNameProblem(row.name);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['name'], message: problem });
+  });
 type Row = z.output<typeof rowSchema>;
 
 async function buildingIdOf(ctx: RequestCtx, tx: Db, clientId: number, name: string) {

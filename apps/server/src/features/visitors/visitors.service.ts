@@ -6,7 +6,7 @@ import {
   type TVisitorType,
   ZVisitorFields,
 } from '@sv/contracts';
-import { isAamvaPayload, isDobAcceptable, localDateOf, parseAamva } from '@sv/domain';
+import { cleanPersonName, isAamvaPayload, isDobAcceptable, localDateOf, parseAamva } from '@sv/domain';
 import type { AppDeps } from '../../platform/deps';
 import { requirePermission, requirePermissionVia, type Via } from '../../platform/auth/permission';
 import { AppError, notFound } from '../../platform/http/app-error';
@@ -19,6 +19,30 @@ import { createRegisteredEntry } from '../registered-entry/registered-entry';
 import { createVisitorsRepository } from './visitors.repository';
 
 const BADGE_CODE = /^[0-9A-Z]{6,40}$/;
+
+/**
+ * Issue 22: a licence's names are input like any other: invisible characters removed and white
+ * space collapsed (`cleanPersonName`) before they are matched, answered to the desk or stored. A
+ * name that still breaks the person-name rule (a damaged barcode) is left for the form to refuse.
+ */
+function cleanLicenseNames<
+  T extends {
+    firstName: string | null;
+    middleName: string | null;
+    lastName: string | null;
+    suffix: string | null;
+  } | null,
+>(license: T): T {
+  if (!license) return license;
+  const clean = (name: string | null) => (name === null ? null : cleanPersonName(name) || null);
+  return {
+    ...license,
+    firstName: clean(license.firstName),
+    middleName: clean(license.middleName),
+    lastName: clean(license.lastName),
+    suffix: clean(license.suffix),
+  };
+}
 
 export function createVisitorsService(deps: AppDeps) {
   const repo = createVisitorsRepository(deps.db);
@@ -137,7 +161,7 @@ export function createVisitorsService(deps: AppDeps) {
       let matches: Awaited<ReturnType<typeof repo.search>> = [];
       let registration: TScanResponse['registration'] = null;
       if (isAamvaPayload(input.raw)) {
-        license = parseAamva(input.raw);
+        license = cleanLicenseNames(parseAamva(input.raw));
         if (license) {
           kind = 'license';
           if (license.licenseNumber) matches = await repo.findByLicense(district.clientId, license.licenseNumber);

@@ -6,6 +6,7 @@ import { hashOf } from '../../platform/http/idempotency';
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
 import { insertPhoto } from '../exclusions/exclusions.fixtures';
 import { insertScreening } from '../screening/screening.fixtures';
+import { nameTag } from '../../test/names';
 
 /**
  * Issue 16: a check-in cut by a crash is completed by the client's retry with the same key,
@@ -23,7 +24,7 @@ async function newVisitor() {
   n++;
   const [v] = await t.deps.db
     .insert(visitors)
-    .values({ clientId: t.world.north.clientId, firstname: `Crash${n}`, lastname: `Retry${n}` })
+    .values({ clientId: t.world.north.clientId, firstname: `Crash${nameTag(n)}`, lastname: `Retry${nameTag(n)}` })
     .returning();
   return v;
 }

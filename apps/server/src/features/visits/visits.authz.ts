@@ -3,6 +3,7 @@ import type { AuthzEntry, AuthzFixture, Expected, Principal } from '../../test/a
 import { insertPhoto } from '../exclusions/exclusions.fixtures';
 import { insertScreening } from '../screening/screening.fixtures';
 import { withNameKeys } from '../../platform/db/identity-keys';
+import { randomNameTag } from '../../test/names';
 
 /** A fresh visitor of tenant A, and optionally an open visit at building 1 (North High). */
 async function fixtureVisit({ world, deps }: AuthzFixture, open = true) {
@@ -12,7 +13,7 @@ async function fixtureVisit({ world, deps }: AuthzFixture, open = true) {
       withNameKeys({
         clientId: world.north.clientId,
         firstname: 'Matrix',
-        lastname: `Probe${Math.random().toString(36).slice(2, 7)}`,
+        lastname: `Probe${randomNameTag(5)}`,
         dob: '1985-01-01',
       }),
     )

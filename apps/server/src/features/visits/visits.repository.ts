@@ -162,6 +162,33 @@ export function createVisitsRepository(db: Db) {
      * The pre-registration a check-in answers (spec 002 §2 scheduled card): it must be this
      * building's, waiting (scheduled or pending), and for this visitor when it names one.
      */
+    /**
+     * A pre-registration of this building in the actor's scope, whatever its state (a retried
+     * check-in reads it again): what its check-in keeps and whom it tells (issue 22).
+     */
+    async findPreRegistrationForCheckIn(actor: TActor, id: number, buildingId: number) {
+      const rows = await db
+        .select({
+          id: preRegistrations.id,
+          clientId: preRegistrations.clientId,
+          visitorType: preRegistrations.visitorType,
+          visiting: preRegistrations.visiting,
+          reason: preRegistrations.reason,
+          notifyEmail: preRegistrations.notifyEmail,
+          notifySms: preRegistrations.notifySms,
+        })
+        .from(preRegistrations)
+        .where(
+          and(
+            eq(preRegistrations.id, id),
+            eq(preRegistrations.buildingId, buildingId),
+            buildingFilter(actor, { clientId: preRegistrations.clientId, buildingId: preRegistrations.buildingId }),
+          ),
+        )
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
     async markPreRegistrationCheckedIn(tx: Db, id: number, buildingId: number, visitorId: number) {
       const rows = await tx
         .update(preRegistrations)

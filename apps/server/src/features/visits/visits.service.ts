@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { CONSTANTS, type TCheckInRequest, type TVisitSummary, ZCheckInRequest } from '@sv/contracts';
+import { CONSTANTS, type TCheckInRequest, type TVisitSummary, VISITOR_TYPES, ZCheckInRequest } from '@sv/contracts';
 import { autoCheckoutInstant } from '@sv/domain';
 import { files } from '../../db/schema/index';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { auditRow } from '../../platform/audit/audit-log';
 import type { AppDeps } from '../../platform/deps';
+import type { MessageInput } from '../../platform/messaging/messenger';
 import { requirePermission, requirePermissionVia, type Via } from '../../platform/auth/permission';
 import { inScope } from '../../platform/db/scope';
 import { AppError, conflict, notFound } from '../../platform/http/app-error';
@@ -52,6 +53,54 @@ export function printerAddressFor(
 }
 
 type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof createVisitsRepository>['getVisit']>>>;
+
+const cardVisitorType = (type: string): TVisitSummary['visitorType'] =>
+  (VISITOR_TYPES as readonly string[]).includes(type) ? (type as TVisitSummary['visitorType']) : 'visitor';
+
+/** Time of day in the building's zone: '3:05 PM'. */
+function timeInZone(instant: Date, timeZone: string) {
+  return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(instant);
+}
+
+/**
+ * The arrival notice for a pre-registration's "Notify Email" / "Notify SMS" contacts (spec 002 §3
+ * lists the fields, the import's help says "who to tell when the visitor arrives"; the wording is
+ * not in the spec): '<Visitor name> has arrived at <Building> at <time>.' in the building's zone.
+ * One message per contact; a cell may hold several, separated by commas or semicolons.
+ */
+export function arrivalNotices(
+  card: { clientId: number; notifyEmail: string; notifySms: string },
+  visitorName: string,
+  building: { name: string; timeZone: string },
+  at: Date,
+): MessageInput[] {
+  const body = `${visitorName} has arrived at ${building.name} at ${timeInZone(at, building.timeZone)}.`;
+  const contacts = (cell: string) => [
+    ...new Set(
+      cell
+        .split(/[,;]/)
+        .map((c) => c.trim())
+        .filter(Boolean),
+    ),
+  ];
+  return [
+    ...contacts(card.notifyEmail).map((recipient) => ({
+      clientId: card.clientId,
+      channel: 'email' as const,
+      recipient,
+      subject: `${visitorName} has arrived`,
+      body,
+      kind: 'preregistration.arrived',
+    })),
+    ...contacts(card.notifySms).map((recipient) => ({
+      clientId: card.clientId,
+      channel: 'sms' as const,
+      recipient,
+      body,
+      kind: 'preregistration.arrived',
+    })),
+  ];
+}
 
 function toSummary(r: Row): TVisitSummary {
   return {
@@ -125,14 +174,42 @@ export function createVisitsService(deps: AppDeps) {
      * index keeps one open visit per visitor. A visitor linked to an active exclusion that applies
      * here is never checked in (issue 4: "must never admit someone on an exclusion list").
      */
-    async checkIn(ctx: RequestCtx, raw: TCheckInRequest, idempotencyKey: string, via: Via = 'desk') {
+    async checkIn(
+      ctx: RequestCtx,
+      raw: TCheckInRequest,
+      idempotencyKey: string,
+      via: Via = 'desk',
+      opts: {
+        /**
+         * ALLOW on a pending card (spec 002 §4; issue 22): the findings the attendant confirmed,
+         * cleared in the check-in's own transaction, so a refused check-in stores no clearing
+         */
+        clearings?: { source: 'exclusion' | 'registry' | 'registry_status'; ref: string; note: string }[];
+      } = {},
+    ) {
       requirePermissionVia(ctx.actor, 'visits.checkIn', via);
-      const input = ZCheckInRequest.parse(raw);
+      const request = ZCheckInRequest.parse(raw);
       // the building and the person in one scoped read (issue 10 §9)
-      const { building, subject: visitor } = await screening.loadContext(ctx, input.buildingId, input.visitorId);
+      const { building, subject: visitor } = await screening.loadContext(ctx, request.buildingId, request.visitorId);
       if (!building) throw notFound('Building not found');
       if (!building.active) throw new AppError('VALIDATION_FAILED', 'This building is inactive.');
       if (!visitor || visitor.clientId !== building.clientId) throw notFound('Visitor not found');
+      // a pre-registered visitor's check-in keeps the card's type, person visiting and reason unless
+      // the desk chose others (issue 22), and tells the card's notify contacts (spec 002 §3, §4)
+      const card = request.preRegistrationId
+        ? await repo.findPreRegistrationForCheckIn(ctx.actor, request.preRegistrationId, building.id)
+        : null;
+      if (request.preRegistrationId && !card)
+        throw conflict('This pre-registration is not waiting for this visitor here.');
+      const input = card
+        ? {
+            ...request,
+            visitorType: request.visitorType ?? cardVisitorType(card.visitorType),
+            reason: request.reason || request.visitReasonId ? request.reason : card.reason,
+            personVisiting: request.personVisiting || card.visiting,
+          }
+        : { ...request, visitorType: request.visitorType ?? ('visitor' as const) };
+      const clearings = opts.clearings ?? [];
       const reasonRow = input.visitReasonId ? await repo.getReason(building.clientId, input.visitReasonId) : null;
       let reason = input.reason;
       if (input.visitReasonId) {
@@ -189,7 +266,7 @@ export function createVisitsService(deps: AppDeps) {
         ctx.actor.userId,
         idempotencyKey,
         'visits.checkIn',
-        input,
+        request,
         async (complete) => {
           // The admission gate (issue 10 §1): a recent server screening of this person at this
           // building, every finding decided, no linked exclusion, nothing new since. The one open
@@ -198,6 +275,7 @@ export function createVisitsService(deps: AppDeps) {
             screeningId: input.screeningId,
             subject: visitor,
             building,
+            decidingNow: clearings.map((c) => `${c.source}|${c.ref}`),
           });
           const now = deps.now();
           const writeVisit = async (
@@ -300,13 +378,23 @@ export function createVisitsService(deps: AppDeps) {
             return { id: written.visitId, result };
           };
 
-          // the plain check-in is one statement; a registered or pre-registered one adds its own
-          // checks and updates around it in one transaction
+          // the plain check-in is one statement; a registered or pre-registered one, or one that
+          // clears what the attendant confirmed, adds its own checks and writes around it in one
+          // transaction
+          let arrivalMessages: number[] = [];
           const work =
-            !input.registrationId && !input.preRegistrationId
+            !input.registrationId && !input.preRegistrationId && clearings.length === 0
               ? writeVisit(deps.db, input.visitorType, null).then((w) => w.result)
               : deps.db.transaction(async (txRaw) => {
                   const tx = txRaw as unknown as Db;
+                  // ALLOW on a card (issue 22): the clearings stand only if the visit is written
+                  for (const c of clearings)
+                    await screening.clearWithin(tx, ctx, visitor, screeningRow, {
+                      screeningId: screeningRow.id,
+                      source: c.source,
+                      matchRef: c.ref,
+                      note: c.note,
+                    });
                   // registered check-in (issue 11): the registration admits this visitor here today
                   let vendorRegistration = false;
                   if (input.registrationId) {
@@ -335,6 +423,13 @@ export function createVisitsService(deps: AppDeps) {
                     vendorRegistration ? 'vendor' : input.visitorType,
                     input.registrationId ? { id: input.registrationId, vendor: vendorRegistration } : null,
                   );
+                  // spec 002 §3 "notify email and sms": the card's contacts are told the visitor
+                  // arrived, queued with the visit (delivered after the commit)
+                  if (card)
+                    arrivalMessages = await deps.messenger.enqueue(
+                      arrivalNotices(card, `${visitor.firstName} ${visitor.lastName}`.trim(), building, now),
+                      tx,
+                    );
                   // spec 002 §4 Nearby visitor (ADR 0017): checking in ends "nearby", in this transaction
                   if (input.registrationId) {
                     const closed = await closeNearbyOnCheckIn(tx, input.registrationId, now);
@@ -346,18 +441,24 @@ export function createVisitsService(deps: AppDeps) {
                   }
                   return result;
                 });
-          return work.catch((err: unknown) => {
-            // The partial unique index answers a concurrent duplicate check-in.
-            if (
-              err instanceof Error &&
-              /visits_one_open_per_visitor_uq/.test(
-                `${err.message} ${String((err as { cause?: unknown }).cause ?? '')}`,
-              )
-            ) {
-              throw conflict('This visitor is already checked in. Check them out first.');
-            }
-            throw err;
-          });
+          return work
+            .then((result) => {
+              // delivery is not part of the check-in: a failure stays queued for the retry job
+              if (arrivalMessages.length > 0) void deps.messenger.deliver(arrivalMessages).catch(() => {});
+              return result;
+            })
+            .catch((err: unknown) => {
+              // The partial unique index answers a concurrent duplicate check-in.
+              if (
+                err instanceof Error &&
+                /visits_one_open_per_visitor_uq/.test(
+                  `${err.message} ${String((err as { cause?: unknown }).cause ?? '')}`,
+                )
+              ) {
+                throw conflict('This visitor is already checked in. Check them out first.');
+              }
+              throw err;
+            });
         },
         recover,
       );

@@ -5,6 +5,7 @@ import { auditEvents, buildings, exclusions, visitReasons, visitors, visits } fr
 import { startFakePrinter } from '../../test/peers/fake-printer';
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
 import { insertPhoto } from '../exclusions/exclusions.fixtures';
+import { nameTag } from '../../test/names';
 
 let t: TestApp;
 let clock = new Date('2026-11-23T15:00:00Z');
@@ -27,8 +28,8 @@ async function newVisitor(over: Partial<typeof visitors.$inferInsert> = {}) {
     .insert(visitors)
     .values({
       clientId: t.world.north.clientId,
-      firstname: `Casey${n}`,
-      lastname: `Visitor${n}`,
+      firstname: `Casey${nameTag(n)}`,
+      lastname: `Visitor${nameTag(n)}`,
       dob: '1980-05-05',
       // the demo buildings require a photo at check-in (spec 002 §4 Photo modal)
       photoFileId: await insertPhoto(t.deps.db, over.clientId ?? t.world.north.clientId),

@@ -31,7 +31,7 @@ const BATCH = 5_000;
  */
 export async function backfillIdentityKeys(query: Query): Promise<number> {
   let total = 0;
-  for (const table of ['exclusions', 'visitors'] as const) {
+  for (const table of ['exclusions', 'visitors', 'pre_registrations'] as const) {
     for (;;) {
       const rows = await query<{ id: number; firstname: string; lastname: string }>(
         `select id, firstname, lastname from ${table} where first_key is null or last_key is null order by id limit ${BATCH}`,

@@ -190,9 +190,18 @@ describe('NUL bytes and lone surrogates answer 400', () => {
   });
 
   it('a surrogate pair (an emoji) is ordinary text', async () => {
-    const res = await send(s.attendantA1, 'POST', '/api/visitors', { firstname: 'Ann 😀', lastname: 'Lee' });
+    // issue 22 / issue 23 §5: a name holds letters only, so the emoji goes in free text; a letter
+    // outside the Basic Multilingual Plane (a surrogate pair too) is still a name
+    const res = await send(s.attendantA1, 'POST', '/api/visitors', {
+      firstname: '𠮷子',
+      lastname: 'Lee',
+      note: 'Ann 😀',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().firstname).toBe('Ann 😀');
+    expect(res.json().firstname).toBe('𠮷子');
+    expect(res.json().note).toBe('Ann 😀');
+    const emoji = await send(s.attendantA1, 'POST', '/api/visitors', { firstname: 'Ann 😀', lastname: 'Lee' });
+    expect400(emoji, 'firstname', 'A name can contain only letters, spaces, apostrophes, hyphens and periods.');
   });
 });
 

@@ -1,4 +1,5 @@
-import type { TPermission } from '@sv/contracts';
+import { personNameError, type TPermission } from '@sv/contracts';
+import { cleanPersonName } from '@sv/domain';
 import { z } from 'zod';
 import type { Db } from '../db/database';
 import type { AppDeps } from '../deps';
@@ -89,6 +90,29 @@ export function registeredImportKinds(): string[] {
 export const cell = {
   /** required text, at most `max` characters */
   text: (max = 200) => z.string().min(1, 'is required').max(max, `must be at most ${max} characters`),
+  /**
+   * a person's name (issue 22): the one person-name rule of @sv/contracts (letters of any script,
+   * spaces, apostrophes, hyphens, periods; digits, symbols, links and line breaks refused with its
+   * sentence), answered cleaned (invisible characters removed). `required` false → '' when blank.
+   */
+  personName: (max = 80, required = true) =>
+    z.string().transform((s, ctx) => {
+      const problem = personNameError(s);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }
+      const name = cleanPersonName(s);
+      if (required && name === '') {
+        ctx.addIssue({ code: 'custom', message: 'is required' });
+        return z.NEVER;
+      }
+      if (name.length > max) {
+        ctx.addIssue({ code: 'custom', message: `must be at most ${max} characters` });
+        return z.NEVER;
+      }
+      return name;
+    }),
   /** optional text → string | null */
   optionalText: (max = 200) =>
     z

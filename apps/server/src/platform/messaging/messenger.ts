@@ -162,6 +162,11 @@ export function createMessenger(deps: { db: Db; email: EmailTransport | null; sm
 
     deliver,
 
+    /** The channels with no transport: their messages stay in the outbox (issue 23 §2 reports it). */
+    unconfiguredChannels(): ('email' | 'sms')[] {
+      return (['email', 'sms'] as const).filter((c) => !transportFor(c));
+    },
+
     /**
      * Retry job: delivers what is queued and due, created before `olderThan` (a message stored this
      * moment is being sent by its `send`). Claims in batches, so several instances share the work.

@@ -10,6 +10,7 @@ import { buildServer } from '../../../../../scripts/build-server.mjs';
 import { DEMO_PASSWORD } from '../../../db/seed/demo';
 import { openPglite } from '../../platform/db/database';
 import { testPgUrl, withDatabase } from '../test-db';
+import { nameTag } from '../names';
 
 /**
  * Issue 16: the embedded database survives every stop, crash and second start.
@@ -224,8 +225,8 @@ function startLoad(base: string, s: Session, ledger: Ledger, tag: string) {
           '/api/visitors',
           JSON.stringify({
             buildingId: s.buildingId,
-            firstname: `Crash${w}`,
-            lastname: `T${tag}x${i}`,
+            firstname: `Crash${nameTag(w)}`,
+            lastname: `T${tag.replace(/\d/g, (d) => nameTag(Number(d)))}x${nameTag(i)}`,
             dob: '1985-05-05',
           }),
         );

@@ -204,10 +204,22 @@ export function useAllow(buildingId: number | null) {
   const refresh = useRefreshBuilding(buildingId);
   return useMutation({
     // the results the card listed are the ones the attendant confirmed (issue 10 §1)
-    mutationFn: ({ card, idempotencyKey }: { card: TPreRegistration; idempotencyKey: string }) =>
+    // the photo the building requires, taken on the card (issue 22), when there is one
+    mutationFn: ({
+      card,
+      idempotencyKey,
+      photoFileId,
+    }: {
+      card: TPreRegistration;
+      idempotencyKey: string;
+      photoFileId?: string | null;
+    }) =>
       api.post<TCheckInResponse>(
         `/api/preregistrations/${card.id}/allow`,
-        { confirmedRefs: card.issues.findings.map(({ source, ref }) => ({ source, ref })) },
+        {
+          confirmedRefs: card.issues.findings.map(({ source, ref }) => ({ source, ref })),
+          ...(photoFileId ? { photoFileId } : {}),
+        },
         { headers: { 'idempotency-key': idempotencyKey } },
       ),
     onSettled: refresh,

@@ -9,7 +9,7 @@ import {
   type TPreRegistration,
   type TVisitSummary,
 } from '@sv/contracts';
-import { dashboardRefreshMs, localDateOf, sisMode, sisPhase, visitorCardColumns } from '@sv/domain';
+import { dashboardRefreshMs, flaggedFirst, localDateOf, sisMode, sisPhase, visitorCardColumns } from '@sv/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,8 @@ import { paths } from '../../lib/paths';
 import { useUser } from '../../lib/session';
 import { buildingQuery, buildingsLookupQuery } from '../buildings/buildings-api';
 import type { DeskNavigationState, ScanMode } from '../scan/scan-api';
-import { visitorQuery } from '../visitor-flow/visitor-flow-api';
+import type { PhotoChoice } from '../visitor-flow/photo-modal';
+import { uploadVisitorPhoto, visitorQuery } from '../visitor-flow/visitor-flow-api';
 import {
   clientSettingsQuery,
   currentVisitsQuery,
@@ -147,7 +148,9 @@ export default function DashboardPage() {
   const building = buildings.find((b) => b.id === buildingId);
   const clientId = isAttendant ? user.clientId : (building?.clientId ?? user.clientId);
   const ownBuilding = buildingId !== null && buildingId === user.buildingId;
-  const buildingRow = useQuery({ ...buildingQuery(buildingId ?? 0), enabled: buildingId !== null && !ownBuilding });
+  // the building's settings: its time zone and name when not the user's own, and whether a photo is
+  // required at check-in (issue 22: ALLOW on a card takes it)
+  const buildingRow = useQuery({ ...buildingQuery(buildingId ?? 0), enabled: buildingId !== null });
   const timeZone = (ownBuilding ? user.buildingTimeZone : buildingRow.data?.timeZone) ?? CONSTANTS.defaultTimeZone;
   const buildingName = ownBuilding ? user.buildingName : (building?.name ?? buildingRow.data?.name ?? null);
 
@@ -160,7 +163,8 @@ export default function DashboardPage() {
 
   const today = preRegs.data?.localDate ?? localDateOf(new Date(), timeZone);
   const cards = preRegs.data?.data ?? [];
-  const pending = cards.filter(isPending);
+  // issue 22 "Floods": flagged cards first (the server lists them first too), never below a flood
+  const pending = flaggedFirst(cards.filter(isPending));
   const scheduled = cards.filter(isScheduled);
   const columns = visitorCardColumns(useWindowWidth());
 
@@ -168,14 +172,21 @@ export default function DashboardPage() {
   const [studentLookup, setStudentLookup] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
   const [confirmAllow, setConfirmAllow] = useState<TPreRegistration | null>(null);
+  // the server said the building requires a photo this card lacks (issue 22): ask for it
+  const [photoAsked, setPhotoAsked] = useState<number | null>(null);
   // spec 002 §4 DENY: an admin whose visitor has no active exclusion goes on to add one, prefilled
   const [excludeVisitorId, setExcludeVisitorId] = useState<number | null>(null);
   const excludeVisitor = useQuery({ ...visitorQuery(excludeVisitorId ?? 0), enabled: excludeVisitorId !== null });
+  // the visitor of the card being allowed: a photo on file satisfies the building (issue 22)
+  const allowVisitor = useQuery({
+    ...visitorQuery(confirmAllow?.visitorId ?? 0),
+    enabled: Boolean(confirmAllow?.visitorId),
+  });
   const [busy, setBusy] = useState<{ id: number; action: 'allow' | 'deny' | 'close' | 'cancel' | 'checkIn' } | null>(
     null,
   );
   // one Idempotency-Key per user action, reused when that action is retried after a failure
-  const allowKeys = useRef(new Map<number, string>());
+  const allowKeys = useRef(new Map<string, string>());
 
   const refreshLists = useCallback(() => {
     if (buildingId) void qc.invalidateQueries({ queryKey: dashboardKeys.building(buildingId) });
@@ -203,21 +214,55 @@ export default function DashboardPage() {
     else if ('failed' in result) fail(t('dashboard.printFallback', { message: result.failed }));
   };
 
-  /** ALLOW on a pending card: check in, then the badge (spec 002 §4). */
-  const checkInCard = async (card: TPreRegistration, action: 'allow' | 'checkIn') => {
-    const idempotencyKey = allowKeys.current.get(card.id) ?? crypto.randomUUID();
-    allowKeys.current.set(card.id, idempotencyKey);
+  /**
+   * spec 002 §5: a photo is required unless the building's attendant setting for the type is off;
+   * the card's temporary photo or the photo on the visitor's record will do (issue 22: ALLOW asks
+   * for it before anything is sent, rather than failing).
+   */
+  const photoRequiredFor = (card: TPreRegistration) => {
+    if (card.tempPhotoFileId) return false;
+    if (photoAsked === card.id) return true;
+    const b = buildingRow.data;
+    if (!b) return false;
+    const required =
+      card.visitorType === 'volunteer'
+        ? b.requireAttendantVolunteerPhotoCheckIn
+        : b.requireAttendantVisitorPhotoCheckIn;
+    if (!required || !card.visitorId) return required;
+    return !allowVisitor.data?.photoFileId;
+  };
+
+  /**
+   * ALLOW on a pending card: check in, then the badge (spec 002 §4). The photo taken on the card
+   * (issue 22) is stored on the card's visitor record first.
+   */
+  const checkInCard = async (card: TPreRegistration, action: 'allow' | 'checkIn', photo: PhotoChoice = null) => {
     setBusy({ id: card.id, action });
     let res: TCheckInResponse;
     try {
-      res = await allow.mutateAsync({ card, idempotencyKey });
+      let photoFileId: string | null = null;
+      if (photo?.kind === 'original') photoFileId = photo.fileId;
+      if (photo?.kind === 'new') {
+        const visitorId = card.visitorId ?? (await cardVisitor.mutateAsync(card.id)).visitorId;
+        photoFileId = await uploadVisitorPhoto(visitorId, photo.blob);
+      }
+      // one key per attempt with what it sends: a retry of the same request reuses it
+      const keyOf = `${card.id}|${photoFileId ?? ''}`;
+      const idempotencyKey = allowKeys.current.get(keyOf) ?? crypto.randomUUID();
+      allowKeys.current.set(keyOf, idempotencyKey);
+      res = await allow.mutateAsync({ card, idempotencyKey, photoFileId });
+      allowKeys.current.delete(keyOf);
     } catch (err) {
       fail(t('dashboard.actionFailed', { message: errorText(err) }));
+      // the building requires a photo the card did not have: ask for it and offer ALLOW again
+      if (err instanceof ApiError && err.fieldErrors.photoFileId) {
+        setPhotoAsked(card.id);
+        setConfirmAllow(card);
+      }
       return;
     } finally {
       setBusy(null);
     }
-    allowKeys.current.delete(card.id);
     succeed(t('dashboard.checkedInName', { name: fullName(card.firstname, card.lastname) }));
     if (res.print.required) await print(res.visit.id, res.print.mode);
   };
@@ -461,10 +506,11 @@ export default function DashboardPage() {
 
       <AllowConfirmModal
         card={confirmAllow}
+        photoRequired={confirmAllow ? photoRequiredFor(confirmAllow) : false}
         onCancel={() => setConfirmAllow(null)}
-        onConfirm={(card) => {
+        onConfirm={(card, photo) => {
           setConfirmAllow(null);
-          void checkInCard(card, 'allow');
+          void checkInCard(card, 'allow', photo);
         }}
       />
 

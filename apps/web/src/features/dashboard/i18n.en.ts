@@ -88,6 +88,16 @@ addCatalogue('en', {
     allowConfirmBody: '{{name}} will be checked in and a badge printed.',
     allowConfirmClears: 'Allowing clears these results for this visit:',
     allowConfirmOk: 'Allow and check in',
+    // issue 22: the photo the building requires, taken on the card
+    allowPhotoRequired: 'This building requires a photo to check in.',
+    allowTakePhoto: 'Take photo',
+    allowRetakePhoto: 'Retake photo',
+    allowPhotoTaken: 'Photo taken',
+    allowPhotoAlt: 'The photo just taken of {{name}}',
+    allowPhotoSave: 'Use this photo',
+    // issue 22: a scheduled card screened before arrival
+    flagged: 'Possible exclusion match',
+    flaggedHint: 'Screen this visitor before they enter: a decision is needed.',
     securityNotified: MESSAGES.securityNotified,
     securityNotifyFailed: MESSAGES.securityNotifyFailed,
     actionFailed: 'That did not work: {{message}}',

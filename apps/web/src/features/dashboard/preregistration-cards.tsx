@@ -1,5 +1,5 @@
 import { Avatar, Badge, Button, Card, Group, List, Stack, Text } from '@mantine/core';
-import { IconCheck, IconLogin, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconLogin, IconX } from '@tabler/icons-react';
 import type { TPreRegistration } from '@sv/contracts';
 import { formatUsDate } from '@sv/domain';
 import type { ReactNode } from 'react';
@@ -161,8 +161,53 @@ export function PendingCard(props: {
 }
 
 /**
+ * A card screened before arrival found a possible exclusion match (issue 22): said in words and with
+ * an icon, never by colour alone, with the exclusions it resembles. Checking the person in still
+ * goes through screening, where the match needs a decision.
+ */
+function FlaggedNotice(props: { card: TPreRegistration }) {
+  const { t } = useTranslation();
+  const c = props.card;
+  return (
+    <Stack
+      gap={4}
+      p="xs"
+      data-testid="card-flag"
+      style={{
+        borderRadius: 6,
+        background: 'var(--mantine-color-red-0)',
+        border: '1px solid var(--mantine-color-red-3)',
+      }}
+    >
+      <Group gap={6} wrap="nowrap">
+        <IconAlertTriangle size={18} aria-hidden color="var(--mantine-color-red-9)" />
+        <Text size="sm" fw={700} c="red.9">
+          {t('dashboard.flagged')}
+        </Text>
+      </Group>
+      {c.flagReasons.length ? (
+        <List size="sm" spacing={2}>
+          {c.flagReasons.map((f) => (
+            <List.Item key={f.exclusionId}>
+              {f.label}
+              {f.reasons.length ? (
+                <Text span size="xs" c="dimmed">
+                  {' '}
+                  ({f.reasons.join(', ')})
+                </Text>
+              ) : null}
+            </List.Item>
+          ))}
+        </List>
+      ) : null}
+      <Text size="xs">{t('dashboard.flaggedHint')}</Text>
+    </Stack>
+  );
+}
+
+/**
  * A visitor scheduled for today (spec 002 §2): Check in for the expected, Cancel check-in for
- * those already checked in (spec 002 §4 Cancel check-in).
+ * those already checked in (spec 002 §4 Cancel check-in). A flagged card (issue 22) says so.
  */
 export function ScheduledCard(props: {
   card: TPreRegistration;
@@ -175,8 +220,18 @@ export function ScheduledCard(props: {
   const c = props.card;
   const name = fullName(c.firstname, c.lastname);
   const checkedIn = c.status === 'checked_in';
+  const flagged = c.flagged && !checkedIn;
   return (
-    <Card withBorder padding="md" radius="md" component="article" aria-label={name} data-testid="scheduled-card">
+    <Card
+      withBorder
+      padding="md"
+      radius="md"
+      component="article"
+      aria-label={flagged ? `${name}: ${t('dashboard.flagged')}` : name}
+      data-testid="scheduled-card"
+      data-flagged={flagged ? 'true' : undefined}
+      style={flagged ? { borderLeft: '5px solid var(--mantine-color-red-8)' } : undefined}
+    >
       <Stack gap="sm" h="100%">
         <Person
           card={c}
@@ -189,6 +244,7 @@ export function ScheduledCard(props: {
             ) : null
           }
         />
+        {flagged ? <FlaggedNotice card={c} /> : null}
         <div style={{ flex: 1 }}>
           <Details card={c} />
         </div>

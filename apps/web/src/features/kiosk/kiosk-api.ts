@@ -9,7 +9,9 @@ import type {
   TKioskSignInResponse,
   TKioskStudentDropoffRequest,
   TKioskStudentDropoffResponse,
+  TKioskPickupCodeRequest,
   TKioskStudentPickupRequest,
+  TKioskStudentPickupResponse,
   TKioskStudentValidateRequest,
   TKioskStudentValidateResponse,
 } from '@sv/contracts';
@@ -26,7 +28,8 @@ import { paths } from '../../lib/paths';
 /** One Idempotency-Key per visitor action, reused for every attempt of it (security guide). */
 export const newKioskKey = (): string => crypto.randomUUID();
 
-const opts: RequestOptions = { noRedirect: true };
+// the kiosk shows its own offline state at once (issue 14) rather than the desk's silent retries
+const opts: RequestOptions = { noRedirect: true, retry: false };
 
 /** A 401 anywhere on a kiosk route returns to the kiosk sign-in (seed 000 §8). */
 function signedOut(err: unknown): never {
@@ -77,8 +80,12 @@ export async function uploadStudentPhoto(blob: Blob) {
 export const studentDropoff = (body: TKioskStudentDropoffRequest, key: string) =>
   call(api.post<TKioskStudentDropoffResponse>('/api/kiosk/students/dropoffs', body, withKey(key)));
 
+/** A pickup (issue 22): released, a code sent to the contact on file, or "see the front office". */
 export const studentPickup = (body: TKioskStudentPickupRequest, key: string) =>
-  call(api.post<{ id: number; message: string }>('/api/kiosk/students/pickups', body, withKey(key)));
+  call(api.post<TKioskStudentPickupResponse>('/api/kiosk/students/pickups', body, withKey(key)));
+/** The one-time code the adult received (each attempt is its own request). */
+export const studentPickupCode = (body: TKioskPickupCodeRequest, key: string) =>
+  call(api.post<TKioskStudentPickupResponse>('/api/kiosk/students/pickups/code', body, withKey(key)));
 
 // ---------------------------------------------------------------- offline queue
 

@@ -1,5 +1,12 @@
 import { Alert, Button, Center, Group, Image, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { CONSTANTS, type TKioskConfigResponse, type TKioskLookupResponse, type TKioskPerson } from '@sv/contracts';
+import {
+  CONSTANTS,
+  personNameError,
+  type TKioskConfigResponse,
+  type TKioskLookupResponse,
+  type TKioskPerson,
+} from '@sv/contracts';
+import { PERSON_NAME_MESSAGES } from '@sv/domain';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -213,8 +220,17 @@ function Identify(props: {
   const send = () => {
     const iso = usDateToIso(dob);
     const e: Record<string, string> = {};
-    if (!first.trim()) e.first = t('kiosk.identify.required');
-    if (!last.trim()) e.last = t('kiosk.identify.required');
+    // issue 22: the one person-name rule, said next to the field in the kiosk's language
+    const nameError = (v: string) => {
+      const problem = personNameError(v);
+      if (problem === PERSON_NAME_MESSAGES.noLetters) return t('kiosk.identify.nameNoLetters');
+      if (problem) return t('kiosk.identify.nameCharacters');
+      return v.trim() ? undefined : t('kiosk.identify.required');
+    };
+    const firstError = nameError(first);
+    const lastError = nameError(last);
+    if (firstError) e.first = firstError;
+    if (lastError) e.last = lastError;
     if (!iso) e.dob = t('kiosk.identify.dobInvalid');
     setErrors(e);
     if (iso && !e.first && !e.last) props.onPerson({ firstName: first.trim(), lastName: last.trim(), dob: iso });

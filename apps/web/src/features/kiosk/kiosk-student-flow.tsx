@@ -1,10 +1,13 @@
 import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { CONSTANTS, type TKioskConfigResponse, type TKioskPerson } from '@sv/contracts';
+import {
+  CONSTANTS,
+  type TKioskConfigResponse,
+  type TKioskPerson,
+  type TKioskStudentPickupResponse,
+} from '@sv/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
-import { paths } from '../../lib/paths';
 import { maskUsDate, usDateToIso } from '../public-registration/us-date';
 import { useWedgeScanner } from '../scan/use-wedge-scanner';
 import {
@@ -12,12 +15,12 @@ import {
   newKioskKey,
   studentDropoff,
   studentPickup,
+  studentPickupCode,
   uploadStudentPhoto,
   validateStudent,
 } from './kiosk-api';
 import { big, PhotoStep } from './kiosk-flow';
 import { resetKioskLanguage } from './kiosk-language';
-import type { ProblemState } from './kiosk-problem-page';
 import './i18n.en';
 import './i18n.es';
 
@@ -28,8 +31,21 @@ type Step =
   | { step: 'guardian'; student: Student }
   | { step: 'reason'; student: Student; guardian: TKioskPerson | null }
   | { step: 'photo'; student: Student; guardian: TKioskPerson | null; reasonId: number }
+  | {
+      step: 'code';
+      student: Student;
+      verificationId: string;
+      channel: 'sms' | 'email';
+      hint: string;
+      minutes: number;
+      triesLeft: number | null;
+    }
   | { step: 'working' }
-  | { step: 'finished'; message: string };
+  | { step: 'finished'; message: string }
+  | { step: 'office'; name: string };
+
+/** Long enough to read "see the front office", then the next family (the problem screen's rule). */
+const OFFICE_SCREEN_MS = 30_000;
 
 /**
  * The kiosk student modal (spec 002 §2, §4 Kiosk student sign in/out, §8, §9): scan or type the
@@ -43,7 +59,6 @@ type Step =
  */
 export default function KioskStudentFlow(props: { mode: Mode; config: TKioskConfigResponse; onCancel: () => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [state, setState] = useState<Step>({ step: 'entry' });
   const [message, setMessage] = useState<{ lines: string[]; restart: boolean } | null>(null);
   const failures = useRef(0);
@@ -58,12 +73,47 @@ export default function KioskStudentFlow(props: { mode: Mode; config: TKioskConf
     props.onCancel();
   };
   // spec 002 §9: back to the start 5000 ms after finishing (or after the last validation failure)
-  const restarting = state.step === 'finished' || message?.restart === true;
+  const restarting = state.step === 'finished' || state.step === 'office' || message?.restart === true;
   useEffect(() => {
     if (!restarting) return;
-    const timer = setTimeout(restart, CONSTANTS.studentKioskReloadMs);
+    const timer = setTimeout(restart, state.step === 'office' ? OFFICE_SCREEN_MS : CONSTANTS.studentKioskReloadMs);
     return () => clearTimeout(timer);
   });
+
+  /**
+   * What the server decided (issue 22): released; a code sent to the phone or e-mail on file; or
+   * the front office (the desk already has a card). The lobby is never told why.
+   */
+  const outcome = (student: Student, r: TKioskStudentPickupResponse) => {
+    if (r.outcome === 'released') setState({ step: 'finished', message: t('kiosk.student.donePickup') });
+    else if (r.outcome === 'code_sent')
+      setState({
+        step: 'code',
+        student,
+        verificationId: r.verificationId,
+        channel: r.channel,
+        hint: r.hint,
+        minutes: r.expiresInMinutes,
+        triesLeft: null,
+      });
+    else if (r.outcome === 'code_wrong') setState((s) => (s.step === 'code' ? { ...s, triesLeft: r.attemptsLeft } : s));
+    else setState({ step: 'office', name: student.firstName });
+  };
+
+  async function sendCode(s: Extract<Step, { step: 'code' }>, code: string) {
+    setMessage(null);
+    setState({ step: 'working' });
+    try {
+      const r = await studentPickupCode({ verificationId: s.verificationId, code }, newKioskKey());
+      if (r.outcome === 'code_wrong') setState({ ...s, triesLeft: r.attemptsLeft });
+      else outcome(s.student, r);
+    } catch (err) {
+      setState(s);
+      if (isUnreachable(err) || !(err instanceof ApiError))
+        setMessage({ lines: [t('kiosk.student.noResults')], restart: false });
+      else setState({ step: 'office', name: s.student.firstName });
+    }
+  }
 
   /** spec 002 §8: the kiosk's validation-failure and transport-error rules. */
   const failed = (err: unknown) => {
@@ -102,14 +152,14 @@ export default function KioskStudentFlow(props: { mode: Mode; config: TKioskConf
         if (r.eventId > 0) window.open(r.slipWindowUrl, '_blank', 'noopener');
         setState({ step: 'finished', message: t('kiosk.student.doneDropoff') });
       } else {
-        await studentPickup({ ...base, guardian: guardian!, photoFileId: photoFileId! }, key.current);
-        setState({ step: 'finished', message: t('kiosk.student.donePickup') });
+        outcome(student, await studentPickup({ ...base, guardian: guardian!, photoFileId: photoFileId! }, key.current));
       }
     } catch (err) {
-      // a refused release (authorisation or screening) is the office's to handle, never explained here
+      // a refusal the server answered as an error (e.g. the same request still running): the
+      // office, never an explanation here, and no claim that anyone was told (issue 22)
       if (props.mode === 'pickup' && err instanceof ApiError && err.status === 409) {
-        const s: ProblemState = { kind: 'screening' };
-        return navigate(paths.kioskProblem, { state: s, replace: true });
+        setState({ step: 'office', name: student.firstName });
+        return;
       }
       setState({ step: 'entry' });
       failed(err);
@@ -173,6 +223,20 @@ export default function KioskStudentFlow(props: { mode: Mode; config: TKioskConf
       ) : null}
       {state.step === 'photo' ? (
         <PhotoStep onPhoto={(blob) => void submit(state.student, state.guardian, state.reasonId, blob)} />
+      ) : null}
+      {state.step === 'code' ? <CodeEntry state={state} onSubmit={(code) => void sendCode(state, code)} /> : null}
+      {state.step === 'office' ? (
+        <Paper withBorder radius="lg" p="xl" data-testid="kiosk-student-office">
+          <Stack gap="md" align="center" ta="center">
+            <Title order={2} fz={36}>
+              {t('kiosk.student.officeTitle')}
+            </Title>
+            <Text fz={30} fw={600} lh={1.35}>
+              {t('kiosk.student.officeBody', { name: state.name })}
+            </Text>
+            <Text fz={24}>{t('kiosk.student.officeHelp')}</Text>
+          </Stack>
+        </Paper>
       ) : null}
       {state.step === 'working' ? (
         <Center mih={240}>
@@ -307,6 +371,54 @@ function GuardianEntry(props: { name: string; onSubmit: (g: TKioskPerson) => voi
           />
           <Button type="submit" size="xl" h={80} fz={26}>
             {t('kiosk.next')}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/** The one-time code step (issue 22): 6 digits, big, numeric; a wrong code says so and how many tries are left. */
+function CodeEntry(props: { state: Extract<Step, { step: 'code' }>; onSubmit: (code: string) => void }) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const s = props.state;
+  return (
+    <Paper withBorder radius="lg" p="lg" data-testid="kiosk-pickup-code">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (/^\d{6}$/.test(code)) {
+            props.onSubmit(code);
+            setCode('');
+          }
+        }}
+      >
+        <Stack gap="md">
+          <Text fz={26} fw={600}>
+            {s.channel === 'sms'
+              ? t('kiosk.student.codeSentSms', { hint: s.hint })
+              : t('kiosk.student.codeSentEmail', { hint: s.hint })}
+          </Text>
+          <Text fz={20}>{t('kiosk.student.codeHint', { minutes: s.minutes })}</Text>
+          {s.triesLeft !== null ? (
+            <Alert color="orange" variant="light" role="alert" styles={{ message: { fontSize: 22 } }}>
+              {t('kiosk.student.codeWrong')} {t('kiosk.student.codeTriesLeft', { count: s.triesLeft })}
+            </Alert>
+          ) : null}
+          <TextInput
+            label={t('kiosk.student.codeLabel')}
+            value={code}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            required
+            onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
+            styles={{ ...big, input: { ...big.input, letterSpacing: '0.3em' } }}
+            data-autofocus
+          />
+          <Button type="submit" size="xl" h={80} fz={26} disabled={code.length !== 6}>
+            {t('kiosk.student.codeConfirm')}
           </Button>
         </Stack>
       </form>

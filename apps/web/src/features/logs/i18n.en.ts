@@ -53,6 +53,8 @@ addCatalogue('en', {
       student: 'Student',
       guardian: 'Guardian',
       sis: 'SIS write-back',
+      verification: 'Verified by',
+      verificationNone: 'Not recorded',
       sisNoneShort: 'Not sent',
       sisNone: 'This district has no student information system that accepts events.',
       sisStatus: {

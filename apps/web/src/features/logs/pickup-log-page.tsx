@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Image, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
-import { PICKUP_LOG_SORTS, type TPickupLogRow } from '@sv/contracts';
+import { PICKUP_LOG_SORTS, RELEASE_VERIFICATION_LABELS, type TPickupLogRow } from '@sv/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -71,6 +71,21 @@ export default function PickupLogPage() {
       header: t('logs.col.date'),
       sortKey: 'pickedUpAt',
       render: (r) => `${localDate(r.pickedUpAt, r.timeZone)} ${localTime(r.pickedUpAt, r.timeZone)}`,
+    },
+    {
+      // issue 22: how the adult was verified before the release
+      key: 'verification',
+      header: t('logs.pickups.verification'),
+      render: (r) =>
+        r.verification ? (
+          <Text size="sm" data-testid="log-verification">
+            {RELEASE_VERIFICATION_LABELS[r.verification as keyof typeof RELEASE_VERIFICATION_LABELS] ?? r.verification}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('logs.pickups.verificationNone')}
+          </Text>
+        ),
     },
     {
       key: 'sis',

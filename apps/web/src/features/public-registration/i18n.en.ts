@@ -55,6 +55,8 @@ addCatalogue('en', {
     },
     errors: {
       required: 'This field is required',
+      nameCharacters: 'A name can contain only letters, spaces, apostrophes, hyphens and periods.',
+      nameNoLetters: 'A name must contain at least one letter.',
       firstname: 'Enter your first name',
       lastname: 'Enter your last name',
       dob: 'Enter your date of birth (mm/dd/yyyy)',

@@ -55,6 +55,8 @@ addCatalogue('es', {
     },
     errors: {
       required: 'Este campo es obligatorio',
+      nameCharacters: 'Un nombre solo puede contener letras, espacios, apóstrofos, guiones y puntos.',
+      nameNoLetters: 'Un nombre debe contener al menos una letra.',
       firstname: 'Escriba su nombre',
       lastname: 'Escriba su apellido',
       dob: 'Escriba su fecha de nacimiento (mm/dd/aaaa)',

@@ -1,4 +1,5 @@
 import { type TPublicForm, type TPublicSubmission, ZPublicSubmission } from '@sv/contracts';
+import { PERSON_NAME_MESSAGES } from '@sv/domain';
 import {
   Alert,
   Box,
@@ -231,7 +232,11 @@ function RegistrationForm(props: {
       if (!parsed.success) {
         for (const issue of parsed.error.issues) {
           const key = FIELD_OF[String(issue.path[0])] ?? String(issue.path[0]);
-          if (!errors[key]) errors[key] = e(key === 'dob' ? 'dob' : key) || e('required');
+          if (errors[key]) continue;
+          // issue 22 / issue 23 §5: a name the person-name rule refuses says why, in the form's language
+          if (issue.message === PERSON_NAME_MESSAGES.characters) errors[key] = e('nameCharacters');
+          else if (issue.message === PERSON_NAME_MESSAGES.noLetters) errors[key] = e('nameNoLetters');
+          else errors[key] = e(key === 'dob' ? 'dob' : key) || e('required');
         }
       }
       const iso = usDateToIso(v.dob);

@@ -17,6 +17,8 @@ import { paths } from '../../lib/paths';
 import { useUser } from '../../lib/session';
 import { EmergencyButton } from './emergency-button';
 import { IMPERSONATION_BANNER_HEIGHT, ImpersonationBanner } from './impersonation-banner';
+import { OfflineBanner } from './offline-banner';
+import { DemoDataBanner } from './demo-data-banner';
 import { NavMenu } from './nav-menu';
 import { useSignOut } from './shell-api';
 import classes from './shell.module.css';
@@ -233,10 +235,12 @@ export default function DeskShell() {
         </AppShell.Navbar>
 
         <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+          <DemoDataBanner />
           <Outlet />
         </AppShell.Main>
       </AppShell>
 
+      <OfflineBanner />
       <IdleWarningModal secondsLeft={idle.secondsLeft} onStay={idle.stayActive} />
       {canImpersonate ? <ImpersonationModal opened={modal === 'impersonate'} onClose={closeModal} /> : null}
       {canSettings ? <SettingsModal opened={modal === 'settings'} onClose={closeModal} /> : null}

@@ -18,9 +18,31 @@ export function EmergencyConfirmModal({ opened, onClose }: { opened: boolean; on
 
   const confirm = () =>
     send.mutate(key, {
-      onSuccess: () => {
+      onSuccess: (report) => {
         onClose();
-        notifications.show({ color: 'green', title: t('shell.emergency'), message: t('messages.emergencySent') });
+        // issue 23 §2: say exactly what left the building, and what waits in the outbox
+        const complete = report.delivered === report.contacts && report.inOutbox === 0 && report.retrying === 0;
+        const parts = [t('messages.emergencySent')];
+        if (!complete) {
+          parts.push(t('shell.emergencyReport.delivered', { delivered: report.delivered, count: report.contacts }));
+          if (report.inOutbox > 0)
+            parts.push(
+              t('shell.emergencyReport.outbox', {
+                count: report.inOutbox,
+                channels: report.notConfigured
+                  .map((c) => t(`shell.emergencyReport.channel.${c}`))
+                  .join(t('shell.emergencyReport.and')),
+              }),
+            );
+          if (report.retrying > 0) parts.push(t('shell.emergencyReport.retrying', { count: report.retrying }));
+          parts.push(t('shell.emergencyReport.callToo'));
+        }
+        notifications.show({
+          color: complete ? 'green' : 'yellow',
+          title: t('shell.emergency'),
+          message: parts.join(' '),
+          autoClose: complete ? undefined : false,
+        });
       },
       onError: () => {
         onClose();

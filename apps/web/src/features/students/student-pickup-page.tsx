@@ -6,6 +6,7 @@ import {
   Group,
   Loader,
   Paper,
+  Radio,
   Select,
   Stack,
   Table,
@@ -15,7 +16,12 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconCheck, IconId, IconX } from '@tabler/icons-react';
-import { MESSAGES, type TGuardianRow } from '@sv/contracts';
+import {
+  MESSAGES,
+  type TGuardianRow,
+  type TPickupCheckResponse,
+  type TReleaseVerificationRequest,
+} from '@sv/contracts';
 import { parseAamva } from '@sv/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -27,6 +33,7 @@ import type { DeskNavigationState } from '../scan/scan-api';
 import { DeskBuildingSelect, useDeskBuilding } from '../visitor-flow/desk-building';
 import { notify } from '../visitor-flow/notify';
 import { PhotoModal } from '../visitor-flow/photo-modal';
+import { maskUsDate, usDateToIso } from '../public-registration/us-date';
 import { guardiansQuery, startPickup, studentReasonsQuery, uploadPickupPhoto, useRecordPickup } from './students-api';
 import './i18n.en';
 
@@ -64,7 +71,13 @@ export default function StudentPickupPage() {
   const [starting, setStarting] = useState<number | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [dialog, setDialog] = useState<{ guardian: TGuardianRow; screeningId: string } | null>(null);
+  const [dialog, setDialog] = useState<{
+    guardian: TGuardianRow;
+    screeningId: string;
+    identity: TPickupCheckResponse['identity'];
+  } | null>(null);
+  const [idCheck, setIdCheck] = useState<IdCheck>(EMPTY_ID_CHECK);
+  const [idError, setIdError] = useState<string | null>(null);
   const [reasonId, setReasonId] = useState<string | null>(null);
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -106,7 +119,7 @@ export default function StudentPickupPage() {
   }
   const { student, guardians } = list.data;
 
-  const begin = async (g: TGuardianRow) => {
+  const begin = async (g: TGuardianRow, scannedId?: string) => {
     setRefusal(null);
     setNotice(null);
     setStarting(g.guardianId);
@@ -115,7 +128,10 @@ export default function StudentPickupPage() {
       setNotice(res.notice);
       setReasonId(null);
       setReasonError(null);
-      setDialog({ guardian: g, screeningId: res.screeningId });
+      // the licence scanned to pick the row is the ID check, unless the attendant changes it
+      setIdCheck(scannedId ? { ...EMPTY_ID_CHECK, method: 'id_scan', raw: scannedId } : EMPTY_ID_CHECK);
+      setIdError(null);
+      setDialog({ guardian: g, screeningId: res.screeningId, identity: res.identity });
     } catch (err) {
       setRefusal(err instanceof ApiError ? err.message : t('common.somethingWrong'));
     } finally {
@@ -125,10 +141,10 @@ export default function StudentPickupPage() {
 
   const save = async (blob: Blob) => {
     if (!dialog) return;
-    if (!reasonId) {
-      setReasonError(t('students.pickup.reasonPick'));
-      return;
-    }
+    const verification = verificationOf(idCheck);
+    if (!verification) setIdError(t('students.pickup.idRequired'));
+    if (!reasonId) setReasonError(t('students.pickup.reasonPick'));
+    if (!reasonId || !verification) return;
     setSaving(true);
     try {
       const { photoFileId } = await uploadPickupPhoto(student.id, blob);
@@ -138,6 +154,7 @@ export default function StudentPickupPage() {
         reasonId: Number(reasonId),
         photoFileId,
         screeningId: dialog.screeningId,
+        verification,
       });
       notify({ color: 'green', message: res.message || MESSAGES.pickupRecorded, autoClose: 4000 });
       navigate(paths.home);
@@ -151,7 +168,8 @@ export default function StudentPickupPage() {
 
   /** "Beyond the spec": the person's licence scanned picks their row (names compared, nothing stored). */
   const pickByScan = () => {
-    const id = parseAamva(scan);
+    const raw = scan;
+    const id = parseAamva(raw);
     setScan('');
     const match = id
       ? guardians.find((g) => {
@@ -165,7 +183,7 @@ export default function StudentPickupPage() {
     }
     setScanError(null);
     rowButtons.current.get(match.guardianId)?.focus();
-    if (match.canPickup) void begin(match);
+    if (match.canPickup) void begin(match, raw);
   };
 
   const action = (g: TGuardianRow) =>
@@ -345,8 +363,140 @@ export default function StudentPickupPage() {
             comboboxProps={{ withinPortal: true }}
             data-testid="pickup-reason"
           />
+          {dialog ? (
+            <IdStep
+              identity={dialog.identity}
+              value={idCheck}
+              error={idError}
+              onChange={(v) => {
+                setIdCheck(v);
+                setIdError(null);
+              }}
+            />
+          ) : null}
         </Stack>
       </PhotoModal>
+    </Stack>
+  );
+}
+
+// ---------------------------------------------------------------- the ID step (issue 22)
+
+type IdCheck = {
+  method: TReleaseVerificationRequest['method'] | null;
+  raw: string;
+  licenseNumber: string;
+  licenseState: string;
+  dob: string;
+};
+const EMPTY_ID_CHECK: IdCheck = { method: null, raw: '', licenseNumber: '', licenseState: '', dob: '' };
+
+/** The request's verification, or null while the step is incomplete (the server checks it again). */
+function verificationOf(c: IdCheck): TReleaseVerificationRequest | null {
+  if (c.method === 'known_visitor') return { method: 'known_visitor' };
+  if (c.method === 'id_scan') return c.raw.trim() ? { method: 'id_scan', raw: c.raw } : null;
+  if (c.method === 'id_typed') {
+    const dob = usDateToIso(c.dob);
+    return c.licenseNumber.trim() && c.licenseState.trim() && dob
+      ? { method: 'id_typed', licenseNumber: c.licenseNumber.trim(), licenseState: c.licenseState.trim(), dob }
+      : null;
+  }
+  return null;
+}
+
+const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+
+/**
+ * "Releasing a child needs a verified adult" (issue 22): before the release the attendant checks
+ * the adult's ID (scanned, or the licence typed), or, when an identity is on file, confirms the
+ * adult is that person. Nothing on file: only the ID will do. The server decides again.
+ */
+function IdStep(props: {
+  identity: TPickupCheckResponse['identity'];
+  value: IdCheck;
+  error: string | null;
+  onChange: (v: IdCheck) => void;
+}) {
+  const { t } = useTranslation();
+  const { identity, value, onChange } = props;
+  const set = (patch: Partial<IdCheck>) => onChange({ ...value, ...patch });
+  const scanned = value.method === 'id_scan' && value.raw.trim() ? parseAamva(value.raw) : null;
+  const onFile = [
+    identity.dob ? t('students.pickup.idOnFileDob', { dob: usDate(identity.dob) }) : null,
+    identity.licenseHint ? t('students.pickup.idOnFileLicense', { hint: identity.licenseHint }) : null,
+  ].filter(Boolean);
+  return (
+    <Stack gap="xs" data-testid="pickup-id-step">
+      <Text size="sm" fw={600}>
+        {t('students.pickup.idTitle')}
+      </Text>
+      {identity.onFile ? (
+        <Text size="sm">{t('students.pickup.idOnFile', { what: onFile.join(', ') })}</Text>
+      ) : (
+        <Alert color="yellow" p="xs">
+          {t('students.pickup.idNothingOnFile')}
+        </Alert>
+      )}
+      <Radio.Group
+        label={t('students.pickup.idMethod')}
+        value={value.method ?? ''}
+        onChange={(m) => set({ method: m as IdCheck['method'] })}
+        error={props.error}
+        required
+      >
+        <Stack gap={6} mt={4}>
+          {identity.onFile ? <Radio value="known_visitor" label={t('students.pickup.idKnown')} /> : null}
+          <Radio value="id_scan" label={t('students.pickup.idScanMethod')} />
+          <Radio value="id_typed" label={t('students.pickup.idTypedMethod')} />
+        </Stack>
+      </Radio.Group>
+      {value.method === 'id_scan' ? (
+        <TextInput
+          label={t('students.pickup.idScanField')}
+          leftSection={<IconId size={16} aria-hidden />}
+          value={value.raw}
+          onChange={(e) => set({ raw: e.currentTarget.value })}
+          description={
+            scanned
+              ? t('students.pickup.idScanRead', {
+                  name: [scanned.firstName, scanned.lastName].filter(Boolean).join(' '),
+                  dob: scanned.dateOfBirth ? usDate(scanned.dateOfBirth) : '?',
+                })
+              : t('students.pickup.idScanUnread')
+          }
+          autoComplete="off"
+          data-autofocus
+        />
+      ) : null}
+      {value.method === 'id_typed' ? (
+        <Group grow align="flex-start">
+          <TextInput
+            label={t('students.pickup.idNumber')}
+            value={value.licenseNumber}
+            onChange={(e) => set({ licenseNumber: e.currentTarget.value })}
+            required
+            autoComplete="off"
+          />
+          <TextInput
+            label={t('students.pickup.idState')}
+            value={value.licenseState}
+            onChange={(e) => set({ licenseState: e.currentTarget.value.toUpperCase().slice(0, 20) })}
+            required
+            autoComplete="off"
+            maw={90}
+          />
+          <TextInput
+            label={t('students.pickup.idDob')}
+            value={value.dob}
+            placeholder="mm/dd/yyyy"
+            inputMode="numeric"
+            onChange={(e) => set({ dob: maskUsDate(e.currentTarget.value) })}
+            error={value.dob.length === 10 && !usDateToIso(value.dob) ? t('students.pickup.idDobInvalid') : null}
+            required
+            autoComplete="off"
+          />
+        </Group>
+      ) : null}
     </Stack>
   );
 }

@@ -17,7 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCamera, IconCheck } from '@tabler/icons-react';
-import type { TBuildingRow, TCheckInResponse, TVisitor } from '@sv/contracts';
+import type { TBuildingRow, TCheckInResponse, TPreRegistration, TVisitor } from '@sv/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +33,9 @@ import {
   flowPaths,
   flowState,
   fullName,
+  cardDefaults,
   lastVisitDefaults,
+  listedReasonId,
   routeId,
   showDate,
 } from './flow';
@@ -44,6 +46,7 @@ import {
   reasonKind,
   uploadVisitorPhoto,
   useCheckIn,
+  usePreRegistrationCard,
   visitorQuery,
   visitReasonsQuery,
 } from './visitor-flow-api';
@@ -65,6 +68,8 @@ export default function CheckInPage() {
   const visitorId = routeId(params.visitorId);
   const nav = flowState(location.state);
   const visitor = useQuery({ ...visitorQuery(visitorId ?? 0), enabled: visitorId !== null });
+  // a pre-registered visitor's check-in starts from the card (issue 22)
+  const preReg = usePreRegistrationCard(nav.screened?.buildingId ?? nav.buildingId ?? null, nav.preRegId);
   if (visitorId === null) return <Navigate to={paths.home} replace />;
   if (!nav.screened || nav.screened.visitorId !== visitorId) {
     return (
@@ -82,17 +87,17 @@ export default function CheckInPage() {
       </Alert>
     );
   }
-  if (!visitor.data) {
+  if (!visitor.data || preReg.loading) {
     return (
       <Center py="xl">
         <Loader aria-label={t('common.loading')} />
       </Center>
     );
   }
-  return <CheckInForm visitor={visitor.data} nav={nav} />;
+  return <CheckInForm visitor={visitor.data} nav={nav} card={preReg.card} />;
 }
 
-function CheckInForm({ visitor, nav }: { visitor: TVisitor; nav: FlowState }) {
+function CheckInForm({ visitor, nav, card }: { visitor: TVisitor; nav: FlowState; card: TPreRegistration | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const desk = useDeskBuilding({ initial: nav.screened?.buildingId ?? nav.buildingId, clientId: visitor.clientId });
@@ -101,8 +106,9 @@ function CheckInForm({ visitor, nav }: { visitor: TVisitor; nav: FlowState }) {
   const checkIn = useCheckIn();
   const printAfterCheckIn = usePrintAfterCheckIn();
   const name = fullName(visitor);
-  // a returning visitor starts from what they came for last time (issue 10 §9)
-  const defaults = lastVisitDefaults(visitor);
+  // a pre-registered visitor starts from the card (issue 22), a returning visitor from what they
+  // came for last time (issue 10 §9)
+  const defaults = card ? cardDefaults(card) : lastVisitDefaults(visitor);
 
   // a registration badge checks its holder in as a volunteer, a SafeVendor badge as a vendor
   // (spec 002 §4 registration or SafeVendor types; the server holds a vendor badge to 'vendor')
@@ -124,6 +130,11 @@ function CheckInForm({ visitor, nav }: { visitor: TVisitor; nav: FlowState }) {
   const uploaded = useRef<{ blob: Blob; fileId: string } | null>(null);
 
   const reasons = useQuery({ ...visitReasonsQuery(buildingId ?? 0, reasonKind(type)), enabled: buildingId !== null });
+  // the card's reason is the listed reason of that name when there is one
+  const cardReasonId = card && type === defaults.type ? listedReasonId(reasons.data, card.reason) : null;
+  useEffect(() => {
+    if (cardReasonId) setReasonId((current) => current ?? cardReasonId);
+  }, [cardReasonId]);
   const required = building.data ? photoRequired(building.data, type) : true;
   const reasonData = (reasons.data ?? []).map((r) => ({ value: String(r.id), label: r.label }));
   const screenedHere = nav.screened?.buildingId === buildingId;
@@ -283,6 +294,11 @@ function CheckInForm({ visitor, nav }: { visitor: TVisitor; nav: FlowState }) {
                   data={reasonData}
                   value={reasonId}
                   onChange={setReasonId}
+                  description={
+                    !reasonId && reasonText.trim()
+                      ? t('visitorFlow.checkIn.reasonFromCard', { reason: reasonText.trim() })
+                      : undefined
+                  }
                   searchable
                   clearable
                 />

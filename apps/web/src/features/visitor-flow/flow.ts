@@ -122,6 +122,26 @@ export const alertTitleText = { title: { color: 'var(--mantine-color-text)' } } 
 export type DeskType = 'visitor' | 'volunteer' | 'vendor';
 
 /**
+ * A pre-registered visitor's check-in starts from the card (issue 22: the card's type, person
+ * visiting and reason are kept): the card's reason text, shown as the listed reason of that name
+ * when there is one.
+ */
+export function cardDefaults(card: { visitorType: string; reason: string; visiting: string }) {
+  const type: DeskType = ['visitor', 'volunteer', 'vendor'].includes(card.visitorType)
+    ? (card.visitorType as DeskType)
+    : 'visitor';
+  return { type, reasonId: null as string | null, reasonText: card.reason, personVisiting: card.visiting };
+}
+
+/** The listed reason whose label is the card's reason text, if any. */
+export function listedReasonId(reasons: { id: number; label: string }[] | undefined, text: string): string | null {
+  const wanted = text.trim().toLowerCase();
+  if (!wanted) return null;
+  const hit = reasons?.find((r) => r.label.trim().toLowerCase() === wanted);
+  return hit ? String(hit.id) : null;
+}
+
+/**
  * A returning visitor's check-in starts from their last visit (issue 10 §9): type, reason (the
  * listed reason's id, or the free text) and person visiting. Shared by the check-in screen and the
  * quick check-in on the screening screen.

@@ -166,6 +166,7 @@ addCatalogue('en', {
       reason: 'Reason for the visit',
       reasonPick: 'Choose a reason',
       reasonRequired: 'Choose or enter a reason.',
+      reasonFromCard: 'Pre-registered reason: {{reason}}',
       personVisiting: 'Person visiting',
       duration: 'Visit duration (minutes)',
       durationHint: 'Optional',

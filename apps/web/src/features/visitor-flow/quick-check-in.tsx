@@ -6,9 +6,9 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
-import { type FlowState, flowPaths, fullName, lastVisitDefaults } from './flow';
+import { cardDefaults, type FlowState, flowPaths, fullName, lastVisitDefaults } from './flow';
 import { usePrintAfterCheckIn } from './print-after-check-in';
-import { fileUrl, reasonKind, useCheckIn, visitReasonsQuery } from './visitor-flow-api';
+import { fileUrl, reasonKind, useCheckIn, usePreRegistrationCard, visitReasonsQuery } from './visitor-flow-api';
 import './i18n.en';
 
 /**
@@ -24,10 +24,27 @@ export function QuickCheckIn(props: {
   screeningId: string;
   preRegId: number | null;
 }) {
+  // a pre-registered visitor starts from the card (issue 22), a returning one from the last visit
+  const preReg = usePreRegistrationCard(props.buildingId, props.preRegId);
+  if (preReg.loading) return null;
+  return (
+    <QuickCheckInForm
+      {...props}
+      defaults={preReg.card ? cardDefaults(preReg.card) : lastVisitDefaults(props.visitor)}
+    />
+  );
+}
+
+function QuickCheckInForm(props: {
+  visitor: TVisitor & { photoFileId: string };
+  buildingId: number;
+  screeningId: string;
+  preRegId: number | null;
+  defaults: ReturnType<typeof lastVisitDefaults>;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { visitor, buildingId } = props;
-  const defaults = lastVisitDefaults(visitor);
+  const { visitor, buildingId, defaults } = props;
   const type = defaults.type;
   const reasons = useQuery(visitReasonsQuery(buildingId, reasonKind(type)));
   const [reasonId, setReasonId] = useState<string | null>(defaults.reasonId);

@@ -15,9 +15,10 @@ import type {
   TVisitSummary,
 } from '@sv/contracts';
 import { canNetworkPrint } from '@sv/domain';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
+import { preRegistrationsQuery } from '../dashboard/dashboard-api';
 
 /**
  * Fetchers, query options and mutations of the front-desk visitor flow (spec 002 §2–§5, §7).
@@ -230,4 +231,18 @@ export function licenseFromState(state: unknown): TParsedLicense | null {
     return candidate as unknown as TParsedLicense;
   }
   return null;
+}
+
+/**
+ * The pre-registration a check-in names (issue 22), read from the building's dashboard list (the
+ * building's shared read): its type, person visiting and reason start the check-in form.
+ */
+export function usePreRegistrationCard(buildingId: number | null, preRegId: number | null | undefined) {
+  const list = useQuery({
+    ...preRegistrationsQuery(buildingId ?? 0, 0),
+    enabled: buildingId !== null && Boolean(preRegId),
+    refetchInterval: false,
+  });
+  const card = preRegId ? (list.data?.data.find((c) => c.id === preRegId) ?? null) : null;
+  return { card, loading: Boolean(preRegId) && buildingId !== null && list.isPending };
 }

@@ -33,7 +33,8 @@ import './i18n.en';
 
 type Values = z.output<typeof ZVisitorFields>;
 const FORM_SCHEMA = ZVisitorFields as unknown as z.ZodType<unknown, Values>;
-const EMPTY: Values = ZVisitorFields.parse({ firstname: '-', lastname: '-' });
+// the defaults of every other field (the names are placeholders, blanked below)
+const EMPTY: Values = ZVisitorFields.parse({ firstname: 'x', lastname: 'x' });
 EMPTY.firstname = '';
 EMPTY.lastname = '';
 
