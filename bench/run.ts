@@ -27,7 +27,10 @@ import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from '../apps/server/src/db/schema/index';
-import { createExclusionsRepository } from '../apps/server/src/features/exclusions/exclusions.repository';
+import {
+  candidateQueryOf,
+  createExclusionsRepository,
+} from '../apps/server/src/features/exclusions/exclusions.repository';
 import { createPreRegistrationsRepository } from '../apps/server/src/features/preregistrations/preregistrations.repository';
 import { createVisitorsRepository } from '../apps/server/src/features/visitors/visitors.repository';
 import { createVisitsRepository } from '../apps/server/src/features/visits/visits.repository';
@@ -394,12 +397,12 @@ async function explainAll(url: string, ds: Dataset, planted: PlantedProbe[]) {
         createExclusionsRepository(db).findExclusionCandidates(
           actor,
           { id: desk.buildingId, clientId: desk.clientId },
-          {
-            firstname: common.visitor.firstname.toLowerCase(),
-            lastname: common.visitor.lastname.toLowerCase(),
+          candidateQueryOf({
+            id: common.visitorId,
+            firstName: common.visitor.firstname,
+            lastName: common.visitor.lastname,
             dob: common.visitor.dob,
-            visitorId: common.visitorId,
-          },
+          }),
         ),
     ],
     ['dashboard-current-visits', () => createVisitsRepository(db).findCurrentVisits(actor, desk.buildingId)],

@@ -30,6 +30,9 @@ const externalPackages = {
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.kind === 'entry-point' || packageName(args.path).startsWith('@sv/')) return undefined;
+      // a package's JSON data (the confusables table of @sv/domain identity.ts) is bundled: an
+      // external JSON import needs an import attribute, which esbuild drops for this target
+      if (args.path.endsWith('.json')) return undefined;
       return { path: args.path, external: true };
     });
   },

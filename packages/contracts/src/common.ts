@@ -71,6 +71,16 @@ export const ID_MESSAGE = 'Use an id from 1 to 2147483647';
 /** An id in a JSON body. Every request contract uses this one (never a bare z.number()). */
 export const ZId = z.number().int(ID_MESSAGE).min(1, ID_MESSAGE).max(MAX_ID, ID_MESSAGE);
 
+/**
+ * The version of a stored record an edit started from (issue 23 §4: optimistic concurrency): the
+ * server refuses the edit with 409 `STALE_EDIT_MESSAGE` when the record changed meanwhile.
+ */
+export const ZVersion = z.number().int().min(1).max(MAX_ID);
+export const STALE_EDIT_MESSAGE =
+  'Someone else changed this record after you opened it. Reload to see their change; what you typed is still here.';
+export const VERSION_REQUIRED_MESSAGE =
+  'Reload this record and save again: the form did not say which version it edits.';
+
 /** An id in a path or query string (text, or a number from the web's typed query builders). */
 export const ZIdText = z.coerce
   .number<string | number>(ID_MESSAGE)

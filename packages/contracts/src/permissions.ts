@@ -61,6 +61,8 @@ export const PERMISSIONS = {
   // front desk (spec 002)
   'visitors.read': [Admin, ClientAdmin, Attendant],
   'visitors.manage': [Admin, ClientAdmin, Attendant],
+  /** merging duplicate visitor records and undoing a merge (issue 22): administrators only */
+  'visitors.merge': [Admin, ClientAdmin],
   'visits.checkIn': [Admin, ClientAdmin, Attendant],
   'visits.checkOut': [Admin, ClientAdmin, Attendant],
   'screening.run': [Admin, ClientAdmin, Attendant],

@@ -8,6 +8,7 @@ import {
   ZIdText,
   ZIsoDate,
   ZString,
+  ZVersion,
   ZZipCode,
   zText,
 } from './common';
@@ -143,6 +144,8 @@ export const ZRegistrationSave = z.object({
     .array(z.object({ name: zText(100), value: zText(500) }))
     .max(50)
     .default([]),
+  /** an edit: the version it started from (issue 23 §4); required on PUT */
+  version: ZVersion.optional(),
 });
 export type TRegistrationSave = z.input<typeof ZRegistrationSave>;
 export type TRegistrationValues = z.output<typeof ZRegistrationSave>;
@@ -173,6 +176,8 @@ export const ZRegistration = ZRegistrationListItem.extend({
   /** volunteer hours (issue 11): total minutes of this registration's closed visits, and visit count */
   volunteerMinutes: z.number().int(),
   visitCount: z.number().int(),
+  /** issue 23 §4: send it back with an edit */
+  version: z.number().int(),
   arrestAlerts: z.array(ZArrestAlertSummary),
   createdAt: z.string(),
 });

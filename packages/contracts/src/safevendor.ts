@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, pageResponse, ZId, ZIdText, ZIsoDate, ZString, zText } from './common';
+import { pageQuery, pageResponse, ZId, ZIdText, ZIsoDate, ZString, ZVersion, zText } from './common';
 import {
   exportChoiceFields,
   registrationContactFields,
@@ -177,6 +177,8 @@ export const ZSvRegistrationSave = z.object({
   ...registrationPersonFields,
   expDate: ZIsoDate.nullable().default(null),
   photoFileId: z.string().uuid().nullable().default(null),
+  /** an edit: the version it started from (issue 23 §4); required on PUT */
+  version: ZVersion.optional(),
 });
 export type TSvRegistrationSave = z.input<typeof ZSvRegistrationSave>;
 export type TSvRegistrationValues = z.output<typeof ZSvRegistrationSave>;
@@ -193,6 +195,8 @@ export const ZSvRegistration = ZSvRegistrationListItem.extend({
   suspendedReason: z.string().nullable(),
   arrestAlerts: z.array(ZArrestAlertSummary),
   createdAt: z.string(),
+  /** issue 23 §4: send it back with an edit */
+  version: z.number().int(),
 });
 export type TSvRegistration = z.infer<typeof ZSvRegistration>;
 

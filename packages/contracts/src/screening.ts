@@ -92,6 +92,13 @@ export const ZScreeningResponse = z.object({
     potential: z.array(ZScreeningMatch),
   }),
   issueCount: z.number().int(),
+  /**
+   * What staff should know about the person's name as stored (issue 22): it mixes alphabets inside
+   * one word ('Name mixes alphabets: Cyrillic "о" in "Excludedpersоn"'), or it still holds invisible
+   * or styled characters saved before names were cleaned. Shown near the name; matching already
+   * compares names without them.
+   */
+  nameWarnings: z.array(z.string()),
   screenedAt: z.string(),
   summary: z.object({
     exclusionCount: z.number().int(),

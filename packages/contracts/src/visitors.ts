@@ -67,8 +67,30 @@ export const ZVisitor = ZVisitorFields.extend({
     .nullable(),
   /** linked active exclusions of this visitor (spec 002 §2: Deny & Add Exclusion needs to know) */
   hasActiveExclusion: z.boolean(),
+  /** when the person last checked in anywhere in the district (issue 22 "Already on file … last visit") */
+  lastVisitAt: z.string().nullable(),
+  /** the record this one was merged into (issue 22): use that record instead */
+  mergedIntoId: z.number().int().nullable(),
+  /** merges into this record that can still be undone (issue 22: until the end of the next day) */
+  undoableMerges: z.array(
+    z.object({ id: z.number().int(), mergedId: z.number().int(), mergedAt: z.string(), undoUntil: z.string() }),
+  ),
 });
 export type TVisitor = z.infer<typeof ZVisitor>;
+
+/**
+ * "Create a New Visitor" (issue 22 "A person, not a record"): the same person already on file
+ * (licence number + state, or canonical name + date of birth) is answered instead of a new record,
+ * with `existing: true`. A likely duplicate by name alone (a date of birth missing on either side)
+ * is refused with 409 and the candidates unless `confirmNew` ("Create anyway").
+ */
+export const ZVisitorCreateRequest = ZVisitorFields.extend({
+  buildingId: ZId.nullable().optional(),
+  confirmNew: z.boolean().default(false),
+});
+export type TVisitorCreateRequest = z.input<typeof ZVisitorCreateRequest>;
+export const ZVisitorCreateResponse = ZVisitor.extend({ existing: z.boolean() });
+export type TVisitorCreateResponse = z.infer<typeof ZVisitorCreateResponse>;
 
 export const ZVisitorMatch = z.object({
   id: z.number().int(),
@@ -80,8 +102,37 @@ export const ZVisitorMatch = z.object({
   state: z.string(),
   photoFileId: z.string().nullable(),
   openVisit: ZOpenVisitRef.nullable(),
+  /** what tells two records of one name apart (issue 22): the licence's last 4 and the last visit */
+  licenseLast4: z.string().default(''),
+  lastVisitAt: z.string().nullable().default(null),
 });
 export type TVisitorMatch = z.infer<typeof ZVisitorMatch>;
+
+/** 409 of "Create a New Visitor": "This may be someone already on file" (issue 22). */
+export const ZVisitorDuplicatesResponse = z.object({
+  requestId: z.string(),
+  code: z.literal('CONFLICT'),
+  message: z.string(),
+  candidates: z.array(ZVisitorMatch),
+});
+export type TVisitorDuplicatesResponse = z.infer<typeof ZVisitorDuplicatesResponse>;
+
+/**
+ * Merge duplicate (issue 22): POST /api/visitors/:id/merge with the duplicate's id moves every
+ * row of the duplicate to the record in the path (the survivor). Administrators only.
+ */
+export const ZVisitorMergeRequest = z.object({ duplicateId: ZId });
+export const ZVisitorMergeResponse = z.object({
+  id: z.number().int(),
+  survivorId: z.number().int(),
+  mergedId: z.number().int(),
+  /** rows moved per table (table name → count) */
+  moved: z.record(z.string(), z.number().int()),
+  mergedAt: z.string(),
+  undoUntil: z.string(),
+  undoneAt: z.string().nullable(),
+});
+export type TVisitorMergeResponse = z.infer<typeof ZVisitorMergeResponse>;
 
 /** spec 002 §7 POST /api/search (data, action new/in/out). Terms travel in the body, never the URL. */
 export const ZVisitorSearchRequest = z.object({

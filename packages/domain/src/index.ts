@@ -9,6 +9,7 @@ export * from './confidence';
 export * from './dates';
 export * from './exclusion-matching';
 export * from './identity';
+export * from './name-warnings';
 export * from './expiry';
 export * from './front-desk-rules';
 export * from './dashboard-cards';

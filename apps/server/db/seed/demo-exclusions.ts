@@ -1,5 +1,6 @@
 import { exclusions } from '../../src/db/schema/index';
 import type { Db } from '../../src/platform/db/database';
+import { withNameKeys } from '../../src/platform/db/identity-keys';
 
 /**
  * A few demo exclusions (spec 000 §3) for the Manage Exclusions screen and the front-desk
@@ -9,7 +10,8 @@ export async function seedDemoExclusions(
   db: Db,
   ids: { northId: number; northHighId: number; lincolnId: number; southId: number; southElemId: number },
 ) {
-  await db.insert(exclusions).values([
+  // with their identity keys (issue 22): the seed runs after migrate's backfill
+  const rows: (typeof exclusions.$inferInsert)[] = [
     {
       clientId: ids.northId,
       buildingId: null,
@@ -61,5 +63,6 @@ export async function seedDemoExclusions(
       exclusionType: 'RestrictedAccess',
       reason: '',
     },
-  ]);
+  ];
+  await db.insert(exclusions).values(rows.map(withNameKeys));
 }

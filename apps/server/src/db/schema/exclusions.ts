@@ -6,9 +6,10 @@ import { visitors } from './visitors';
 
 /**
  * spec 000 §3 Exclusion (banned-person list). A null building means global (isGlobal). Names
- * are stored trimmed with inner white space collapsed, so `lower(firstname)` equals the domain's
- * exclusionNameKey and the potential-match query (exclusions.repository.ts
- * findExclusionCandidates) can use the expression indexes below.
+ * are stored trimmed with inner white space collapsed. The candidate query of screening and the
+ * admission gate (exclusions.repository.ts `candidateWhere`) compares the identity keys
+ * (first_key / last_key, issue 22) and the date of birth; the older `lower(name)` expression
+ * indexes are no longer read by it.
  */
 export const exclusions = pgTable(
   'exclusions',

@@ -176,6 +176,12 @@ export const registrations = pgTable(
     watchedAt: timestamp('watched_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Issue 23 §4: raised by the database (trigger sv_bump_version, migration 0017) whenever
+     * anything but bookkeeping changes; an edit names the version it started from and a stale one
+     * is refused (409), so an approval made meanwhile is never erased by an older form.
+     */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('registrations_badge_code_uq').on(t.badgeCode),

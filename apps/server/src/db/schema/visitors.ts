@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { files } from './files';
-import { buildings, clients } from './tenancy';
+import { buildings, clients, users } from './tenancy';
 
 /**
  * spec 002 §3 Visitor. One row per person per district (client). `search_name` is the
@@ -49,6 +49,14 @@ export const visitors = pgTable(
     licenseState: text('license_state').notNull().default(''),
     photoFileId: uuid('photo_file_id').references(() => files.id),
     searchName: text('search_name').notNull().default(''),
+    /**
+     * Set when an administrator merged this record into another one of the same person (issue 22,
+     * ADR 0022): everything that referenced it moved there; it no longer appears in searches and
+     * never resolves as a person. Cleared by "Undo merge". No foreign key: a reference from the table
+     * to itself would order rows inside one table for the move to PostgreSQL (to-postgres.ts copies
+     * table by table); the merge writes it in the transaction that checks both records.
+     */
+    mergedIntoId: integer('merged_into_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -75,5 +83,40 @@ export const visitors = pgTable(
     index('visitors_client_dob_idx').on(t.clientId, t.dob),
     // one person behind every record (issue 22): canonical name + date of birth
     index('visitors_identity_idx').on(t.clientId, t.lastKey, t.firstKey, t.dob),
+    index('visitors_merged_into_idx').on(t.mergedIntoId).where(sql`${t.mergedIntoId} is not null`),
+  ],
+);
+
+/**
+ * One merge of a duplicate visitor record into the record of the same person (issue 22, ADR
+ * 0022): which rows of which tables moved from `merged_id` to `survivor_id` (`moved`: table →
+ * ids), which of the survivor's empty fields were filled from the merged record and what they
+ * were before (`survivor_before`), by whom and when. "Undo merge" moves exactly those rows back
+ * until `undo_until` (the end of the next day in the district's time zone).
+ */
+export const visitorMerges = pgTable(
+  'visitor_merges',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    survivorId: integer('survivor_id')
+      .notNull()
+      .references(() => visitors.id),
+    mergedId: integer('merged_id')
+      .notNull()
+      .references(() => visitors.id),
+    moved: jsonb('moved').$type<Record<string, Array<number | string>>>().notNull(),
+    survivorBefore: jsonb('survivor_before').$type<Record<string, unknown>>().notNull(),
+    mergedBy: integer('merged_by').references(() => users.id),
+    mergedAt: timestamp('merged_at', { withTimezone: true }).notNull().defaultNow(),
+    undoUntil: timestamp('undo_until', { withTimezone: true }).notNull(),
+    undoneBy: integer('undone_by').references(() => users.id),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('visitor_merges_merged_idx').on(t.clientId, t.mergedId),
+    index('visitor_merges_survivor_idx').on(t.clientId, t.survivorId),
   ],
 );

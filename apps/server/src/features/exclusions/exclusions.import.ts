@@ -15,7 +15,7 @@ import { rescreenCardsAfterExclusionChange } from '../preregistrations/preregist
  * Exclusions bulk import (spec 000 §2; /Exclusion/exclusionSampleImport). Rows go to the client
  * in the `clientId` option (admins) or the importer's own client. A blank Building makes the
  * exclusion global; a named one must be an ACTIVE building of that client. A blank date of birth
- * is stored as 01/01/1970 (spec 000 §5). Natural key: client + lower(first) + lower(last) + dob
+ * is stored as 01/01/1970 (spec 000 §5). Natural key: client + canonical first + canonical last + dob
  * + building, so re-uploading the same file adds nothing.
  */
 const TYPE_BY_TEXT = new Map<string, string>([...EXCLUSION_TYPES, 'Other'].map((t) => [t.toLowerCase(), t] as const));
@@ -113,7 +113,8 @@ registerImport({
       })
       .from(exclusions)
       .leftJoin(buildings, eq(buildings.id, exclusions.buildingId))
-      .where(and(eq(exclusions.clientId, clientId), inArray(sql`lower(${exclusions.lastname})`, lastNames)));
+      // the stored key (canonicalName, issue 22) is what the natural key compares: an indexed equality
+      .where(and(eq(exclusions.clientId, clientId), inArray(exclusions.lastKey, lastNames)));
     const wanted = new Set(keys);
     return new Set(rows.map((r) => keyOf(r.firstname, r.lastname, r.dob, r.building)).filter((k) => wanted.has(k)));
   },

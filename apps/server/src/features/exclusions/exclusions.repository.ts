@@ -1,10 +1,12 @@
 import type { TActor } from '@sv/contracts';
-import { and, asc, desc, eq, isNull, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import { canonicalName, DEFAULT_EXCLUSION_DOB, dobNearVariants } from '@sv/domain';
+import { and, asc, desc, eq, fillPlaceholders, isNull, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { buildings, clients, exclusions, visitors } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
-import { named, scopedQuery } from '../../platform/db/named';
+import { scopedQuery } from '../../platform/db/named';
 import { findPage } from '../../platform/db/paging';
-import { buildingFilter, buildingInScope, clientFilter, type ScopeSource } from '../../platform/db/scope';
+import { buildingFilter, buildingInScope, clientFilter, type ScopeSource, scopeParams } from '../../platform/db/scope';
 import { withNameKeys } from '../../platform/db/identity-keys';
 
 const SORT_COLUMNS = {
@@ -26,6 +28,8 @@ const candidateColumns = {
   active: exclusions.active,
   firstname: exclusions.firstname,
   lastname: exclusions.lastname,
+  firstKey: exclusions.firstKey,
+  lastKey: exclusions.lastKey,
   dob: exclusions.dob,
   exclusionType: exclusions.exclusionType,
   reason: exclusions.reason,
@@ -33,10 +37,16 @@ const candidateColumns = {
   visitorId: exclusions.visitorId,
 };
 
+/** The name of the candidate column `linkedToPerson` (see `candidateLinkedToPerson`). */
+const LINKED_TO_PERSON = 'linked_to_person';
+
 export type ScreeningCandidate = {
   [K in keyof typeof candidateColumns]: (typeof candidateColumns)[K]['_']['notNull'] extends true
     ? (typeof candidateColumns)[K]['_']['data']
     : (typeof candidateColumns)[K]['_']['data'] | null;
+} & {
+  /** the exclusion is linked to the person screened: this record or another record of them (issue 22) */
+  linkedToPerson: boolean;
 };
 
 /** The rows of `screeningCandidatesJson`'s value (keyed by column name in the JSON). */
@@ -45,7 +55,10 @@ export function screeningCandidatesFromJson(value: unknown): ScreeningCandidate[
   const entries = Object.entries(candidateColumns);
   return rows.map(
     (json) =>
-      Object.fromEntries(entries.map(([key, column]) => [key, json[column.name] ?? null])) as ScreeningCandidate,
+      ({
+        ...Object.fromEntries(entries.map(([key, column]) => [key, json[column.name] ?? null])),
+        linkedToPerson: json[LINKED_TO_PERSON] === true,
+      }) as ScreeningCandidate,
   );
 }
 
@@ -71,37 +84,141 @@ export const exclusionScope = (actor: ScopeSource): SQL =>
   buildingFilter(actor, { clientId: exclusions.clientId, buildingId: exclusions.buildingId }, { clientWideRows: true });
 
 export interface CandidateQuery {
-  /** exclusionNameKey of the visitor's names ('' = unknown) */
-  firstname: string;
-  lastname: string;
+  /** canonicalName of the person's names ('' = unknown) */
+  firstKey: string;
+  lastKey: string;
   /** ISO date or null */
   dob: string | null;
+  /** the visitor record screened (null: a person described by name and date of birth only) */
   visitorId: number | null;
+  /** that record's licence number and issuing state ('' = none on file) */
+  licence: string;
+  licenceState: string;
+}
+
+/** The person a candidate query is for: names as stored or typed, date of birth, record, licence. */
+export function candidateQueryOf(person: {
+  id: number | null;
+  firstName: string;
+  lastName: string;
+  dob: string | null;
+  licence?: string | null;
+  licenceState?: string | null;
+}): CandidateQuery {
+  return {
+    firstKey: canonicalName(person.firstName),
+    lastKey: canonicalName(person.lastName),
+    dob: person.dob || null,
+    visitorId: person.id,
+    licence: (person.licence ?? '').trim(),
+    licenceState: (person.licenceState ?? '').trim(),
+  };
 }
 
 /**
- * The potential-match filter (spec 000 §5, 002 §5), indexed: active exclusions of the building's
- * client that are global or for that building, and whose (first name and dob) or (first and last
- * name) or (last name and dob) agree case-insensitively — plus those linked to the visitor
- * (direct matches). The domain functions then decide direct vs potential. The caller has checked
- * the building is in the actor's scope. Uses exclusions_first_idx / exclusions_last_idx /
- * exclusions_dob_idx / exclusions_visitor_idx. No LIMIT: every arm is an exact equality, so the
- * set is naturally small, and a cap could silently drop a real exclusion (security guide: never
- * fail open). Null when there is nothing to search by.
+ * The dates of birth that make an exclusion a candidate (issue 22): the person's own and its near
+ * misses (one digit, day and month swapped), never the 01/01/1970 placeholder (spec 000 §5: it
+ * means "unknown" and never agrees; it would otherwise bring every undated exclusion of the
+ * district).
+ */
+export function candidateDobs(dob: string | null): string[] {
+  if (!dob) return [];
+  return [dob, ...dobNearVariants(dob)].filter((d) => d !== DEFAULT_EXCLUSION_DOB);
+}
+
+/** A candidate query whose present fields may be placeholders (a statement built once per variant). */
+interface CandidateFilter {
+  firstKey: string | Placeholder;
+  lastKey: string | Placeholder;
+  /** the person's date of birth and its near misses (`candidateDobs`), as an array */
+  dobs: string[] | Placeholder | null;
+  dob: string | null | Placeholder;
+  visitorId: number | null | Placeholder;
+  licence: string | Placeholder;
+  licenceState: string | Placeholder;
+}
+
+/** Another visitor record that may be the same person (the table under another name, so the subquery reads unambiguously). */
+const SAME_PERSON = 'same_person';
+const samePerson = alias(visitors, SAME_PERSON);
+
+/**
+ * The visitor records of the district that are the person of `q` (ADR 0022 "same person", issue 22):
+ * the same canonical first and last names and the same known date of birth (not 01/01/1970), or the same
+ * non-empty licence number and state. An array, computed once per statement (an InitPlan), so that
+ * `visitor_id = any(…)` is an index condition on exclusions_visitor_idx. Uses visitors_identity_idx
+ * and visitors_license_idx.
+ */
+function samePersonRecords(clientId: number | Placeholder, q: CandidateFilter): SQL {
+  const byName =
+    q.firstKey && q.lastKey && q.dob
+      ? and(
+          eq(samePerson.lastKey, q.lastKey),
+          eq(samePerson.firstKey, q.firstKey),
+          eq(samePerson.dob, q.dob),
+          // ADR 0022: a known date of birth, not the 01/01/1970 placeholder
+          sql`${samePerson.dob} <> ${sql.raw(`'${DEFAULT_EXCLUSION_DOB}'`)}`,
+        )
+      : undefined;
+  // both non-empty: the partial index's predicate is repeated so a generic plan can use it
+  const byLicence = and(
+    sql`${samePerson.currentDriversLicenseNumber} <> ''`,
+    sql`${samePerson.licenseState} <> ''`,
+    eq(samePerson.currentDriversLicenseNumber, q.licence),
+    // the state as typed or scanned ("il" is "IL"); the number is the index's equality
+    sql`upper(${samePerson.licenseState}) = upper(${q.licenceState})`,
+  );
+  return sql`array(select ${samePerson.id} from ${visitors} ${sql.identifier(SAME_PERSON)} where ${and(
+    eq(samePerson.clientId, clientId),
+    or(byName, byLicence),
+  )})`;
+}
+
+/**
+ * Whether an exclusion is linked to the person of `q`: to the record screened, or to another record
+ * of the same person (`samePersonRecords`). Such an exclusion is a DIRECT match (issue 22).
+ */
+function linkedArm(clientId: number | Placeholder, q: CandidateFilter): SQL {
+  const records = sql`${exclusions.visitorId} = any(${samePersonRecords(clientId, q)})`;
+  return q.visitorId !== null ? or(eq(exclusions.visitorId, q.visitorId), records)! : records;
+}
+
+/** The candidate column `linkedToPerson` (false for an exclusion linked to no one or to someone else). */
+function candidateLinkedToPerson(building: { clientId: number | Placeholder }, q: CandidateFilter) {
+  return sql<boolean>`coalesce(${linkedArm(building.clientId, q)}, false)`.as(LINKED_TO_PERSON);
+}
+
+/**
+ * The candidates of a person's exclusion check (spec 000 §5, 002 §5, widened by issue 22): active
+ * exclusions of the building's client that are global or for that building and that may concern
+ * the person, a superset of what the domain's `findExclusionMatches` then decides on:
+ * - the date of birth the same or near (`candidateDobs`): covers the spec's (first name and dob)
+ *   and (last name and dob) pairs and issue 22's nickname / one typo / swapped names with a near
+ *   date of birth (exclusions_dob_idx);
+ * - both canonical names the same, straight or swapped (exclusions_first_key_idx or
+ *   exclusions_last_key_idx, the planner's choice);
+ * - linked to the person: the record screened or another record of the same person
+ *   (`linkedArm`; exclusions_visitor_idx), whatever the names say.
+ * An exclusion linked to someone else stays a candidate when its names or date of birth bring it:
+ * the domain makes it a potential match. Names are compared by their stored keys (first_key /
+ * last_key, canonicalName computed at write time), so a look-alike letter or a hidden character
+ * cannot keep an exclusion out of the set. The caller has checked the building is in the actor's
+ * scope. No LIMIT: every arm is an indexed equality, so the set is naturally small, and a cap
+ * could silently drop a real exclusion (security guide: never fail open). Null when there is
+ * nothing to search by.
  */
 function candidateWhere(
   actor: ScopeSource,
   building: { id: number | Placeholder; clientId: number | Placeholder },
   q: CandidateFilter,
 ): SQL | null {
-  const first = q.firstname ? sql`lower(${exclusions.firstname}) = ${q.firstname}` : null;
-  const last = q.lastname ? sql`lower(${exclusions.lastname}) = ${q.lastname}` : null;
-  const dob = q.dob ? eq(exclusions.dob, q.dob) : null;
   const arms: SQL[] = [];
-  if (first && dob) arms.push(and(first, dob)!);
-  if (first && last) arms.push(and(first, last)!);
-  if (last && dob) arms.push(and(last, dob)!);
-  if (q.visitorId !== null) arms.push(eq(exclusions.visitorId, q.visitorId));
+  if (q.dobs !== null) arms.push(sql`${exclusions.dob} = any(cast(${q.dobs} as date[]))`);
+  if (q.firstKey && q.lastKey) {
+    arms.push(and(eq(exclusions.firstKey, q.firstKey), eq(exclusions.lastKey, q.lastKey))!);
+    arms.push(and(eq(exclusions.firstKey, q.lastKey), eq(exclusions.lastKey, q.firstKey))!);
+  }
+  if (q.visitorId !== null || (q.firstKey && q.lastKey && q.dob)) arms.push(linkedArm(building.clientId, q));
   if (arms.length === 0) return null;
   return and(
     exclusionScope(actor),
@@ -112,29 +229,25 @@ function candidateWhere(
   )!;
 }
 
-/** A candidate query whose present fields may be placeholders (a statement built once per variant). */
-interface CandidateFilter {
-  firstname: string | Placeholder;
-  lastname: string | Placeholder;
-  dob: string | null | Placeholder;
-  visitorId: number | null | Placeholder;
-}
-
 /**
  * Which fields a candidate query has: the variant of the statement built for it (the arms of
- * `candidateWhere` depend on which fields are present, never on their values).
+ * `candidateWhere` depend on which fields are present, never on their values; the licence is
+ * always a placeholder, '' matching nothing).
  */
 export function candidateVariant(q: CandidateQuery): string {
-  return `${q.firstname ? 'f' : ''}${q.lastname ? 'l' : ''}${q.dob ? 'd' : ''}${q.visitorId !== null ? 'v' : ''}`;
+  return `${q.firstKey ? 'f' : ''}${q.lastKey ? 'l' : ''}${q.dob ? 'd' : ''}${q.visitorId !== null ? 'v' : ''}`;
 }
 
 /** The template of a variant: placeholders for the fields it has, the values `candidateValues` fills. */
 function candidateTemplate(variant: string): CandidateFilter {
   return {
-    firstname: variant.includes('f') ? sql.placeholder('candidateFirst') : '',
-    lastname: variant.includes('l') ? sql.placeholder('candidateLast') : '',
+    firstKey: variant.includes('f') ? sql.placeholder('candidateFirst') : '',
+    lastKey: variant.includes('l') ? sql.placeholder('candidateLast') : '',
     dob: variant.includes('d') ? sql.placeholder('candidateDob') : null,
+    dobs: variant.includes('d') ? sql.placeholder('candidateDobs') : null,
     visitorId: variant.includes('v') ? sql.placeholder('candidateVisitor') : null,
+    licence: sql.placeholder('candidateLicence'),
+    licenceState: sql.placeholder('candidateLicenceState'),
   };
 }
 
@@ -142,10 +255,13 @@ export function candidateValues(building: { id: number; clientId: number }, q: C
   return {
     candidateBuildingId: building.id,
     candidateClientId: building.clientId,
-    candidateFirst: q.firstname,
-    candidateLast: q.lastname,
+    candidateFirst: q.firstKey,
+    candidateLast: q.lastKey,
     candidateDob: q.dob,
+    candidateDobs: candidateDobs(q.dob),
     candidateVisitor: q.visitorId,
+    candidateLicence: q.licence,
+    candidateLicenceState: q.licenceState,
   };
 }
 
@@ -173,14 +289,8 @@ function searchableVariant(variant: string): boolean {
  * the value with `screeningCandidatesFromJson`. Null when the variant has nothing to search by.
  */
 export function screeningCandidatesJson(db: Db, scope: ScopeSource, variant: string): SQL | null {
-  const where = candidateWhere(scope, CANDIDATE_BUILDING, candidateTemplate(variant));
-  if (!where) return null;
-  const query = db
-    .select(candidateColumns)
-    .from(exclusions)
-    .where(where)
-    .orderBy(...candidateOrder)
-    .getSQL();
+  if (!searchableVariant(variant)) return null;
+  const query = buildScreeningCandidates(db, scope, variant).getSQL();
   return sql`(select coalesce(json_agg(c), '[]'::json) from (${query}) c)`;
 }
 
@@ -190,15 +300,51 @@ const candidateOrder = [
   asc(exclusions.id),
 ];
 
+/** Screening's candidates (no joins) of a variant, for a scope (template). */
+function buildScreeningCandidates(d: Db, scope: ScopeSource, variant: string) {
+  const q = candidateTemplate(variant);
+  return d
+    .select({ ...candidateColumns, linkedToPerson: candidateLinkedToPerson(CANDIDATE_BUILDING, q) })
+    .from(exclusions)
+    .where(candidateWhere(scope, CANDIDATE_BUILDING, q)!)
+    .orderBy(...candidateOrder);
+}
+
+/**
+ * The statement screening runs for these candidates, as text and values (to EXPLAIN it: the index
+ * test and the bench look at the real statement, not a copy). Null when there is nothing to search by.
+ */
+export function screeningCandidatesStatement(
+  db: Db,
+  actor: TActor,
+  building: { id: number; clientId: number },
+  q: CandidateQuery,
+): { sql: string; params: unknown[] } | null {
+  const variant = candidateVariant(q);
+  if (!searchableVariant(variant)) return null;
+  const scope = scopeParams(actor);
+  const query = buildScreeningCandidates(db, scope.template, variant).toSQL();
+  return {
+    sql: query.sql,
+    params: fillPlaceholders(query.params, { ...candidateValues(building, q), ...scope.values }),
+  };
+}
+
 export function createExclusionsRepository(db: Db) {
   /** What screening reads of the candidates (no joins), built once per scope shape and variant. */
-  const screeningCandidates = scopedQuery(db, (d, scope, variant: string) =>
-    d
-      .select(candidateColumns)
+  const screeningCandidates = scopedQuery(db, buildScreeningCandidates);
+  /** The same candidates with every field of an exclusion row (the joins of `select`). */
+  const exclusionCandidates = scopedQuery(db, (d, scope, variant: string) => {
+    const q = candidateTemplate(variant);
+    return d
+      .select({ ...exclusionColumns, linkedToPerson: candidateLinkedToPerson(CANDIDATE_BUILDING, q) })
       .from(exclusions)
-      .where(candidateWhere(scope, CANDIDATE_BUILDING, candidateTemplate(variant))!)
-      .orderBy(...candidateOrder),
-  );
+      .innerJoin(clients, eq(clients.id, exclusions.clientId))
+      .leftJoin(buildings, eq(buildings.id, exclusions.buildingId))
+      .leftJoin(visitors, eq(visitors.id, exclusions.visitorId))
+      .where(candidateWhere(scope, CANDIDATE_BUILDING, q)!)
+      .orderBy(...candidateOrder);
+  });
   const select = (tx: Db = db) =>
     tx
       .select(exclusionColumns)
@@ -288,23 +434,26 @@ export function createExclusionsRepository(db: Db) {
 
     async findVisitor(actor: TActor, visitorId: number, tx: Db = db) {
       const rows = await tx
-        .select({ id: visitors.id, clientId: visitors.clientId })
+        .select({
+          id: visitors.id,
+          clientId: visitors.clientId,
+          licence: visitors.currentDriversLicenseNumber,
+          licenceState: visitors.licenseState,
+        })
         .from(visitors)
         .where(and(eq(visitors.id, visitorId), clientFilter(actor, visitors.clientId)))
         .limit(1);
       return rows[0] ?? null;
     },
 
-    /** The potential-match candidates (`candidateWhere`) with every field of an exclusion row. */
+    /**
+     * The candidates (`candidateWhere`) with every field of an exclusion row, built once per scope
+     * shape and variant like screening's (the same rule, issue 22).
+     */
     async findExclusionCandidates(actor: TActor, building: { id: number; clientId: number }, q: CandidateQuery) {
-      const where = candidateWhere(actor, building, q);
-      if (!where) return [];
-      // a named statement (platform/db/named.ts): exact keys only, its plan does not depend on the values
-      return named(
-        select()
-          .where(where)
-          .orderBy(...candidateOrder),
-      );
+      const variant = candidateVariant(q);
+      if (!searchableVariant(variant)) return [];
+      return exclusionCandidates(actor, candidateValues(building, q), variant);
     },
 
     /**

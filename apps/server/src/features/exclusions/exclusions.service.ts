@@ -13,7 +13,6 @@ import {
 import {
   cleanPersonName,
   DEFAULT_EXCLUSION_DOB,
-  exclusionNameKey,
   exclusionTypeLabel,
   findExclusionMatches,
   isDobAcceptable,
@@ -27,7 +26,7 @@ import { createFileStore } from '../../platform/files/files';
 import { badRequest, forbidden, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
 import { rescreenCardsAfterExclusionChange } from '../preregistrations/preregistrations.flags';
-import { createExclusionsRepository, type ExclusionRow } from './exclusions.repository';
+import { candidateQueryOf, createExclusionsRepository, type ExclusionRow } from './exclusions.repository';
 
 type SaveInput = z.output<typeof ZExclusionSave>;
 
@@ -314,12 +313,20 @@ export function createExclusionsService(deps: AppDeps) {
       const q = ZPotentialMatchesRequest.parse(body);
       const building = await repo.findBuilding(ctx.actor, q.buildingId);
       if (!building) throw notFound('Building not found');
-      const rows = await repo.findExclusionCandidates(ctx.actor, building, {
-        firstname: exclusionNameKey(q.firstname),
-        lastname: exclusionNameKey(q.lastname),
-        dob: q.dob,
-        visitorId: q.visitorId,
-      });
+      // the visitor record's licence: another record with it is the same person (issue 22)
+      const visitor = q.visitorId !== null ? await repo.findVisitor(ctx.actor, q.visitorId) : null;
+      const rows = await repo.findExclusionCandidates(
+        ctx.actor,
+        building,
+        candidateQueryOf({
+          id: q.visitorId,
+          firstName: q.firstname,
+          lastName: q.lastname,
+          dob: q.dob,
+          licence: visitor?.licence,
+          licenceState: visitor?.licenceState,
+        }),
+      );
       const candidates = rows.map((row) => ({
         row,
         active: row.active,
@@ -329,6 +336,9 @@ export function createExclusionsService(deps: AppDeps) {
         firstName: row.firstname,
         lastName: row.lastname,
         dateOfBirth: row.dob,
+        firstKey: row.firstKey,
+        lastKey: row.lastKey,
+        linkedToPerson: row.linkedToPerson,
       }));
       const matches = findExclusionMatches(
         candidates,

@@ -146,42 +146,51 @@ export function createKioskService(deps: AppDeps) {
     return { card, meta };
   }
 
-  /** The visitor a sign-in is for: the looked-up record, the registration's, or a first visit. */
+  /**
+   * The visitor a sign-in is for: the looked-up record (its survivor when it was merged), or the
+   * same person on file (issue 22: resolveOrInsert; what was typed only fills what the record
+   * lacks), or a first visit.
+   */
   async function resolveVisitor(ctx: RequestCtx, building: KioskBuilding, input: ReturnType<typeof parseSignIn>) {
     if (input.visitorId !== undefined) {
-      const v = await visitorsRepo.get(ctx.actor, input.visitorId);
+      let v = await visitorsRepo.get(ctx.actor, input.visitorId);
+      // a merged record signs in as its survivor (issue 22), through a chain of merges if need be
+      for (let hop = 0; v?.mergedIntoId && hop < 10; hop++) v = await visitorsRepo.get(ctx.actor, v.mergedIntoId);
       if (!v || v.clientId !== building.clientId) throw notFound('Visitor not found');
       return v;
     }
     const p = input.person!;
-    const [existing] = await visitorsRepo.findByNameAndDob(building.clientId, p.firstName, p.lastName, p.dob);
-    if (existing) return (await visitorsRepo.get(ctx.actor, existing.id))!;
-    const id = await visitorsRepo.insert(building.clientId, building.id, {
-      title: '',
-      firstname: p.firstName,
-      middlename: '',
-      lastname: p.lastName,
-      suffix: '',
-      dob: p.dob,
-      sex: '',
-      eye: '',
-      hair: '',
-      height: '',
-      weight: '',
-      race: '',
-      note: '',
-      street1: '',
-      street2: '',
-      city: '',
-      state: '',
-      zipcode: '',
-      county: '',
-      email: '',
-      phone: '',
-      currentDriversLicenseNumber: '',
-      licenseState: '',
-    });
-    return (await visitorsRepo.get(ctx.actor, id))!;
+    const { id } = await visitorsRepo.resolveOrInsert(
+      building.clientId,
+      building.id,
+      {
+        title: '',
+        firstname: p.firstName,
+        middlename: '',
+        lastname: p.lastName,
+        suffix: '',
+        dob: p.dob,
+        sex: '',
+        eye: '',
+        hair: '',
+        height: '',
+        weight: '',
+        race: '',
+        note: '',
+        street1: '',
+        street2: '',
+        city: '',
+        state: '',
+        zipcode: '',
+        county: '',
+        email: '',
+        phone: '',
+        currentDriversLicenseNumber: '',
+        licenseState: '',
+      },
+      { mode: 'self' },
+    );
+    return (await visitorsRepo.get(ctx.actor, id!))!;
   }
 
   function parseSignIn(raw: TKioskSignInRequest) {

@@ -69,38 +69,48 @@ export function createPreRegistrationsService(deps: AppDeps) {
     return card;
   }
 
-  /** The card's visitor record, created from the pre-registration the first time it is needed. */
+  /**
+   * The card's visitor record, the first time it is needed: the same person on file (issue 22:
+   * canonical name + date of birth, resolveOrInsert; the card only fills what the record lacks),
+   * or one made from the pre-registration.
+   */
   async function ensureVisitor(card: PreRegRow): Promise<number> {
     if (card.visitorId) return card.visitorId;
-    const visitorId = await visitorsRepo.insert(card.clientId, card.buildingId, {
-      title: '',
-      firstname: card.firstname,
-      middlename: '',
-      lastname: card.lastname,
-      suffix: '',
-      dob: card.dob,
-      sex: '',
-      eye: '',
-      hair: '',
-      height: '',
-      weight: '',
-      race: '',
-      note: '',
-      street1: '',
-      street2: '',
-      city: '',
-      state: '',
-      zipcode: '',
-      county: '',
-      email: card.email,
-      phone: card.phone,
-      currentDriversLicenseNumber: '',
-      licenseState: '',
-    });
+    const resolved = await visitorsRepo.resolveOrInsert(
+      card.clientId,
+      card.buildingId,
+      {
+        title: '',
+        firstname: card.firstname,
+        middlename: '',
+        lastname: card.lastname,
+        suffix: '',
+        dob: card.dob,
+        sex: '',
+        eye: '',
+        hair: '',
+        height: '',
+        weight: '',
+        race: '',
+        note: '',
+        street1: '',
+        street2: '',
+        city: '',
+        state: '',
+        zipcode: '',
+        county: '',
+        email: card.email,
+        phone: card.phone,
+        currentDriversLicenseNumber: '',
+        licenseState: '',
+      },
+      { mode: 'self' },
+    );
+    const visitorId = resolved.id!;
     // two actions on one card at once (a double click, a retry) must link one visitor: the first
-    // link wins, and the loser's fresh record is removed
+    // link wins, and the loser's fresh record is removed (never a record that was already on file)
     const linked = await repo.linkVisitorOnce(card.id, visitorId);
-    if (linked !== visitorId) await deps.db.delete(visitors).where(eq(visitors.id, visitorId));
+    if (linked !== visitorId && !resolved.existing) await deps.db.delete(visitors).where(eq(visitors.id, visitorId));
     return linked;
   }
 

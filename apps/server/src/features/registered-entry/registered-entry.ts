@@ -86,7 +86,11 @@ export function createRegisteredEntry(db: Db) {
     );
   }
 
-  /** The district visitor record a registration checks in as: linked, or made from the registration. */
+  /**
+   * The district visitor record a registration checks in as: linked, or the same person on file
+   * (issue 22: resolveOrInsert), or made from the registration. The registration's photo goes on a
+   * record that has none.
+   */
   async function ensureVisitor(reg: Loaded): Promise<number> {
     if (reg.visitorId) return reg.visitorId;
     // the names are the registration's as stored (cleaned), not re-judged by the form's rule: a
@@ -109,8 +113,9 @@ export function createRegisteredEntry(db: Db) {
       middlename: cleanPersonName(reg.middlename),
       lastname: cleanPersonName(reg.lastname),
     } as Parameters<typeof visitorsRepo.insert>[2];
-    const visitorId = await visitorsRepo.insert(reg.clientId, null, fields);
-    if (reg.photoFileId) await visitorsRepo.setPhoto(visitorId, reg.photoFileId);
+    const resolved = await visitorsRepo.resolveOrInsert(reg.clientId, null, fields, { mode: 'self' });
+    const visitorId = resolved.id!;
+    if (reg.photoFileId) await visitorsRepo.setPhoto(visitorId, reg.photoFileId, { onlyIfNone: resolved.existing });
     // another desk may have linked one meanwhile: keep the first
     const [linked] = await db
       .update(registrations)

@@ -101,7 +101,10 @@ export const authz: AuthzEntry[] = [
     route: '/api/registrations/:id',
     request: async (f) => {
       const reg = await pending(f);
-      return { url: `/api/registrations/${reg.id}`, body: saveBody(reg.registrationTypeId) };
+      return {
+        url: `/api/registrations/${reg.id}`,
+        body: { ...saveBody(reg.registrationTypeId), version: reg.version },
+      };
     },
     expect: manageA,
   },

@@ -18,6 +18,8 @@ import {
   type ZSvRegistrationExport,
   type ZSvRegistrationSave,
   type ZSvRegistrationSearch,
+  STALE_EDIT_MESSAGE,
+  VERSION_REQUIRED_MESSAGE,
 } from '@sv/contracts';
 import {
   approveAllDefaultExpiry,
@@ -304,6 +306,7 @@ async function volunteerDetails(
     visitCount: totals.count,
     arrestAlerts: alerts.map(alertSummary),
     createdAt: row.createdAt.toISOString(),
+    version: row.version,
   };
 }
 
@@ -391,16 +394,13 @@ export function createRegistrationEngine<D extends { clientId: number }, L>(
 
   /**
    * The district visitor record of an approved registration (the desk's check-in and screening
-   * work on visitors): the visitor of the same district with the same name and date of birth,
-   * or a new one inserted through the visitors repository (which maintains search_name).
+   * work on visitors): the same person on file (issue 22: visitors repository resolveOrInsert,
+   * canonical name + date of birth), or a new one. What the person typed only fills what the
+   * record lacks ('self').
    */
   async function ensureVisitor(reg: StoredRegistration, tx: Db): Promise<number> {
     if (reg.visitorId !== null) return reg.visitorId;
     const visitorsRepo = createVisitorsRepository(tx);
-    if (reg.dob) {
-      const [match] = await visitorsRepo.findByNameAndDob(reg.clientId, reg.firstname, reg.lastname, reg.dob);
-      if (match) return match.id;
-    }
     const fields: Required<TVisitorFields> = {
       title: '',
       firstname: reg.firstname,
@@ -426,7 +426,7 @@ export function createRegistrationEngine<D extends { clientId: number }, L>(
       currentDriversLicenseNumber: '',
       licenseState: '',
     };
-    return visitorsRepo.insert(reg.clientId, null, fields);
+    return (await visitorsRepo.resolveOrInsert(reg.clientId, null, fields, { mode: 'self' })).id!;
   }
 
   /**
@@ -630,6 +630,13 @@ export function createRegistrationEngine<D extends { clientId: number }, L>(
       const day = today();
       const savedId = await deps.db.transaction(async (tx) => {
         const before = id === null ? null : await mustLock(ctx, id, tx);
+        // issue 23 §4: an edit names the version it started from; the row is locked, so the check
+        // holds until the commit (an approval made meanwhile is never erased by an older form)
+        if (before) {
+          if (input.version === undefined)
+            throw badRequest(VERSION_REQUIRED_MESSAGE, { version: [VERSION_REQUIRED_MESSAGE] });
+          if (input.version !== before.version) throw conflict(STALE_EDIT_MESSAGE);
+        }
         const owner = await resolveOwner(ctx, input, before, tx);
         if (!isDobAcceptable(input.dob, day)) {
           throw badRequest(REGISTRATION_MESSAGES.dobFuture, { dob: [REGISTRATION_MESSAGES.dobFuture] });

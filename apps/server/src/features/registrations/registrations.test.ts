@@ -1,5 +1,6 @@
 import {
   MESSAGES,
+  STALE_EDIT_MESSAGE,
   REGISTRATION_ACTIONS,
   type TRegistration,
   type TRegistrationListItem,
@@ -233,10 +234,47 @@ describe('add and edit (spec 001 §2 Add/edit, §4 defaults, §5 date of birth)'
       dob: '1979-02-03',
       note: 'Tuesdays',
       approved: null,
+      version: created.version,
     });
     expect(edit.statusCode).toBe(200);
     // the decision is not changed by the form
     expect(edit.json()).toMatchObject({ lastname: 'Renamed', note: 'Tuesdays', approved: true });
+  });
+
+  it('refuses a stale edit (issue 23 §4): an approval made after the form opened is never erased', async () => {
+    const type = await createRegistrationType(t.deps.db, t.world.north.clientId);
+    const reg = await createRegistration(t.deps.db, type, { approved: null });
+    const opened = (await t.as(north).get(`/api/registrations/${reg.id}`)).json();
+    const form = {
+      registrationTypeId: type.id,
+      firstname: opened.firstname,
+      lastname: opened.lastname,
+      dob: opened.dob,
+      expDate: opened.expDate,
+      version: opened.version,
+    };
+    // meanwhile an administrator approves it, with an expiry
+    const approve = await t.as(north).post('/api/registrations/approve', { ids: [reg.id], expDate: '2027-06-30' });
+    expect(approve.statusCode, approve.body).toBe(200);
+    const stale = await t.as(north).put(`/api/registrations/${reg.id}`, { ...form, note: 'typed in the old form' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(STALE_EDIT_MESSAGE);
+    const now = (await t.as(north).get(`/api/registrations/${reg.id}`)).json();
+    expect(now).toMatchObject({ approved: true, expDate: '2027-06-30', note: opened.note });
+    expect(now.version).toBeGreaterThan(opened.version);
+    // an edit without a version is refused too; the fresh version saves
+    expect((await t.as(north).put(`/api/registrations/${reg.id}`, { ...form, version: undefined })).statusCode).toBe(
+      400,
+    );
+    const fresh = await t
+      .as(north)
+      .put(`/api/registrations/${reg.id}`, { ...form, expDate: now.expDate, version: now.version });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(fresh.json()).toMatchObject({ approved: true, expDate: '2027-06-30' });
+    // bookkeeping (printing the badge) is not a change of the record
+    const printedVersion = fresh.json().version;
+    await t.deps.db.update(registrations).set({ badgePrintedAt: new Date() }).where(eq(registrations.id, reg.id));
+    expect((await t.as(north).get(`/api/registrations/${reg.id}`)).json().version).toBe(printedVersion);
   });
 
   it('refuses a type of another district and an inactive type for a new registration', async () => {
@@ -250,7 +288,9 @@ describe('add and edit (spec 001 §2 Add/edit, §4 defaults, §5 date of birth)'
     expect(off.json().message).toBe(REGISTRATION_MESSAGES.typeInactive);
     // an existing registration keeps its deactivated type on edit
     const r = await createRegistration(t.deps.db, inactive, {});
-    const keep = await t.as(north).put(`/api/registrations/${r.id}`, { ...body, registrationTypeId: inactive.id });
+    const keep = await t
+      .as(north)
+      .put(`/api/registrations/${r.id}`, { ...body, registrationTypeId: inactive.id, version: 1 });
     expect(keep.statusCode).toBe(200);
   });
 

@@ -116,7 +116,7 @@ export const authz: AuthzEntry[] = [
     route: '/api/sv-registrations/:id',
     request: async (f) => {
       const r = await pending(f);
-      return { url: `/api/sv-registrations/${r.id}`, body: saveBody(r.vendorCompanyId) };
+      return { url: `/api/sv-registrations/${r.id}`, body: { ...saveBody(r.vendorCompanyId), version: r.version } };
     },
     expect: manageA,
   },

@@ -191,6 +191,7 @@ async function svDetails(
     suspendedReason: row.suspendedReason,
     arrestAlerts: alerts.map(alertSummary),
     createdAt: row.createdAt.toISOString(),
+    version: row.version,
   };
 }
 

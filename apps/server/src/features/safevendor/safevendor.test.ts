@@ -218,12 +218,17 @@ describe('add and edit (spec 001 §2 add/edit, §5 "saves nothing if no date is 
     expect(row).toMatchObject({ vendor: true, vendorCompanyId: c.id, registrationTypeId: null });
 
     const other = await company();
-    const edit = await t
-      .as(north)
-      .put(`/api/sv-registrations/${saved.id}`, { ...body, vendorCompanyId: other.id, note: 'x' });
+    const edit = await t.as(north).put(`/api/sv-registrations/${saved.id}`, {
+      ...body,
+      vendorCompanyId: other.id,
+      note: 'x',
+      version: saved.version,
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json()).toMatchObject({ vendorCompanyId: other.id, note: 'x' });
-    const noDobEdit = await t.as(north).put(`/api/sv-registrations/${saved.id}`, { ...body, dob: '' });
+    const noDobEdit = await t
+      .as(north)
+      .put(`/api/sv-registrations/${saved.id}`, { ...body, dob: '', version: edit.json().version });
     expect(noDobEdit.statusCode).toBe(400);
   });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MESSAGES, SCREENING_MESSAGES } from '@sv/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
-import { buildAamvaPayload } from '@sv/domain';
+import { buildAamvaPayload, canonicalName } from '@sv/domain';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRegistrationType, createVendorCompany, createVendorRegistration } from '../../../db/seed/factories';
@@ -52,20 +52,47 @@ beforeAll(async () => {
 const building = () => t.world.north.northHighId;
 let seq = 0;
 const key = () => `admission-${Date.now().toString(36)}-${++seq}`;
-const uniq = () =>
-  `${String.fromCharCode(65 + (seq % 26))}${(++seq).toString(36)}`.replace(/\d/g, (d) => 'abcdefghij'[+d]);
+/**
+ * A name part of its own: written twice, so two people's names differ by two letters or more. One
+ * letter apart with the same date of birth is a one-typo match of the same person (issue 22), and
+ * these people are meant to be different.
+ */
+const uniq = () => {
+  const part = `${String.fromCharCode(65 + (seq % 26))}${(++seq).toString(36)}`.replace(/\d/g, (d) => 'abcdefghij'[+d]);
+  return `${part}${part.toLowerCase()}`;
+};
 
-type Person = 'excluded' | 'registryHit' | 'clearedNamesake' | 'clean';
+/**
+ * Issue 22 adds two people the identity layer must recognise on every path: `secondRecord`, a new
+ * record of someone whose other record carries "Deny & Add Exclusion" (a direct match), and
+ * `lookAlike`, someone on the list by name only who is written with Cyrillic look-alike letters
+ * (a potential match that nobody decided).
+ */
+type Person = 'excluded' | 'registryHit' | 'clearedNamesake' | 'clean' | 'secondRecord' | 'lookAlike';
 
 /** A person of each kind, with the photo the building requires. */
 async function makePerson(kind: Person): Promise<{ id: number; firstname: string; lastname: string; dob: string }> {
   const { clientId } = t.world.north;
   const photo = await insertPhoto(t.deps.db, clientId);
-  const person =
+  let person =
     kind === 'registryHit'
       ? // planted in the demo registry: Exact Strong (docs/domain/confidence-levels.md)
         { firstname: 'Jordan', lastname: 'Samplewick', dob: '1972-05-06' }
       : { firstname: `Pat${uniq()}`, lastname: `Gate${uniq()}`, dob: '1984-04-04' };
+  if (kind === 'secondRecord') {
+    // the person's first record, linked to the exclusion; the one returned is another record of them
+    const first = await insertVisitor(t.deps.db, { clientId, ...person });
+    await insertExclusion(t.deps.db, { clientId, visitorId: first, ...person });
+  }
+  if (kind === 'lookAlike') {
+    // on the list as written on the ID; at the door, with a Cyrillic "а" and "е" (stored as typed)
+    await insertExclusion(t.deps.db, { clientId, ...person });
+    person = {
+      ...person,
+      firstname: person.firstname.replace('a', '\u0430'),
+      lastname: person.lastname.replace('e', '\u0435'),
+    };
+  }
   const id = await insertVisitor(t.deps.db, { clientId, ...person });
   await t.deps.db.update(visitors).set({ photoFileId: photo }).where(eq(visitors.id, id));
   if (kind === 'excluded') {
@@ -256,6 +283,8 @@ async function kioskSignIn(body: object) {
       payload,
     });
   const photoFileId = await insertPhoto(t.deps.db, t.world.north.clientId);
+  // each sign-in of the table a minute after the last: the table is not a flood (KIOSK_LIMITS)
+  clock = new Date(clock.getTime() + 61_000);
   const submitted = await post('/api/kiosk/sign-ins', { ...body, photoFileId }, key());
   expect(submitted.statusCode, submitted.body).toBe(200);
   const polled = await post(`/api/kiosk/sign-ins/${submitted.json().signInId}/auto-validate`, {}, null);
@@ -309,6 +338,8 @@ const WHO_GETS_IN: Record<Person, boolean> = {
   registryHit: false,
   clearedNamesake: true,
   clean: true,
+  secondRecord: false,
+  lookAlike: false,
 };
 
 async function checkOutAll(visitorId: number) {
@@ -318,23 +349,29 @@ async function checkOutAll(visitorId: number) {
     .where(and(eq(visits.visitorId, visitorId), isNull(visits.checkOut)));
 }
 
+/** Rows not yet true (none: the desk's search compares canonical names since issue 22). */
+const NOT_YET = new Set<string>([]);
+
 describe('who gets in, on every check-in path (issue 10 §1)', () => {
   for (const [path, run] of Object.entries(PATHS)) {
     for (const [person, admitted] of Object.entries(WHO_GETS_IN) as [Person, boolean][]) {
-      it(`${path}: ${person} → ${admitted ? 'admitted' : 'refused'}`, async () => {
-        const p = await makePerson(person);
-        try {
-          const status = await run(p);
-          expect(status).toBe(admitted ? 200 : 409);
-          const open = await t.deps.db
-            .select()
-            .from(visits)
-            .where(and(eq(visits.visitorId, p.id), isNull(visits.checkOut)));
-          expect(open).toHaveLength(admitted ? 1 : 0);
-        } finally {
-          await checkOutAll(p.id);
-        }
-      });
+      (NOT_YET.has(`${path}:${person}`) ? it.todo : it)(
+        `${path}: ${person} → ${admitted ? 'admitted' : 'refused'}`,
+        async () => {
+          const p = await makePerson(person);
+          try {
+            const status = await run(p);
+            expect(status).toBe(admitted ? 200 : 409);
+            const open = await t.deps.db
+              .select()
+              .from(visits)
+              .where(and(eq(visits.visitorId, p.id), isNull(visits.checkOut)));
+            expect(open).toHaveLength(admitted ? 1 : 0);
+          } finally {
+            await checkOutAll(p.id);
+          }
+        },
+      );
     }
   }
 });
@@ -631,20 +668,80 @@ describe('the admission gate', () => {
 });
 
 describe('property: no sequence of calls admits a person with a linked active exclusion', () => {
-  type Cmd =
-    | { op: 'screen' }
-    | { op: 'clearAll' }
-    | { op: 'checkIn' }
-    | { op: 'checkOut' }
-    | { op: 'link' }
-    | { op: 'unlink' }
-    | { op: 'allow' }
-    | { op: 'advance' };
+  // issue 22: 'linkSecond' links an exclusion to a SECOND record of the person (an invisible
+  // character in the name, the same date of birth); 'spoof' lists the person with look-alike
+  // letters and no link (a potential match that needs a decision)
+  type Op =
+    | 'screen'
+    | 'clearAll'
+    | 'checkIn'
+    | 'checkOut'
+    | 'link'
+    | 'linkSecond'
+    | 'spoof'
+    | 'unlink'
+    | 'allow'
+    | 'advance';
+  type Cmd = { op: Op };
   const cmd = fc.oneof(
-    ...(['screen', 'clearAll', 'checkIn', 'checkOut', 'link', 'unlink', 'allow', 'advance'] as const).map((op) =>
-      fc.constant({ op } as Cmd),
-    ),
+    ...(
+      [
+        'screen',
+        'clearAll',
+        'checkIn',
+        'checkOut',
+        'link',
+        'linkSecond',
+        'spoof',
+        'unlink',
+        'allow',
+        'advance',
+      ] as const
+    ).map((op) => fc.constant({ op } as Cmd)),
   );
+
+  /**
+   * What a 200 may never follow: an active exclusion linked to any record of this person, or one
+   * whose canonical names are theirs with no decision recorded for this person.
+   */
+  async function assertNothingUndecided(p: { id: number; firstname: string; lastname: string; dob: string }) {
+    const candidates = await t.deps.db
+      .select()
+      .from(exclusions)
+      .where(
+        and(
+          eq(exclusions.clientId, t.world.north.clientId),
+          eq(exclusions.active, true),
+          eq(exclusions.lastKey, canonicalName(p.lastname)),
+        ),
+      );
+    const sameRecords = await t.deps.db
+      .select({ id: visitors.id })
+      .from(visitors)
+      .where(
+        and(
+          eq(visitors.clientId, t.world.north.clientId),
+          eq(visitors.firstKey, canonicalName(p.firstname)),
+          eq(visitors.lastKey, canonicalName(p.lastname)),
+          eq(visitors.dob, p.dob),
+        ),
+      );
+    const samePerson = new Set(sameRecords.map((r) => r.id));
+    for (const e of candidates) {
+      expect(e.visitorId !== null && samePerson.has(e.visitorId), `exclusion ${e.id} is linked to this person`).toBe(
+        false,
+      );
+      if (e.firstKey !== canonicalName(p.firstname)) continue;
+      const decided = await t.deps.database.query(
+        `select 1 from screening_decisions d join screenings s on s.id = d.screening_id
+          where s.visitor_id = $1 and d.source = 'exclusion' and d.ref = $2
+         union all
+         select 1 from cleared_matches where visitor_id = $1 and source = 'exclusion' and match_ref = $2`,
+        [p.id, String(e.id)],
+      );
+      expect(decided.length, `exclusion ${e.id} of this person was never decided`).toBeGreaterThan(0);
+    }
+  }
 
   it('holds over random call sequences', async () => {
     await fc.assert(
@@ -686,19 +783,36 @@ describe('property: no sequence of calls admits a person with a linked active ex
                       },
                     });
               expect(res.statusCode).toBeLessThan(500);
-              if (res.statusCode === 200) {
-                const linked = await t.deps.db
-                  .select()
-                  .from(exclusions)
-                  .where(and(eq(exclusions.visitorId, p.id), eq(exclusions.active, true)));
-                expect(linked).toHaveLength(0);
-              }
+              if (res.statusCode === 200) await assertNothingUndecided(p);
             } else if (c.op === 'checkOut') {
               await checkOutAll(p.id);
             } else if (c.op === 'link') {
               await insertExclusion(t.deps.db, { clientId: t.world.north.clientId, visitorId: p.id, ...p });
+            } else if (c.op === 'linkSecond') {
+              const second = await insertVisitor(t.deps.db, {
+                clientId: t.world.north.clientId,
+                firstname: `${p.firstname.slice(0, 1)}\u200b${p.firstname.slice(1)}`,
+                lastname: p.lastname,
+                dob: p.dob,
+              });
+              await insertExclusion(t.deps.db, { clientId: t.world.north.clientId, visitorId: second, ...p });
+            } else if (c.op === 'spoof') {
+              await insertExclusion(t.deps.db, {
+                clientId: t.world.north.clientId,
+                firstname: p.firstname.replace('a', '\u0430'),
+                lastname: p.lastname.replace('e', '\u0435'),
+                dob: p.dob,
+              });
             } else if (c.op === 'unlink') {
-              await t.deps.db.update(exclusions).set({ active: false }).where(eq(exclusions.visitorId, p.id));
+              await t.deps.db
+                .update(exclusions)
+                .set({ active: false })
+                .where(
+                  and(
+                    eq(exclusions.clientId, t.world.north.clientId),
+                    eq(exclusions.lastKey, canonicalName(p.lastname)),
+                  ),
+                );
             } else if (c.op === 'advance') {
               clock = new Date(clock.getTime() + 6 * 60_000);
             }

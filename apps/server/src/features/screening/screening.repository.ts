@@ -1,5 +1,5 @@
 import type { TActor } from '@sv/contracts';
-import { and, eq, getTableColumns, type Placeholder, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, type Placeholder, sql } from 'drizzle-orm';
 import {
   auditEvents,
   buildings,
@@ -33,6 +33,12 @@ export interface ScreeningSubject {
   zip: string;
   /** the visitor's photo on file (a building that requires a photo accepts it) */
   photoFileId: string | null;
+  /**
+   * the licence number and issuing state on file ('' = none): another record with the same licence
+   * is the same person, and an exclusion linked to it applies here too (issue 22, ADR 0022)
+   */
+  licence: string;
+  licenceState: string;
 }
 
 export type MatchSource = 'registry' | 'exclusion';
@@ -81,6 +87,8 @@ const subjectColumns = {
   state: visitors.state,
   zip: visitors.zipcode,
   photoFileId: visitors.photoFileId,
+  licence: visitors.currentDriversLicenseNumber,
+  licenceState: visitors.licenseState,
 };
 
 /** The subject of `findContext`'s JSON (keyed as `subjectColumns`; a date is its ISO text there too). */
@@ -95,7 +103,9 @@ export function createScreeningRepository(db: Db) {
     d
       .select(subjectColumns)
       .from(visitors)
-      .where(and(eq(visitors.id, P('visitorId')), clientFilter(scope, visitors.clientId)))
+      .where(
+        and(eq(visitors.id, P('visitorId')), isNull(visitors.mergedIntoId), clientFilter(scope, visitors.clientId)),
+      )
       .limit(1),
   );
   /**
@@ -110,7 +120,13 @@ export function createScreeningRepository(db: Db) {
         subject: sql<unknown>`(select json_build_object(${sql.join(
           Object.entries(subjectColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
           sql`, `,
-        )}) from ${visitors} where ${and(eq(visitors.id, P('visitorId')), clientFilter(scope, visitors.clientId))})`,
+        )}) from ${visitors} where ${and(
+          eq(visitors.id, P('visitorId')),
+          // a record merged into another (issue 22) is screened and checked in only as its survivor:
+          // its exclusion links and clearings moved there, so screening it alone would show nothing
+          isNull(visitors.mergedIntoId),
+          clientFilter(scope, visitors.clientId),
+        )})`,
         cleared: sql<string[]>`coalesce((select array_agg(c.source || '|' || c.match_ref) from ${clearedMatches} c
                                         where c.client_id = "buildings"."client_id" and c.visitor_id = ${P('visitorId')}), '{}')`,
       })

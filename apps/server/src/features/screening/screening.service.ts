@@ -15,9 +15,9 @@ import {
   CONFIDENCE_LEVELS,
   confidenceLabel,
   DEFAULT_REGISTRY_GATING,
-  exclusionNameKey,
   exclusionTypeLabel,
   findExclusionMatches,
+  nameWarnings,
   type RegistryScore,
   registryMatchGates,
   scoreRegistryCandidate,
@@ -39,6 +39,7 @@ import type { RequestCtx } from '../../platform/http/request-context';
 import type { ScreeningFinding } from '../../db/schema/index';
 import { readStored } from '../clients/stored-settings';
 import {
+  candidateQueryOf,
   candidateValues,
   candidateVariant,
   createExclusionsRepository,
@@ -206,13 +207,12 @@ export function createScreeningService(deps: AppDeps) {
     }));
   }
 
-  /** What the exclusion candidates are searched by (exclusionNameKey of the names, dob, the visitor). */
-  const candidateQuery = (subject: ScreeningSubject) => ({
-    firstname: exclusionNameKey(subject.firstName),
-    lastname: exclusionNameKey(subject.lastName),
-    dob: subject.dob,
-    visitorId: subject.id,
-  });
+  /**
+   * What the exclusion candidates are searched by: the canonical keys of the names, the date of
+   * birth, the record and its licence (issue 22: the person, not the typed text). Screening and
+   * the gate both use it, so they search by one rule (`candidateWhere`).
+   */
+  const candidateQuery = (subject: ScreeningSubject) => candidateQueryOf(subject);
 
   /** Direct and potential exclusion matches; `cleared` is filled in by the caller from the clearings. */
   async function exclusionMatches(
@@ -239,6 +239,9 @@ export function createScreeningService(deps: AppDeps) {
         firstName: row.firstname,
         lastName: row.lastname,
         dateOfBirth: row.dob,
+        firstKey: row.firstKey,
+        lastKey: row.lastKey,
+        linkedToPerson: row.linkedToPerson,
       })),
       { id: subject.id, firstName: subject.firstName, lastName: subject.lastName, dateOfBirth: subject.dob },
       building.id,
@@ -254,7 +257,7 @@ export function createScreeningService(deps: AppDeps) {
         reasons: m.reasons,
         typeLabel: exclusionTypeLabel(m.exclusion.row.exclusionType, m.exclusion.row.reason),
         ...(m.exclusion.row.photoFileId ? { photoUrl: `/api/files/${m.exclusion.row.photoFileId}` } : {}),
-        // a direct exclusion (linked to this very visitor) is never cleared by an attendant
+        // a direct exclusion (linked to this person, on this record or another) is never cleared by an attendant
         cleared: false,
       });
     return { direct: found.direct.map(item('direct')), potential: found.potential.map(item('potential')) };
@@ -438,6 +441,7 @@ export function createScreeningService(deps: AppDeps) {
         registry: registryPart,
         exclusions,
         issueCount,
+        nameWarnings: nameWarnings(subject.firstName, subject.middleName, subject.lastName),
         screenedAt: screenedAt.toISOString(),
         summary,
       };

@@ -1,4 +1,5 @@
 import type { TActor } from '@sv/contracts';
+import { canonicalName } from '@sv/domain';
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   buildings,
@@ -220,20 +221,40 @@ export function createStudentsRepository(db: Db) {
       if (g.visitorId) return g.visitorId;
       return db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
-        const [v] = await tx
-          .insert(visitors)
-          .values(
-            withNameKeys({
-              clientId: g.clientId,
-              buildingId,
-              firstname: g.firstname,
-              lastname: g.lastname,
-              dob: g.dob,
-              note: 'Student guardian',
-              searchName: searchNameOf({ firstname: g.firstname, lastname: g.lastname }),
-            }),
-          )
-          .returning({ id: visitors.id });
+        // one person behind every record (issue 22, ADR 0022): a guardian already on file as a
+        // visitor (the same canonical names and date of birth) is screened as that record
+        const onFile = g.dob
+          ? await tx
+              .select({ id: visitors.id })
+              .from(visitors)
+              .where(
+                and(
+                  eq(visitors.clientId, g.clientId),
+                  eq(visitors.lastKey, canonicalName(g.lastname)),
+                  eq(visitors.firstKey, canonicalName(g.firstname)),
+                  eq(visitors.dob, g.dob),
+                  isNull(visitors.mergedIntoId),
+                ),
+              )
+              .orderBy(asc(visitors.id))
+              .limit(1)
+          : [];
+        const [v] = onFile.length
+          ? onFile
+          : await tx
+              .insert(visitors)
+              .values(
+                withNameKeys({
+                  clientId: g.clientId,
+                  buildingId,
+                  firstname: g.firstname,
+                  lastname: g.lastname,
+                  dob: g.dob,
+                  note: 'Student guardian',
+                  searchName: searchNameOf({ firstname: g.firstname, lastname: g.lastname }),
+                }),
+              )
+              .returning({ id: visitors.id });
         // a concurrent first pickup of the same person keeps the first link
         const [linked] = await tx
           .update(guardians)

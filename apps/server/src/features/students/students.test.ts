@@ -6,6 +6,7 @@ import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exclusions, guardians, outboundMessages, pickupEvents, students } from '../../db/schema/index';
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
+import { withNameKeys } from '../../platform/db/identity-keys';
 import { addRule, demoGuardian, demoReason, demoStudent, photoMultipart, pickupInputs } from './students.fixtures';
 
 /** The text drawn on a pdf-lib PDF: its content streams inflated, hex strings decoded. */
@@ -237,14 +238,17 @@ const PICKUP_PATHS: {
       const [st] = await t.deps.db.select().from(students).where(eq(students.id, studentId));
       const [g] = await t.deps.db.select().from(guardians).where(eq(guardians.id, body.guardianId));
       if (findings?.length)
-        await t.deps.db.insert(exclusions).values({
-          clientId: north,
-          firstname: g.firstname,
-          lastname: g.lastname,
-          dob: '1901-01-01',
-          exclusionType: 'RestrictedAccess',
-          active: true,
-        });
+        await t.deps.db.insert(exclusions).values(
+          // with its identity keys, as every writer of an exclusion sets them (issue 22, ADR 0022)
+          withNameKeys({
+            clientId: north,
+            firstname: g.firstname,
+            lastname: g.lastname,
+            dob: '1901-01-01',
+            exclusionType: 'RestrictedAccess',
+            active: true,
+          }),
+        );
       try {
         return await post(
           kiosk,

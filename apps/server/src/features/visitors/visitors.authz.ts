@@ -1,22 +1,68 @@
-import { visitors } from '../../db/schema/index';
+import { visitorMerges, visitors } from '../../db/schema/index';
 import type { AuthzEntry, AuthzFixture, Expected, Principal } from '../../test/authz/types';
 import { withNameKeys } from '../../platform/db/identity-keys';
+import { eq } from 'drizzle-orm';
 
-async function visitorOfA({ world, deps }: AuthzFixture) {
+let made = 0;
+/** A name of letters only, different on every call (canonical keys keep letters only: issue 22). */
+const freshName = () => {
+  made += 1;
+  let n = made;
+  let out = '';
+  do {
+    out = String.fromCharCode(97 + (n % 26)) + out;
+    n = Math.floor(n / 26);
+  } while (n > 0);
+  return `Matrix${out}`;
+};
+
+async function visitorOfA({ world, deps }: AuthzFixture, firstname = 'Matrix') {
   const [v] = await deps.db
     .insert(visitors)
     .values(
       withNameKeys({
         clientId: world.north.clientId,
-        firstname: 'Matrix',
+        firstname,
         lastname: 'Visitor',
         dob: '1990-01-01',
-        searchName: 'matrix visitor',
+        searchName: `${firstname.toLowerCase()} visitor`,
       }),
     )
     .returning();
   return v.id;
 }
+
+/** A merge of two fresh tenant-A records, undoable until tomorrow (issue 22). */
+async function mergeOfA(f: AuthzFixture) {
+  const survivorId = await visitorOfA(f, freshName());
+  const mergedId = await visitorOfA(f, freshName());
+  await f.deps.db.update(visitors).set({ mergedIntoId: survivorId }).where(eq(visitors.id, mergedId));
+  const [m] = await f.deps.db
+    .insert(visitorMerges)
+    .values({
+      clientId: f.world.north.clientId,
+      survivorId,
+      mergedId,
+      moved: {},
+      survivorBefore: {},
+      undoUntil: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
+  return m.id;
+}
+
+/** Merging is for the district's administrators (issue 22): attendants and kiosks get 403. */
+const administrators: Record<Principal, Expected> = {
+  anonymous: 401,
+  admin: 'ok',
+  clientAdminA: 'ok',
+  attendantA1: 403,
+  attendantA2: 403,
+  kioskA: 403,
+  clientAdminB: 404,
+  attendantB: 403,
+  adminAsAttendantA1: 403,
+};
 
 /** Visitors are district records: any desk of district A may read them; B never (404). */
 const districtRead: Record<Principal, Expected> = {
@@ -43,8 +89,27 @@ export const authz: AuthzEntry[] = [
   {
     method: 'POST',
     route: '/api/visitors',
-    request: ({ world }) => ({ body: { buildingId: world.north.northHighId, firstname: 'New', lastname: 'Visitor' } }),
+    // a different name per principal: the same name without a date of birth is a likely
+    // duplicate (409) since issue 22
+    request: ({ world }) => ({
+      body: { buildingId: world.north.northHighId, firstname: freshName(), lastname: 'Visitor' },
+    }),
     expect: atBuilding1,
+  },
+  {
+    method: 'POST',
+    route: '/api/visitors/:id/merge',
+    request: async (f) => ({
+      url: `/api/visitors/${await visitorOfA(f, freshName())}/merge`,
+      body: { duplicateId: await visitorOfA(f, freshName()) },
+    }),
+    expect: administrators,
+  },
+  {
+    method: 'POST',
+    route: '/api/visitor-merges/:id/undo',
+    request: async (f) => ({ url: `/api/visitor-merges/${await mergeOfA(f)}/undo` }),
+    expect: administrators,
   },
   {
     method: 'GET',

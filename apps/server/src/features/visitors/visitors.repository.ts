@@ -1,6 +1,6 @@
-import type { TActor, TVisitorFields } from '@sv/contracts';
-import { normalizeName } from '@sv/domain';
-import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { TActor, TVisitorFields, TVisitorMatch } from '@sv/contracts';
+import { canonicalName, cleanPersonName, normalizeName } from '@sv/domain';
+import { and, asc, desc, eq, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import { badges, buildings, exclusions, visitors, visits } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
 import { clientFilter } from '../../platform/db/scope';
@@ -21,7 +21,60 @@ const matchColumns = {
   city: visitors.city,
   state: visitors.state,
   photoFileId: visitors.photoFileId,
+  /** what tells two records of one name apart in a list (issue 22), never the whole number */
+  licenseLast4: sql<string>`right(${visitors.currentDriversLicenseNumber}, 4)`,
 };
+
+/** A person's identifying fields as a record would store them (issue 22, ADR 0022). */
+export interface PersonFields {
+  firstname: string;
+  lastname: string;
+  dob: string | null;
+  currentDriversLicenseNumber?: string;
+  licenseState?: string;
+}
+
+/**
+ * The fields that say who a person is: a resolved record keeps its own (it was matched on them;
+ * a look-alike spelling typed today must not replace the stored name), and only fills them when
+ * empty. Every other field is contact or description.
+ */
+const IDENTITY_FIELDS = new Set([
+  'firstname',
+  'middlename',
+  'lastname',
+  'suffix',
+  'dob',
+  'currentDriversLicenseNumber',
+  'licenseState',
+]);
+
+/**
+ * How a resolved record takes the newer values (issue 22: "the newer non-empty fields may update it
+ * only where the desk's save would"): 'desk' — an attendant with the person in front of them, like
+ * the desk's own save, replaces contact and description fields with the non-empty new ones;
+ * 'self' — what a person typed themselves (kiosk, public form, pre-registration card) only fills
+ * fields the record lacks, so nobody can rewrite another person's record by typing their name.
+ */
+export type ResolveMode = 'desk' | 'self';
+
+/** The values of `incoming` that change `existing` under `mode` (empty when nothing changes). */
+export function resolvedUpdates(
+  existing: Record<string, unknown>,
+  incoming: Partial<Required<TVisitorFields>>,
+  mode: ResolveMode,
+): Partial<Required<TVisitorFields>> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(incoming)) {
+    if (value === null || value === undefined || value === '') continue;
+    const current = existing[key];
+    const empty = current === null || current === undefined || current === '';
+    if (empty || (mode === 'desk' && !IDENTITY_FIELDS.has(key) && current !== value)) out[key] = value;
+  }
+  return out as Partial<Required<TVisitorFields>>;
+}
+
+const upper = (s: string | undefined) => (s ?? '').trim().toUpperCase();
 
 export function createVisitorsRepository(db: Db) {
   /** Open visits of these visitors, one query (no N+1). */
@@ -47,13 +100,141 @@ export function createVisitorsRepository(db: Db) {
     );
   }
 
+  /** When each of these visitors last checked in (visits_visitor_idx), one query. */
+  async function lastVisitsOf(ids: number[]) {
+    if (ids.length === 0) return new Map<number, string>();
+    const rows = await db
+      .select({ visitorId: visits.visitorId, at: max(visits.checkIn) })
+      .from(visits)
+      .where(inArray(visits.visitorId, ids))
+      .groupBy(visits.visitorId);
+    return new Map(rows.filter((r) => r.at).map((r) => [r.visitorId, new Date(r.at as Date).toISOString()]));
+  }
+
   async function withOpenVisits<T extends { id: number }>(rows: T[]) {
-    const open = await openVisitsOf(rows.map((r) => r.id));
-    return rows.map((r) => ({ ...r, openVisit: open.get(r.id) ?? null }));
+    const ids = rows.map((r) => r.id);
+    const [open, last] = await Promise.all([openVisitsOf(ids), lastVisitsOf(ids)]);
+    return rows.map((r) => ({ ...r, openVisit: open.get(r.id) ?? null, lastVisitAt: last.get(r.id) ?? null }));
+  }
+
+  /**
+   * The one answer to "is this person already on file?" (issue 22, ADR 0022): the record of
+   * district `clientId` that is the same person as `p` — the licence number and licence state agree
+   * (both non-empty; visitors_license_idx), or the canonical first and last names and the date of
+   * birth agree (non-null; visitors_identity_idx). A licence match wins over a name match; among
+   * several, the oldest record (lowest id) — merge survivors are never merged records, so the
+   * answer is stable. Null when nobody matches.
+   */
+  async function resolvePerson(clientId: number, p: PersonFields, q: Db = db) {
+    const licence = (p.currentDriversLicenseNumber ?? '').trim();
+    const licenceState = upper(p.licenseState);
+    const firstKey = canonicalName(p.firstname);
+    const lastKey = canonicalName(p.lastname);
+    const byLicence =
+      licence && licenceState
+        ? and(eq(visitors.currentDriversLicenseNumber, licence), eq(sql`upper(${visitors.licenseState})`, licenceState))
+        : undefined;
+    const byName =
+      p.dob && firstKey && lastKey
+        ? and(eq(visitors.lastKey, lastKey), eq(visitors.firstKey, firstKey), eq(visitors.dob, p.dob))
+        : undefined;
+    // one index range each (visitors_license_idx, visitors_identity_idx), licence first
+    for (const match of [byLicence, byName]) {
+      if (!match) continue;
+      const rows = await q
+        .select()
+        .from(visitors)
+        .where(and(eq(visitors.clientId, clientId), match, isNull(visitors.mergedIntoId)))
+        .orderBy(asc(visitors.id))
+        .limit(1);
+      if (rows[0]) return rows[0];
+    }
+    return null;
+  }
+
+  /**
+   * Records of the same canonical first and last name where the date of birth is missing on one
+   * side or both (issue 22: a likely duplicate the desk confirms before saving). Oldest first.
+   */
+  async function likelyDuplicates(clientId: number, p: PersonFields, limit = 5, q: Db = db) {
+    const firstKey = canonicalName(p.firstname);
+    const lastKey = canonicalName(p.lastname);
+    if (!firstKey || !lastKey) return [];
+    return q
+      .select(matchColumns)
+      .from(visitors)
+      .where(
+        and(
+          eq(visitors.clientId, clientId),
+          eq(visitors.lastKey, lastKey),
+          eq(visitors.firstKey, firstKey),
+          isNull(visitors.mergedIntoId),
+          p.dob ? isNull(visitors.dob) : undefined,
+        ),
+      )
+      .orderBy(asc(visitors.id))
+      .limit(limit);
+  }
+
+  /**
+   * The record every creation path uses (issue 22): the same person on file (resolvePerson), with
+   * the newer values applied as `mode` allows, or a new record. One person at a time: a
+   * transaction-scoped advisory lock on the person's keys, so two sign-ins of one person at once
+   * make one record. `likely` (desk only) answers the name-only duplicates instead of inserting
+   * when there are any.
+   */
+  async function resolveOrInsert(
+    clientId: number,
+    buildingId: number | null,
+    fields: Required<TVisitorFields>,
+    opts: { mode: ResolveMode; refuseLikelyDuplicates?: boolean },
+  ): Promise<
+    | { id: number; existing: boolean; duplicates?: undefined }
+    | { duplicates: TVisitorMatch[]; id?: undefined; existing?: undefined }
+  > {
+    const result = await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const locks = [
+        `${clientId}|n|${canonicalName(fields.lastname)}|${canonicalName(fields.firstname)}`,
+        ...(fields.currentDriversLicenseNumber.trim()
+          ? [`${clientId}|l|${fields.currentDriversLicenseNumber.trim()}`]
+          : []),
+      ].sort();
+      for (const key of locks) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sv-person:${key}`}))`);
+      const found = await resolvePerson(clientId, fields, tx);
+      if (found) {
+        const changes = resolvedUpdates(found, fields, opts.mode);
+        if (Object.keys(changes).length > 0) {
+          const merged = { ...found, ...changes };
+          await tx
+            .update(visitors)
+            .set({ ...changes, searchName: searchNameOf(merged), updatedAt: new Date() })
+            .where(eq(visitors.id, found.id));
+        }
+        return { id: found.id, existing: true };
+      }
+      if (opts.refuseLikelyDuplicates) {
+        // read on the transaction: on the embedded database it holds the only connection
+        const duplicates = await likelyDuplicates(clientId, fields, 5, tx);
+        if (duplicates.length > 0) return { duplicates };
+      }
+      const [row] = await tx
+        .insert(visitors)
+        .values(withNameKeys({ ...fields, clientId, buildingId, searchName: searchNameOf(fields) }))
+        .returning({ id: visitors.id });
+      return { id: row.id, existing: false };
+    });
+    // open visits and last visits of the candidates, after the transaction has let go
+    if (result.duplicates) return { duplicates: await withOpenVisits(result.duplicates) };
+    return result as { id: number; existing: boolean };
   }
 
   return {
     openVisitsOf,
+    lastVisitsOf,
+    resolvePerson,
+    likelyDuplicates,
+    resolveOrInsert,
 
     async get(actor: TActor, id: number) {
       const rows = await db
@@ -76,6 +257,7 @@ export function createVisitorsRepository(db: Db) {
           visitReasonId: visits.visitReasonId,
           reason: visits.reason,
           personVisiting: visits.personVisiting,
+          checkIn: visits.checkIn,
         })
         .from(visits)
         .where(and(eq(visits.visitorId, visitorId), eq(visits.clientId, clientId)))
@@ -84,11 +266,28 @@ export function createVisitorsRepository(db: Db) {
       return rows[0] ?? null;
     },
 
+    /**
+     * Whether an active exclusion is linked to this record or to another record of the same
+     * person (issue 22, ADR 0022: same licence + state, or the same canonical names and date of
+     * birth), so "Deny & Add Exclusion" is not offered for a second record of an excluded person.
+     */
     async hasActiveExclusion(visitorId: number, clientId: number) {
+      const samePerson = sql`select o.id from ${visitors} v join ${visitors} o on o.client_id = v.client_id
+        and (o.id = v.id
+          or (v.dob is not null and o.dob = v.dob and o.first_key = v.first_key and o.last_key = v.last_key)
+          or (v.current_drivers_license_number <> '' and o.current_drivers_license_number = v.current_drivers_license_number
+              and o.license_state = v.license_state))
+        where v.id = ${visitorId} and v.client_id = ${clientId}`;
       const rows = await db
         .select({ id: exclusions.id })
         .from(exclusions)
-        .where(and(eq(exclusions.visitorId, visitorId), eq(exclusions.clientId, clientId), eq(exclusions.active, true)))
+        .where(
+          and(
+            eq(exclusions.clientId, clientId),
+            eq(exclusions.active, true),
+            sql`${exclusions.visitorId} in (${samePerson})`,
+          ),
+        )
         .limit(1);
       return rows.length > 0;
     },
@@ -110,8 +309,12 @@ export function createVisitorsRepository(db: Db) {
       return rows.length > 0;
     },
 
-    async setPhoto(id: number, fileId: string) {
-      await db.update(visitors).set({ photoFileId: fileId, updatedAt: new Date() }).where(eq(visitors.id, id));
+    /** `onlyIfNone`: a record already on file keeps its own photo (issue 22 resolution fills, never replaces). */
+    async setPhoto(id: number, fileId: string, opts: { onlyIfNone?: boolean } = {}) {
+      await db
+        .update(visitors)
+        .set({ photoFileId: fileId, updatedAt: new Date() })
+        .where(and(eq(visitors.id, id), opts.onlyIfNone ? isNull(visitors.photoFileId) : undefined));
     },
 
     /**
@@ -127,9 +330,14 @@ export function createVisitorsRepository(db: Db) {
      */
     async search(actor: TActor, clientId: number, text: string, limit = 20) {
       const q = searchNameOf({ firstname: text, lastname: '' });
-      if (!q) return [];
+      if (!q && !canonicalName(text)) return [];
       const words = q.split(' ').filter(Boolean);
-      const inDistrict = and(eq(visitors.clientId, clientId), clientFilter(actor, visitors.clientId));
+      // a merged record is no longer a person of its own (issue 22): its survivor is found instead
+      const inDistrict = and(
+        eq(visitors.clientId, clientId),
+        clientFilter(actor, visitors.clientId),
+        isNull(visitors.mergedIntoId),
+      );
       const lastName = sql`lower(${visitors.lastname})`;
       const firstName = sql`lower(${visitors.firstname})`;
       const startsWith = (column: SQL, word: string) => sql`${column} LIKE ${`${likeEscape(word)}%`}`;
@@ -156,15 +364,31 @@ export function createVisitorsRepository(db: Db) {
       const middle = words.slice(1, -1).map(containsWord);
       const byName = [lastName, firstName];
 
-      const asTyped = await merged(
-        words.length === 1
+      // issue 22: the same person written with look-alike letters, accents or hidden characters
+      // (on either side) has the same identity keys: an exact key match is an arm of its own
+      const typed = cleanPersonName(text).split(' ').filter(Boolean);
+      const [k1, kn] = [canonicalName(typed[0]), canonicalName(typed[typed.length - 1])];
+      const byKeys =
+        typed.length > 1 && k1 && kn
+          ? [
+              arm([eq(visitors.lastKey, kn), eq(visitors.firstKey, k1)], byName),
+              arm([eq(visitors.lastKey, k1), eq(visitors.firstKey, kn)], byName),
+            ]
+          : k1
+            ? [arm([eq(visitors.lastKey, k1)], byName)]
+            : [];
+      const asTyped = await merged([
+        ...(words.length === 1
           ? [arm([startsWith(lastName, w1)], byName), arm([startsWith(firstName, w1)], [firstName, lastName])]
-          : [
-              arm([startsWith(lastName, wn), startsWith(firstName, w1), ...middle], byName),
-              arm([startsWith(lastName, w1), startsWith(firstName, wn), ...middle], byName),
-            ],
-      );
-      if (asTyped.length > 0) return withOpenVisits(asTyped);
+          : words.length > 1
+            ? [
+                arm([startsWith(lastName, wn), startsWith(firstName, w1), ...middle], byName),
+                arm([startsWith(lastName, w1), startsWith(firstName, wn), ...middle], byName),
+              ]
+            : []),
+        ...byKeys,
+      ]);
+      if (asTyped.length > 0 || !q) return withOpenVisits(asTyped);
 
       if (words.length > 1) {
         // fuzzystrmatch's levenshtein refuses arguments over 255 characters: compare bounded prefixes.
@@ -192,15 +416,27 @@ export function createVisitorsRepository(db: Db) {
       return withOpenVisits(fuzzy);
     },
 
-    async findByLicense(clientId: number, licenseNumber: string) {
+    /** Records with this licence number (and state, when the scan names one), unmerged, oldest first. */
+    async findByLicense(clientId: number, licenseNumber: string, licenseState?: string | null) {
+      const state = upper(licenseState ?? '');
       const rows = await db
         .select(matchColumns)
         .from(visitors)
-        .where(and(eq(visitors.clientId, clientId), eq(visitors.currentDriversLicenseNumber, licenseNumber)))
+        .where(
+          and(
+            eq(visitors.clientId, clientId),
+            eq(visitors.currentDriversLicenseNumber, licenseNumber.trim()),
+            isNull(visitors.mergedIntoId),
+            // a record without a licence state still matches the number; one with another state does not
+            state ? or(eq(visitors.licenseState, ''), eq(sql`upper(${visitors.licenseState})`, state)) : undefined,
+          ),
+        )
+        .orderBy(asc(visitors.id))
         .limit(10);
       return withOpenVisits(rows);
     },
 
+    /** Records of this canonical name and date of birth (visitors_identity_idx), unmerged, oldest first. */
     async findByNameAndDob(clientId: number, firstname: string, lastname: string, dob: string) {
       const rows = await db
         .select(matchColumns)
@@ -208,11 +444,13 @@ export function createVisitorsRepository(db: Db) {
         .where(
           and(
             eq(visitors.clientId, clientId),
-            eq(sql`lower(${visitors.lastname})`, lastname.toLowerCase()),
-            eq(sql`lower(${visitors.firstname})`, firstname.toLowerCase()),
+            eq(visitors.lastKey, canonicalName(lastname)),
+            eq(visitors.firstKey, canonicalName(firstname)),
             eq(visitors.dob, dob),
+            isNull(visitors.mergedIntoId),
           ),
         )
+        .orderBy(asc(visitors.id))
         .limit(10);
       return withOpenVisits(rows);
     },

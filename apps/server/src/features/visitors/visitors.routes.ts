@@ -1,10 +1,14 @@
 import {
-  ZId,
   ZIdParam,
   ZScanRequest,
   ZScanResponse,
   ZVisitor,
+  ZVisitorCreateRequest,
+  ZVisitorCreateResponse,
+  ZVisitorDuplicatesResponse,
   ZVisitorFields,
+  ZVisitorMergeRequest,
+  ZVisitorMergeResponse,
   ZVisitorSearchRequest,
   ZVisitorSearchResponse,
 } from '@sv/contracts';
@@ -13,7 +17,7 @@ import type { AppDeps } from '../../platform/deps';
 import { readUploadedFile } from '../../platform/files/files';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
-import { createVisitorsService } from './visitors.service';
+import { createVisitorsService, LIKELY_DUPLICATE_MESSAGE } from './visitors.service';
 
 const tags = ['front desk'];
 
@@ -25,12 +29,49 @@ export async function visitorsRoutes(app: ZodApp, deps: AppDeps) {
     {
       schema: {
         tags,
-        summary: 'Create a visitor (spec route /visitor/verify/0)',
-        body: ZVisitorFields.extend({ buildingId: ZId.nullable().optional() }),
-        response: { 200: ZVisitor },
+        summary:
+          'Create a visitor (spec route /visitor/verify/0), or answer the same person on file (existing: true); 409 with the candidates for a likely duplicate unless confirmNew',
+        body: ZVisitorCreateRequest,
+        response: { 200: ZVisitorCreateResponse, 409: ZVisitorDuplicatesResponse },
       },
     },
-    async (req) => service.create(requireCtx(req), req.body),
+    async (req, reply) => {
+      const result = await service.create(requireCtx(req), req.body);
+      if ('duplicates' in result)
+        return reply.status(409).send({
+          requestId: req.id,
+          code: 'CONFLICT' as const,
+          message: LIKELY_DUPLICATE_MESSAGE,
+          candidates: result.duplicates,
+        });
+      return result;
+    },
+  );
+  app.post(
+    '/api/visitors/:id/merge',
+    {
+      schema: {
+        tags,
+        summary:
+          'Merge a duplicate record of the same person into this one (administrators; undo until the end of the next day)',
+        params: ZIdParam,
+        body: ZVisitorMergeRequest,
+        response: { 200: ZVisitorMergeResponse },
+      },
+    },
+    async (req) => service.merge(requireCtx(req), req.params.id, req.body.duplicateId),
+  );
+  app.post(
+    '/api/visitor-merges/:id/undo',
+    {
+      schema: {
+        tags,
+        summary: 'Undo a merge: exactly the rows it moved go back (administrators; until the end of the next day)',
+        params: ZIdParam,
+        response: { 200: ZVisitorMergeResponse },
+      },
+    },
+    async (req) => service.undoMerge(requireCtx(req), req.params.id),
   );
   app.get(
     '/api/visitors/:id',

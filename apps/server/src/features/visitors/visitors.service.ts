@@ -2,11 +2,22 @@ import {
   type TActor,
   type TScanResponse,
   type TVisitor,
+  type TVisitorCreateRequest,
   type TVisitorFields,
+  type TVisitorMatch,
+  type TVisitorMergeResponse,
   type TVisitorType,
   ZVisitorFields,
 } from '@sv/contracts';
-import { cleanPersonName, isAamvaPayload, isDobAcceptable, localDateOf, parseAamva } from '@sv/domain';
+import {
+  addDays,
+  cleanPersonName,
+  isAamvaPayload,
+  isDobAcceptable,
+  localDateOf,
+  parseAamva,
+  zonedTimeToInstant,
+} from '@sv/domain';
 import type { AppDeps } from '../../platform/deps';
 import { requirePermission, requirePermissionVia, type Via } from '../../platform/auth/permission';
 import { AppError, notFound } from '../../platform/http/app-error';
@@ -17,6 +28,13 @@ import { createVisitsRepository } from '../visits/visits.repository';
 import { createVisitsService } from '../visits/visits.service';
 import { createRegisteredEntry } from '../registered-entry/registered-entry';
 import { createVisitorsRepository } from './visitors.repository';
+import { createVisitorMergeRepository, type VisitorRow } from './visitor-merge.repository';
+
+/** issue 22: what "Create a New Visitor" says when the name alone matches someone on file. */
+export const LIKELY_DUPLICATE_MESSAGE = 'This may be someone already on file.';
+/** issue 22: a merged record is kept for the history only; the person's record is the survivor. */
+export const MERGED_RECORD_MESSAGE =
+  'This record was merged into another record of the same person. Open that record instead.';
 
 const BADGE_CODE = /^[0-9A-Z]{6,40}$/;
 
@@ -50,6 +68,7 @@ export function createVisitorsService(deps: AppDeps) {
   const visitsRepo = createVisitsRepository(deps.db);
   const visitsService = createVisitsService(deps);
   const fileStore = createFileStore(deps.db);
+  const mergeRepo = createVisitorMergeRepository(deps.db);
 
   /** Visitors belong to one district: the actor's, or for admins the building's district. */
   async function districtFor(actor: TActor, buildingId?: number | null) {
@@ -78,19 +97,56 @@ export function createVisitorsService(deps: AppDeps) {
   async function toVisitor(actor: TActor, id: number): Promise<TVisitor> {
     const row = await repo.get(actor, id);
     if (!row) throw notFound('Visitor not found');
-    const [open, lastVisit, hasActiveExclusion] = await Promise.all([
+    const [open, lastVisit, hasActiveExclusion, undoable] = await Promise.all([
       repo.openVisitsOf([id]),
       repo.lastVisit(id, row.clientId),
       repo.hasActiveExclusion(id, row.clientId),
+      mergeRepo.undoable(id, row.clientId, deps.now()),
     ]);
-    const { buildingId: _b, searchName: _s, updatedAt: _u, ...rest } = row;
+    const { buildingId: _b, searchName: _s, updatedAt: _u, firstKey: _f, lastKey: _l, ...rest } = row;
+    const { checkIn: lastCheckIn, ...lastFields } = lastVisit ?? { checkIn: null };
     return {
       ...rest,
       sex: (rest.sex as TVisitor['sex']) ?? '',
       createdAt: row.createdAt.toISOString(),
       openVisit: open.get(id) ?? null,
-      lastVisit: lastVisit ? { ...lastVisit, visitorType: lastVisit.visitorType as TVisitorType } : null,
+      lastVisit: lastVisit
+        ? { ...(lastFields as Omit<typeof lastVisit, 'checkIn'>), visitorType: lastVisit.visitorType as TVisitorType }
+        : null,
       hasActiveExclusion,
+      lastVisitAt: lastCheckIn ? lastCheckIn.toISOString() : null,
+      undoableMerges: undoable.map((m) => ({
+        id: m.id,
+        mergedId: m.mergedId,
+        mergedAt: m.mergedAt.toISOString(),
+        undoUntil: m.undoUntil.toISOString(),
+      })),
+    };
+  }
+
+  /** "Undo merge" is possible until the end of the next day in the district's time zone (issue 22). */
+  async function undoDeadline(survivor: VisitorRow) {
+    const timeZone = await mergeRepo.timeZoneOf(survivor.clientId, survivor.buildingId);
+    return zonedTimeToInstant(addDays(localDateOf(deps.now(), timeZone), 2), '00:00', timeZone);
+  }
+
+  function mergeAnswer(m: {
+    id: number;
+    survivorId: number;
+    mergedId: number;
+    moved: Record<string, Array<number | string>>;
+    mergedAt: Date;
+    undoUntil: Date;
+    undoneAt: Date | null;
+  }): TVisitorMergeResponse {
+    return {
+      id: m.id,
+      survivorId: m.survivorId,
+      mergedId: m.mergedId,
+      moved: Object.fromEntries(Object.entries(m.moved).map(([table, ids]) => [table, ids.length])),
+      mergedAt: m.mergedAt.toISOString(),
+      undoUntil: m.undoUntil.toISOString(),
+      undoneAt: m.undoneAt ? m.undoneAt.toISOString() : null,
     };
   }
 
@@ -107,24 +163,100 @@ export function createVisitorsService(deps: AppDeps) {
       return visitor;
     },
 
-    async create(ctx: RequestCtx, body: TVisitorFields & { buildingId?: number | null }) {
+    /**
+     * "Create a New Visitor" (issue 22 "A person, not a record"): the same person on file is
+     * answered instead (`existing: true`, the desk's newer values applied as its save would); a
+     * likely duplicate by name alone answers its candidates (409 at the route) unless `confirmNew`.
+     */
+    async create(
+      ctx: RequestCtx,
+      body: TVisitorCreateRequest,
+    ): Promise<(TVisitor & { existing: boolean }) | { duplicates: TVisitorMatch[] }> {
       requirePermission(ctx.actor, 'visitors.manage');
       const district = await districtFor(ctx.actor, body.buildingId);
-      const fields = validate(body, district.timeZone);
-      const id = await repo.insert(district.clientId, district.buildingId, fields);
-      await deps.audit.record(ctx, {
-        action: 'visitor.created',
-        targetType: 'visitor',
-        targetId: id,
-        clientId: district.clientId,
+      const { buildingId: _b, confirmNew, ...rest } = body;
+      const fields = validate(rest, district.timeZone);
+      const result = await repo.resolveOrInsert(district.clientId, district.buildingId, fields, {
+        mode: 'desk',
+        refuseLikelyDuplicates: !confirmNew,
       });
-      return toVisitor(ctx.actor, id);
+      if (result.duplicates) return { duplicates: result.duplicates };
+      await deps.audit.record(ctx, {
+        action: result.existing ? 'visitor.resolved' : 'visitor.created',
+        targetType: 'visitor',
+        targetId: result.id,
+        clientId: district.clientId,
+        ...(confirmNew ? { details: { confirmedNew: true } } : {}),
+      });
+      return { ...(await toVisitor(ctx.actor, result.id)), existing: result.existing };
+    },
+
+    /**
+     * Merge duplicate (issue 22): every row of `duplicateId` moves to `survivorId` (visits, badges,
+     * denials, cards, exclusion links, clearings, screenings, registrations, guardian links), the
+     * survivor's empty fields are filled from the duplicate, and the duplicate is marked merged.
+     * Administrators of the district only; both records must be of one district.
+     */
+    async merge(ctx: RequestCtx, survivorId: number, duplicateId: number): Promise<TVisitorMergeResponse> {
+      requirePermission(ctx.actor, 'visitors.merge');
+      if (survivorId === duplicateId) throw new AppError('VALIDATION_FAILED', 'Choose two different records to merge.');
+      const { survivor, duplicate } = await mergeRepo.pair(ctx.actor, survivorId, duplicateId);
+      if (!survivor || !duplicate) throw notFound('Visitor not found');
+      if (survivor.clientId !== duplicate.clientId) throw notFound('Visitor not found');
+      if (survivor.mergedIntoId !== null || duplicate.mergedIntoId !== null)
+        throw new AppError('CONFLICT', 'One of these records was already merged into another record.');
+      const open = await repo.openVisitsOf([survivorId, duplicateId]);
+      if (open.size === 2)
+        throw new AppError('CONFLICT', 'Both records have a visit in progress. Check one of them out first.');
+      const merge = await mergeRepo.merge(survivor, duplicate, ctx.actor.userId ?? null, await undoDeadline(survivor));
+      if (!merge) throw new AppError('CONFLICT', 'One of these records was already merged into another record.');
+      await deps.audit.record(ctx, {
+        action: 'visitor.merged',
+        targetType: 'visitor',
+        targetId: survivorId,
+        clientId: survivor.clientId,
+        details: {
+          mergeId: merge.id,
+          mergedId: duplicateId,
+          moved: Object.fromEntries(Object.entries(merge.moved).map(([t, ids]) => [t, ids.length])),
+          filled: Object.keys(merge.survivorBefore),
+        },
+      });
+      return mergeAnswer(merge);
+    },
+
+    /** Undo merge (issue 22): exactly the recorded rows go back, until the end of the next local day. */
+    async undoMerge(ctx: RequestCtx, mergeId: number): Promise<TVisitorMergeResponse> {
+      requirePermission(ctx.actor, 'visitors.merge');
+      const merge = await mergeRepo.getMerge(ctx.actor, mergeId);
+      if (!merge) throw notFound('Merge not found');
+      if (merge.undoneAt) throw new AppError('CONFLICT', 'This merge was already undone.');
+      if (merge.undoUntil.getTime() <= deps.now().getTime())
+        throw new AppError(
+          'CONFLICT',
+          'This merge can no longer be undone: undo is possible until the end of the next day.',
+        );
+      const undone = await mergeRepo.undo(merge, ctx.actor.userId ?? null);
+      if (!undone)
+        throw new AppError(
+          'CONFLICT',
+          'This merge cannot be undone now: it was undone already, or the record was merged again since (undo that merge first).',
+        );
+      await deps.audit.record(ctx, {
+        action: 'visitor.merge_undone',
+        targetType: 'visitor',
+        targetId: merge.survivorId,
+        clientId: merge.clientId,
+        details: { mergeId: merge.id, mergedId: merge.mergedId, restored: undone.restored },
+      });
+      return mergeAnswer(undone.merge);
     },
 
     async update(ctx: RequestCtx, id: number, body: TVisitorFields) {
       requirePermission(ctx.actor, 'visitors.manage');
       const existing = await repo.get(ctx.actor, id);
       if (!existing) throw notFound('Visitor not found');
+      if (existing.mergedIntoId !== null) throw new AppError('CONFLICT', MERGED_RECORD_MESSAGE);
       const fields = validate(body, 'America/Chicago');
       await repo.update(ctx.actor, id, fields);
       await deps.audit.record(ctx, {

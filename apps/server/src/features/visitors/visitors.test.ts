@@ -43,7 +43,7 @@ describe('visitor record', () => {
     });
     expect(upd.statusCode).toBe(400);
     expect(upd.json().fieldErrors.zipcode).toBeDefined();
-    const future = await create(desk, { firstname: 'Future', lastname: 'Person', dob: '2999-01-01' });
+    const future = await create(desk, { firstname: 'Future', lastname: 'Person', dob: '2099-01-01' });
     expect(future.statusCode).toBe(400);
     expect(future.json().fieldErrors.dob).toEqual(['Date of birth must be a past date.']);
   });

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { auditEvents, buildings, exclusions, visitReasons, visitors, visits } from '../../db/schema/index';
 import { startFakePrinter } from '../../test/peers/fake-printer';
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
+import { withNameKeys } from '../../platform/db/identity-keys';
 import { insertPhoto } from '../exclusions/exclusions.fixtures';
 import { nameTag } from '../../test/names';
 
@@ -144,14 +145,17 @@ describe('check-in', () => {
     const v = await newVisitor({ firstname: 'Possible', lastname: 'Namesake', dob: '1981-01-01' });
     const [ex] = await t.deps.db
       .insert(exclusions)
-      .values({
-        clientId: t.world.north.clientId,
-        isGlobal: true,
-        firstname: 'Possible',
-        lastname: 'Namesake',
-        dob: '1960-06-06',
-        exclusionType: 'Trespassed',
-      })
+      .values(
+        // with its identity keys, as every writer of an exclusion sets them (issue 22, ADR 0022)
+        withNameKeys({
+          clientId: t.world.north.clientId,
+          isGlobal: true,
+          firstname: 'Possible',
+          lastname: 'Namesake',
+          dob: '1960-06-06',
+          exclusionType: 'Trespassed',
+        }),
+      )
       .returning();
     const screeningId = await screen(v.id, t.world.north.northHighId);
     const body = { visitorId: v.id, buildingId: t.world.north.northHighId, screeningId };

@@ -17,3 +17,10 @@ export function formatTimeOrDate(iso: string, timeZone: string, today: string): 
 export const formatDob = (dob: string | null) => (dob ? (formatUsDate(dob) ?? dob) : null);
 
 export const fullName = (first: string, last: string, middle = '') => [first, middle, last].filter(Boolean).join(' ');
+
+/**
+ * A visit's day as MM/DD/YYYY on the desk's clock: shown beside a name so two records of one name
+ * can be told apart (issue 22), not a log time.
+ */
+export const formatVisitDay = (iso: string | null) =>
+  iso ? (formatUsDate(localDateOf(new Date(iso), Intl.DateTimeFormat().resolvedOptions().timeZone)) ?? null) : null;

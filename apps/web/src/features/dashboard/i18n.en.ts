@@ -33,6 +33,8 @@ addCatalogue('en', {
     // search (spec 002 §2, §7)
     searchLabel: 'Find a visitor',
     searchPlaceholder: 'Type a name',
+    searchLicence: 'Licence …{{last4}}',
+    searchLastVisit: 'Last visit {{date}}',
     searching: MESSAGES.searching,
     noResults: MESSAGES.noResults,
     createNewVisitor: MESSAGES.createNewVisitor,

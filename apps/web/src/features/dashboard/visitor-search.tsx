@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';
 import type { DeskNavigationState } from '../scan/scan-api';
 import { visitorSearchQuery } from './dashboard-api';
-import { formatDob, fullName } from './format';
+import { formatDob, formatVisitDay, fullName } from './format';
 import './i18n.en';
 
 const NEW = 'new';
@@ -78,6 +78,7 @@ export function VisitorSearch(props: { buildingId: number }) {
             ? matches.map((m) => {
                 const dob = formatDob(m.dob);
                 const place = [m.city, m.state].filter(Boolean).join(', ');
+                const lastVisit = formatVisitDay(m.lastVisitAt);
                 return (
                   <Combobox.Option value={String(m.id)} key={m.id}>
                     <Stack gap={0}>
@@ -92,7 +93,15 @@ export function VisitorSearch(props: { buildingId: number }) {
                         ) : null}
                       </Group>
                       <Text size="xs" c="dimmed">
-                        {[dob, place].filter(Boolean).join(' · ')}
+                        {/* what tells two records of one name apart (issue 22) */}
+                        {[
+                          dob,
+                          m.licenseLast4 ? t('dashboard.searchLicence', { last4: m.licenseLast4 }) : null,
+                          lastVisit ? t('dashboard.searchLastVisit', { date: lastVisit }) : null,
+                          place,
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
                       </Text>
                     </Stack>
                   </Combobox.Option>

@@ -52,6 +52,8 @@ const valuesOf = (r: TRegistration): TRegistrationValues => ({
   approved: r.approved,
   expDate: r.expDate,
   photoFileId: r.photoFileId,
+  // issue 23 §4: the edit names the version it started from
+  version: r.version,
   answers: r.answers,
 });
 

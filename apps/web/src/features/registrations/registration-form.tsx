@@ -60,7 +60,7 @@ export type PersonValues = Pick<TRegistrationSave, keyof TRegistrationSave & key
  * catalogue declares it `satisfies RegistrationFormWording` so none is missing: the labels of the
  * fields (by field name), then the titles, hints and buttons, then the summary of a saved one.
  */
-export type RegistrationFormWording = Record<Exclude<keyof PersonValues, 'photoFileId'> | 'photo', string> &
+export type RegistrationFormWording = Record<Exclude<keyof PersonValues, 'photoFileId' | 'version'> | 'photo', string> &
   Record<'addTitle' | 'editTitle' | 'loadFailed' | 'expDateHint' | 'dobHint' | 'photoChange' | 'photoRemove', string> &
   Record<'cancel' | 'save' | 'status' | 'badgeCode' | 'alerts' | 'noAlerts', string>;
 

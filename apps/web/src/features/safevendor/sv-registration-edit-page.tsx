@@ -43,6 +43,8 @@ const valuesOf = (r: TSvRegistration): TSvRegistrationValues => ({
   note: r.note,
   expDate: r.expDate,
   photoFileId: r.photoFileId,
+  // issue 23 §4: the edit names the version it started from
+  version: r.version,
 });
 
 /** /svregistration/add and /svregistration/{id} (spec 001 §2 add/edit: address with state lookup, date-of-birth picker; §5). */

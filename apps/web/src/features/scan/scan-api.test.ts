@@ -11,6 +11,8 @@ const match = (id: number, openVisitId: number | null = null): TVisitorMatch => 
   city: '',
   state: '',
   photoFileId: null,
+  licenseLast4: '',
+  lastVisitAt: null,
   openVisit: openVisitId
     ? { id: openVisitId, buildingId: 1, buildingName: 'B', checkIn: '2026-01-01T10:00:00Z' }
     : null,

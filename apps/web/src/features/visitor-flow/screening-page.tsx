@@ -279,6 +279,28 @@ function Screening({ visitor }: { visitor: TVisitor }) {
         </Group>
       </Paper>
 
+      {/* what the name on file itself shows (issue 22): look-alike letters of another alphabet, or
+          characters saved before names were cleaned; matching already ignores them */}
+      {s && s.nameWarnings.length > 0 ? (
+        <Alert
+          color="orange"
+          variant="light"
+          role="alert"
+          data-testid="name-warnings"
+          icon={<IconAlertTriangle size={20} aria-hidden />}
+          title={t('visitorFlow.screen.nameWarningsTitle')}
+          styles={alertTitleText}
+        >
+          <Stack gap={2}>
+            {s.nameWarnings.map((w) => (
+              <Text key={w} size="sm">
+                {w}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      ) : null}
+
       {/* the decision */}
       <Paper
         withBorder

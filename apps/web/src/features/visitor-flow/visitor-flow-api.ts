@@ -11,12 +11,16 @@ import type {
   TScreeningResponse,
   TState,
   TVisitor,
+  TVisitorCreateResponse,
+  TVisitorDuplicatesResponse,
   TVisitorFields,
+  TVisitorMatch,
+  TVisitorMergeResponse,
   TVisitSummary,
 } from '@sv/contracts';
 import { canNetworkPrint } from '@sv/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api, ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { preRegistrationsQuery } from '../dashboard/dashboard-api';
 
@@ -104,19 +108,66 @@ export const screeningQuery = (visitorId: number, buildingId: number, run: numbe
     gcTime: 60_000,
   });
 
+/**
+ * Saves the record. A new visitor may be answered with the same person already on file
+ * (`existing: true`, issue 22); `confirmNew` is the desk's deliberate "Create anyway" after the
+ * likely-duplicate warning.
+ */
 export function useSaveVisitor() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body, buildingId }: { id: number; body: TVisitorFields; buildingId: number | null }) =>
+    mutationFn: ({
+      id,
+      body,
+      buildingId,
+      confirmNew,
+    }: {
+      id: number;
+      body: TVisitorFields;
+      buildingId: number | null;
+      confirmNew?: boolean;
+    }): Promise<TVisitor & { existing?: boolean }> =>
       id > 0
         ? api.put<TVisitor>(`/api/visitors/${id}`, body)
-        : api.post<TVisitor>('/api/visitors', { ...body, buildingId }),
+        : api.post<TVisitorCreateResponse>('/api/visitors', { ...body, buildingId, confirmNew: confirmNew ?? false }),
     onSuccess: (visitor) => {
       qc.setQueryData(flowKeys.visitor(visitor.id), visitor);
       void qc.invalidateQueries({ queryKey: ['screening', visitor.id] });
     },
   });
 }
+
+/** The candidates of a "This may be someone already on file" answer (409 of a new visitor), or null. */
+export function duplicateCandidates(err: unknown): TVisitorMatch[] | null {
+  if (!(err instanceof ApiError) || err.status !== 409) return null;
+  const body = err.body as Partial<TVisitorDuplicatesResponse>;
+  return Array.isArray(body.candidates) ? body.candidates : null;
+}
+
+/** Merge duplicate (issue 22, administrators): the duplicate's rows move to `survivorId`. */
+export function useMergeVisitor(survivorId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (duplicateId: number) =>
+      api.post<TVisitorMergeResponse>(`/api/visitors/${survivorId}/merge`, { duplicateId }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: flowKeys.visitors }),
+  });
+}
+
+/** Undo merge: exactly the rows the merge moved go back (until the end of the next day). */
+export function useUndoMerge() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (mergeId: number) => api.post<TVisitorMergeResponse>(`/api/visitor-merges/${mergeId}/undo`),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: flowKeys.visitors }),
+  });
+}
+
+/** The district's visitors matching `text` (the desk's search), for choosing the duplicate to merge. */
+export const mergeSearch = (text: string, buildingId: number | null) =>
+  api
+    .post<{ data: TVisitorMatch[] }>('/api/visitors/search', { text, ...(buildingId ? { buildingId } : {}) })
+    .then((r) => r.data);
 
 export function useClearMatch(visitorId: number) {
   const qc = useQueryClient();

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Center,
   Group,
@@ -16,19 +17,28 @@ import {
 } from '@mantine/core';
 import { notify } from './notify';
 import { IconId, IconPhoto } from '@tabler/icons-react';
-import { type TParsedLicense, type TVisitor, ZVisitorFields } from '@sv/contracts';
+import { type TParsedLicense, type TVisitor, type TVisitorMatch, ZVisitorFields } from '@sv/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { FormShell } from '../../components/form/form-shell';
 import { applyServerErrors, useContractForm } from '../../components/form/use-contract-form';
+import { useCan } from '../../lib/can';
 import { paths } from '../../lib/paths';
 import { DeskBuildingSelect, useDeskBuilding } from './desk-building';
 import { DobField, type DobProblem } from './dob-field';
 import { ageOf, flowPaths, flowState, fullName, routeId } from './flow';
-import { fileUrl, licenseFromState, statesQuery, useSaveVisitor, visitorQuery } from './visitor-flow-api';
+import {
+  duplicateCandidates,
+  fileUrl,
+  licenseFromState,
+  statesQuery,
+  useSaveVisitor,
+  visitorQuery,
+} from './visitor-flow-api';
+import { alreadyOnFileMessage, DuplicateWarning, MergeDuplicate } from './person-on-file';
 import './i18n.en';
 
 type Values = z.output<typeof ZVisitorFields>;
@@ -132,6 +142,8 @@ function VisitorForm(props: {
   const desk = useDeskBuilding({ initial: props.initialBuildingId, clientId: props.visitor?.clientId });
   const [error, setError] = useState<string | null>(null);
   const [dobProblem, setDobProblem] = useState<DobProblem>(null);
+  const [candidates, setCandidates] = useState<TVisitorMatch[] | null>(null);
+  const canMerge = useCan('visitors.merge');
   const form = useContractForm<Values>(FORM_SCHEMA, { initialValues: props.initial });
   const v = form.values;
   const age = ageOf(v.dob);
@@ -140,24 +152,47 @@ function VisitorForm(props: {
     if (code && !stateData.some((s) => s.value === code)) stateData.push({ value: code, label: code });
   }
 
-  const submit = form.onSubmit(async (values) => {
+  const continueWith = (id: number) =>
+    navigate(flowPaths.background(props.type, id), { state: { buildingId: desk.buildingId ?? undefined } });
+
+  /**
+   * Saves; a new visitor who is already on file continues with that record ("Already on file: …",
+   * issue 22), and a likely duplicate by name alone asks first ("This may be someone already on
+   * file") unless the desk chose "Create anyway" (`confirmNew`).
+   */
+  const saveValues = async (values: Values, confirmNew = false) => {
     setError(null);
-    if (dobProblem) return; // spec 002 §5: a future date blocks saving
-    if (isNew && desk.picker && !desk.buildingId) {
-      setError(t('visitorFlow.buildingNeeded'));
-      return;
-    }
     try {
       const saved = await save.mutateAsync({
         id: props.visitor?.id ?? 0,
         body: values,
         buildingId: desk.buildingId,
+        confirmNew,
       });
-      notify({ color: 'green', message: t('visitorFlow.record.saved') });
-      navigate(flowPaths.background(props.type, saved.id), { state: { buildingId: desk.buildingId ?? undefined } });
+      setCandidates(null);
+      notify(
+        saved.existing
+          ? { color: 'blue', message: alreadyOnFileMessage(t, saved), autoClose: 10_000 }
+          : { color: 'green', message: t('visitorFlow.record.saved') },
+      );
+      continueWith(saved.id);
     } catch (err) {
-      setError(applyServerErrors(form, err));
+      const found = isNew ? duplicateCandidates(err) : null;
+      if (found) setCandidates(found);
+      else {
+        setCandidates(null);
+        setError(applyServerErrors(form, err));
+      }
     }
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    if (dobProblem) return; // spec 002 §5: a future date blocks saving
+    if (isNew && desk.picker && !desk.buildingId) {
+      setError(t('visitorFlow.buildingNeeded'));
+      return;
+    }
+    await saveValues(values);
   });
 
   const name = fullName(v);
@@ -172,6 +207,14 @@ function VisitorForm(props: {
         </div>
         {isNew ? <DeskBuildingSelect desk={desk} disabled={save.isPending} /> : null}
       </Group>
+      {props.visitor?.mergedIntoId ? (
+        <Alert color="yellow" variant="light" role="alert">
+          {t('visitorFlow.person.mergedRecord')}{' '}
+          <Anchor component={Link} to={paths.verify('visitor', props.visitor.mergedIntoId)}>
+            {t('visitorFlow.person.openSurvivor')}
+          </Anchor>
+        </Alert>
+      ) : null}
       {props.fromLicense ? (
         <Alert color="blue" variant="light" icon={<IconId size={18} aria-hidden />}>
           {t('visitorFlow.record.fromLicense')}
@@ -357,6 +400,14 @@ function VisitorForm(props: {
           </Button>
         </Group>
       </FormShell>
+      {props.visitor && canMerge ? <MergeDuplicate visitor={props.visitor} buildingId={desk.buildingId} /> : null}
+      <DuplicateWarning
+        candidates={candidates}
+        creating={save.isPending}
+        onUse={continueWith}
+        onCreateAnyway={() => void saveValues(form.values, true)}
+        onClose={() => setCandidates(null)}
+      />
     </Stack>
   );
 }

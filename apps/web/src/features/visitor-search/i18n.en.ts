@@ -18,5 +18,9 @@ addCatalogue('en', {
     checkOut: 'Check out {{name}}',
     checkOutLabel: 'Check out',
     born: 'Born {{date}}',
+    noDob: 'No date of birth',
+    licence: 'Licence …{{last4}}',
+    lastVisit: 'Last visit {{date}}',
+    neverVisited: 'Never visited',
   },
 });

@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { useUser } from '../../lib/session';
 import { visitorSearchQuery } from '../dashboard/dashboard-api';
-import { formatDob, fullName } from '../dashboard/format';
+import { formatDob, formatVisitDay, fullName } from '../dashboard/format';
 import type { FlowState } from '../visitor-flow/flow';
 import { DeskBuildingSelect, useDeskBuilding } from '../visitor-flow/desk-building';
 import './i18n.en';
@@ -90,6 +90,7 @@ function MatchRow({ match: m, state }: { match: TVisitorMatch; state: FlowState 
   const name = fullName(m.firstname, m.lastname, m.middlename);
   const dob = formatDob(m.dob);
   const place = [m.city, m.state].filter(Boolean).join(', ');
+  const lastVisit = formatVisitDay(m.lastVisitAt);
   return (
     <Paper component="li" withBorder radius="md" p="sm" aria-label={name}>
       <Group justify="space-between" wrap="wrap" gap="sm">
@@ -107,7 +108,15 @@ function MatchRow({ match: m, state }: { match: TVisitorMatch; state: FlowState 
               ) : null}
             </Group>
             <Text size="sm" c="dimmed">
-              {[dob ? t('visitorSearch.born', { date: dob }) : null, place].filter(Boolean).join(' · ')}
+              {/* what tells two records of one name apart (issue 22) */}
+              {[
+                dob ? t('visitorSearch.born', { date: dob }) : t('visitorSearch.noDob'),
+                m.licenseLast4 ? t('visitorSearch.licence', { last4: m.licenseLast4 }) : null,
+                lastVisit ? t('visitorSearch.lastVisit', { date: lastVisit }) : t('visitorSearch.neverVisited'),
+                place,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </Text>
           </Stack>
         </Group>
