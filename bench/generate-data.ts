@@ -19,6 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROLE } from '@sv/contracts';
+import { canonicalName } from '@sv/domain';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { ImportOffender } from '../apps/server/src/features/registry/registry-formats';
@@ -422,6 +423,8 @@ async function main() {
     ['firstname', 'text'],
     ['middlename', 'text'],
     ['lastname', 'text'],
+    ['first_key', 'text'],
+    ['last_key', 'text'],
     ['dob', 'date'],
     ['sex', 'text'],
     ['city', 'text'],
@@ -449,6 +452,10 @@ async function main() {
         v.firstname,
         v.middlename,
         v.lastname,
+        // the identity keys (issue 22, ADR 0022) as the product's writes set them (withNameKeys):
+        // otherwise the server's first start keys two million rows in its start-up backfill
+        canonicalName(v.firstname),
+        canonicalName(v.lastname),
         v.dob,
         v.sex,
         city,
@@ -669,7 +676,7 @@ async function main() {
   // ---- exclusions -----------------------------------------------------------------------------
   await step(`exclusions (${P.exclusions.toLocaleString()})`, async () => {
     const er = mulberry32(opts.seed + 3);
-    const cols: unknown[][] = Array.from({ length: 10 }, () => []);
+    const cols: unknown[][] = Array.from({ length: 12 }, () => []);
     const types = [
       'Trespassed',
       'Terminated Employee',
@@ -689,6 +696,8 @@ async function main() {
           ['visitor_id', 'int'],
           ['firstname', 'text'],
           ['lastname', 'text'],
+          ['first_key', 'text'],
+          ['last_key', 'text'],
           ['dob', 'date'],
           ['exclusion_type', 'text'],
           ['reason', 'text'],
@@ -717,14 +726,18 @@ async function main() {
           }
         }
       }
+      const firstname = p.firstname.charAt(0) + p.firstname.slice(1).toLowerCase();
+      const lastname = p.lastname.charAt(0) + p.lastname.slice(1).toLowerCase();
       const vals = [
         c,
         building,
         building === null,
         er() < 0.95,
         visitorId,
-        p.firstname.charAt(0) + p.firstname.slice(1).toLowerCase(),
-        p.lastname.charAt(0) + p.lastname.slice(1).toLowerCase(),
+        firstname,
+        lastname,
+        canonicalName(firstname),
+        canonicalName(lastname),
         er() < 0.1 && visitorId === null ? '1970-01-01' : p.dob,
         pick(er, types),
         'Bench exclusion',
