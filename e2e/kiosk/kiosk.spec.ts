@@ -32,6 +32,7 @@ async function apiOf(page: Page) {
     user: session.user as { clientId: number; buildingId: number | null },
     get: (url: string) => page.request.get(url).then(ok),
     put: (url: string, data: unknown) => page.request.put(url, { data, headers }).then(ok),
+    post: (url: string, data: unknown) => page.request.post(url, { data, headers }).then(ok),
   };
 }
 type Api = Awaited<ReturnType<typeof apiOf>>;
@@ -174,6 +175,43 @@ test('a registry-flagged visitor ends on the problem screen and the desk sees th
     await expect(desk.getByTestId('pending-card').filter({ hasText: 'Samplewick' }).first()).toBeVisible({
       timeout: 1000,
     });
+  } finally {
+    await deskCtx.close();
+  }
+});
+
+test('issue 22: an excluded person typing a zero-width space at the auto-badge kiosk ends on the problem screen; the desk sees why', async ({
+  page,
+  browser,
+}) => {
+  const last = `Excl${letters()}`;
+  await admin.post('/api/exclusions', {
+    clientId,
+    firstname: 'Zara',
+    lastname: last,
+    dob: '1981-03-07',
+    exclusionType: 'Trespassed',
+  });
+  const deskCtx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const desk = await deskCtx.newPage();
+  try {
+    await loginAs(desk, 'deskNorthHigh');
+    await loginAs(page, 'kioskNorthHigh');
+    await page.getByTestId('kiosk-button-visitor').click();
+    // an invisible character inside the last name: it looks the same on the badge
+    await typePerson(page, { first: 'Zara', last: `${last.slice(0, 3)}\u200b${last.slice(3)}`, dob: '03071981' });
+    await page.getByRole('button', { name: 'Next' }).click();
+    await detailsAndPhoto(page);
+    const problem = page.getByTestId('kiosk-problem');
+    await expect(problem).toBeVisible({ timeout: 15_000 });
+    await expect(problem).toContainText('Please see the front office');
+    await expect(problem).not.toContainText(/exclusion/i);
+    await shot(page, '06b-problem-invisible-character');
+    // nothing was checked in, and the desk's card says why
+    const card = desk.getByTestId('pending-card').filter({ hasText: last }).first();
+    await expect(card).toBeVisible({ timeout: 5000 });
+    await expect(card).toContainText(/exclusion/i);
+    await desk.screenshot({ path: `${SHOTS}/06c-desk-card-invisible-character.png` });
   } finally {
     await deskCtx.close();
   }
