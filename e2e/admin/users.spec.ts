@@ -111,7 +111,8 @@ test('editing a user: deactivate an attendant, who then leaves the active list',
   const lookup = await (await page.request.get('/api/buildings/lookup')).json();
   const lincoln = (lookup.data ?? lookup).find((b: { name: string }) => b.name === 'Lincoln Elementary');
   const tag = Date.now();
-  const name = `Dana Deactivate ${tag}`;
+  // a person's name holds letters only (issue 22 input hygiene): the time written in letters
+  const name = `Dana Deactivate ${[...String(tag)].map((d) => String.fromCharCode(97 + Number(d))).join('')}`;
   const email = `dana.${tag}@north.example`;
   const created = await page.request.post('/api/users', {
     headers: { 'x-csrf-token': csrfToken },

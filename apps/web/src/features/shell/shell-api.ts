@@ -22,7 +22,13 @@ type TEmergencyResponse = z.infer<typeof ZEmergencyResponse>;
 export function useSendEmergency() {
   return useMutation({
     mutationFn: (idempotencyKey: string) =>
-      api.post<TEmergencyResponse>('/api/emergency', {}, { headers: { 'Idempotency-Key': idempotencyKey } }),
+      // no silent retries (issue 23 §6): a failed emergency message must say so at once, so the
+      // person calls instead of waiting; a second press repeats the same key
+      api.post<TEmergencyResponse>(
+        '/api/emergency',
+        {},
+        { headers: { 'Idempotency-Key': idempotencyKey }, retry: false },
+      ),
   });
 }
 
