@@ -52,7 +52,7 @@ import { createScreeningService, undecidedFindings } from '../screening/screenin
 import { createStudentReasonsRepository } from '../student-reasons/student-reasons.repository';
 import { createStudentsRepository } from '../students/students.repository';
 import { createStudentsService } from '../students/students.service';
-import { createVisitorsRepository } from '../visitors/visitors.repository';
+import { createVisitorsRepository, visitorFieldsOf } from '../visitors/visitors.repository';
 import { createVisitorsService } from '../visitors/visitors.service';
 import { createVisitsService } from '../visits/visits.service';
 import { createKioskRepository } from './kiosk.repository';
@@ -163,31 +163,7 @@ export function createKioskService(deps: AppDeps) {
     const { id } = await visitorsRepo.resolveOrInsert(
       building.clientId,
       building.id,
-      {
-        title: '',
-        firstname: p.firstName,
-        middlename: '',
-        lastname: p.lastName,
-        suffix: '',
-        dob: p.dob,
-        sex: '',
-        eye: '',
-        hair: '',
-        height: '',
-        weight: '',
-        race: '',
-        note: '',
-        street1: '',
-        street2: '',
-        city: '',
-        state: '',
-        zipcode: '',
-        county: '',
-        email: '',
-        phone: '',
-        currentDriversLicenseNumber: '',
-        licenseState: '',
-      },
+      visitorFieldsOf({ firstname: p.firstName, lastname: p.lastName, dob: p.dob }),
       { mode: 'self' },
     );
     return (await visitorsRepo.get(ctx.actor, id!))!;

@@ -9,7 +9,7 @@ import { AppError, conflict, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
 import { createDenialsService } from '../denials/denials.service';
 import { createScreeningService, undecidedFindings } from '../screening/screening.service';
-import { createVisitorsRepository } from '../visitors/visitors.repository';
+import { createVisitorsRepository, visitorFieldsOf } from '../visitors/visitors.repository';
 import { createVisitsRepository } from '../visits/visits.repository';
 import { createVisitsService } from '../visits/visits.service';
 import { createPreRegistrationsRepository, type PreRegRow } from './preregistrations.repository';
@@ -79,31 +79,13 @@ export function createPreRegistrationsService(deps: AppDeps) {
     const resolved = await visitorsRepo.resolveOrInsert(
       card.clientId,
       card.buildingId,
-      {
-        title: '',
+      visitorFieldsOf({
         firstname: card.firstname,
-        middlename: '',
         lastname: card.lastname,
-        suffix: '',
         dob: card.dob,
-        sex: '',
-        eye: '',
-        hair: '',
-        height: '',
-        weight: '',
-        race: '',
-        note: '',
-        street1: '',
-        street2: '',
-        city: '',
-        state: '',
-        zipcode: '',
-        county: '',
         email: card.email,
         phone: card.phone,
-        currentDriversLicenseNumber: '',
-        licenseState: '',
-      },
+      }),
       { mode: 'self' },
     );
     const visitorId = resolved.id!;

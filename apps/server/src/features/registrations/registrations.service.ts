@@ -7,7 +7,6 @@ import {
   SV_REGISTRATION_EXPORT_COLUMNS,
   type TRegistration,
   type TRegistrationListItem,
-  type TVisitorFields,
   type ZRegistrationApprove,
   type ZRegistrationBuildings,
   type ZRegistrationDeny,
@@ -49,7 +48,7 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/http/ap
 import type { RequestCtx } from '../../platform/http/request-context';
 import { cleanName } from '../exclusions/exclusions.service';
 import { createExclusionsRepository } from '../exclusions/exclusions.repository';
-import { createVisitorsRepository } from '../visitors/visitors.repository';
+import { createVisitorsRepository, visitorFieldsOf } from '../visitors/visitors.repository';
 import { buildRegistrationBadgesPdf, buildRegistrationBadgesZpl } from './registrations.badge';
 import { parsePrinterAddress, sendRawTcp } from '../../integrations/printing/printer-client';
 import { arrivalLink, issueArrivalToken } from '../nearby/nearby.service';
@@ -401,31 +400,19 @@ export function createRegistrationEngine<D extends { clientId: number }, L>(
   async function ensureVisitor(reg: StoredRegistration, tx: Db): Promise<number> {
     if (reg.visitorId !== null) return reg.visitorId;
     const visitorsRepo = createVisitorsRepository(tx);
-    const fields: Required<TVisitorFields> = {
-      title: '',
+    const fields = visitorFieldsOf({
       firstname: reg.firstname,
       middlename: reg.middlename,
       lastname: reg.lastname,
-      suffix: '',
       dob: reg.dob,
-      sex: '',
-      eye: '',
-      hair: '',
-      height: '',
-      weight: '',
-      race: '',
-      note: '',
       street1: reg.street1,
       street2: reg.street2,
       city: reg.city,
       state: reg.state,
       zipcode: /^\d{5}$/.test(reg.zipcode) ? reg.zipcode : '',
-      county: '',
       email: reg.email,
       phone: reg.phone,
-      currentDriversLicenseNumber: '',
-      licenseState: '',
-    };
+    });
     return (await visitorsRepo.resolveOrInsert(reg.clientId, null, fields, { mode: 'self' })).id!;
   }
 

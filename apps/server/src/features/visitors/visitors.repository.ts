@@ -8,6 +8,39 @@ import { likeEscape } from '../../platform/db/paging';
 import { withNameKeys } from '../../platform/db/identity-keys';
 
 /** The normalised "first middle last" the trigram index searches (lower case, no accents). */
+/**
+ * A visitor's fields from what a path knows of the person (kiosk sign-in, pre-registration card,
+ * registration): everything else empty, as `resolveOrInsert` takes them (one literal, not one per path).
+ */
+export function visitorFieldsOf(
+  known: Partial<Required<TVisitorFields>> & { firstname: string; lastname: string },
+): Required<TVisitorFields> {
+  return {
+    title: '',
+    middlename: '',
+    suffix: '',
+    dob: null,
+    sex: '',
+    eye: '',
+    hair: '',
+    height: '',
+    weight: '',
+    race: '',
+    note: '',
+    street1: '',
+    street2: '',
+    city: '',
+    state: '',
+    zipcode: '',
+    county: '',
+    email: '',
+    phone: '',
+    currentDriversLicenseNumber: '',
+    licenseState: '',
+    ...known,
+  };
+}
+
 export function searchNameOf(v: { firstname: string; middlename?: string; lastname: string }) {
   return [v.firstname, v.middlename ?? '', v.lastname].map(normalizeName).filter(Boolean).join(' ').toLowerCase();
 }
