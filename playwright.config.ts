@@ -1,25 +1,22 @@
-import os from 'node:os';
-import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { MAIL } from './e2e/mail';
-import { OIDC } from './e2e/oidc';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-// A fresh embedded database per run, seeded with the demo data.
-const dataDir = path.join(os.tmpdir(), `sv-e2e-${process.pid}-${Date.now()}`);
+/**
+ * Browser tests: one server per worker (ADR 0033), workers E2E_PORT … E2E_PORT + workers − 1
+ * (default 3100). E2E_WORKERS: how many (default 2; 1 on a machine that cannot spare the cores).
+ */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
 export default defineConfig({
   testDir: './e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // starts the local OIDC provider for the Microsoft sign-in test
-  globalSetup: './e2e/global-setup.ts',
+  // the tests of one file run in order in one worker; files are spread over the workers
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    // baseURL: the worker's own server (e2e/fixtures.ts)
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
@@ -37,30 +34,7 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `node --import tsx apps/server/src/main.ts`,
-    url: `http://localhost:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      // E2E_WEB_DIST_DIR: test a build in another folder (parallel work in one tree shares apps/web/dist)
-      WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR ?? path.resolve('apps/web/dist'),
-      LOG_LEVEL: 'warn',
-      E2E_TEST_HOOKS: 'true',
-      // Microsoft sign-in against the local provider (e2e/global-setup.ts)
-      PUBLIC_URL: OIDC.appUrl,
-      OIDC_ISSUER: OIDC.issuer,
-      OIDC_CLIENT_ID: OIDC.clientId,
-      OIDC_CLIENT_SECRET: OIDC.clientSecret,
-      OIDC_LINK_TENANTS: OIDC.tenantId,
-      // e-mail goes to the local SMTP peer (e2e/mail.ts, started by e2e/global-setup.ts)
-      SMTP_URL: MAIL.url,
-    },
-  },
+  // No webServer: each worker starts its own server, SMTP peer and OIDC provider on its own
+  // port and its own fresh database (e2e/server.ts, the e2eServer fixture in e2e/fixtures.ts;
+  // ADR 0033), so tests in different workers never share data.
 });

@@ -8,7 +8,7 @@
  * probes among them, so there is something to find), then measures
  *   - the floor: the same people searched through the registry provider directly, 8 at a time
  *     (what any arrest watch must at least do);
- *   - the real run (`createArrestWatchService(deps).run`): duration, registrations/s, alerts, the
+ *   - the real run (`createArrestWatchService(deps, { repo }).run`): duration, registrations/s, alerts, the
  *     ratio to the floor, and the planted probes found;
  *   - a restart trial on a slice of 3 batches: the run is killed after its first committed batch,
  *     resumed by a new service, and its alerts compared with an uninterrupted run of the same slice.
@@ -22,6 +22,7 @@ import {
   ARREST_WATCH_BATCH,
   createArrestWatchService,
 } from '../apps/server/src/features/arrest-watch/arrest-watch.service';
+import { createArrestWatchRepository } from '../apps/server/src/features/arrest-watch/arrest-watch.repository';
 import { createRegistryFromConfig } from '../apps/server/src/integrations/registry/registry-provider';
 import { createDeps } from '../apps/server/src/platform/bootstrap';
 import { loadConfig } from '../apps/server/src/platform/config';
@@ -145,7 +146,7 @@ export async function arrestWatchBench(opts: {
 
     // the real run
     t0 = performance.now();
-    const summary = await createArrestWatchService(deps).run('manual');
+    const summary = await createArrestWatchService(deps, { repo: createArrestWatchRepository(deps.db) }).run('manual');
     const runSeconds = (performance.now() - t0) / 1000;
     const ours = await db
       .select({
@@ -196,7 +197,7 @@ export async function arrestWatchBench(opts: {
         .where(inArray(registrations.registrationTypeId, typeIds));
     };
     await resetSlice();
-    await createArrestWatchService(deps).run('manual');
+    await createArrestWatchService(deps, { repo: createArrestWatchRepository(deps.db) }).run('manual');
     const uninterrupted = await db.select().from(arrestAlerts).where(inArray(arrestAlerts.registrationId, slice));
     await resetSlice();
     let delivers = 0;
@@ -210,10 +211,13 @@ export async function arrestWatchBench(opts: {
         },
       },
     };
-    await createArrestWatchService(killed)
+    await createArrestWatchService(killed, { repo: createArrestWatchRepository(killed.db) })
       .run('manual')
       .catch(() => undefined);
-    await createArrestWatchService({ ...deps, now: () => new Date(Date.now() + 10 * 60_000) }).run('manual');
+    await createArrestWatchService(
+      { ...deps, now: () => new Date(Date.now() + 10 * 60_000) },
+      { repo: createArrestWatchRepository(deps.db) },
+    ).run('manual');
     const withRestart = await db.select().from(arrestAlerts).where(inArray(arrestAlerts.registrationId, slice));
     const sig = (rows: typeof uninterrupted) =>
       rows

@@ -50,7 +50,7 @@ const visitor = async (first: string, last: string, dob: string) =>
     await app.inject({
       method: 'POST',
       url: '/api/visitors',
-      headers,
+      headers: { ...headers, 'idempotency-key': `bench-visitor-${first}-${last}-${Date.now()}` },
       payload: { buildingId, firstname: first, lastname: last, dob },
     })
   ).json().id as number;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 /**
  * Front-desk benchmarks at district scale (issue "District-scale data and benchmarks").
  *
@@ -42,6 +43,7 @@ import { type ArrestWatchBench, arrestWatchBench } from './arrest-watch';
 import { type DuplicateReport, duplicateReport } from './duplicates';
 import { CORPUS_NOTE, type IdentityCorpusResult, identityCorpusBench } from './identity-corpus';
 import { explainLogPlans, logScenarios } from './logs-scenarios';
+import { type TwoInstancesReport, twoInstancesBench } from './two-instances';
 import { measureWebSize, type WebSizeReport } from './web-size';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -108,17 +110,22 @@ const peakMb = (from: number, to: number) => {
   return w.length ? round(Math.max(...w) / 1024, 0) : null;
 };
 
-async function startServer(url: string): Promise<{ child: ChildProcess; port: number; pid: number }> {
+async function startServer(
+  url: string,
+  o: { port?: string; build?: boolean } = {},
+): Promise<{ child: ChildProcess; port: number; pid: number }> {
   // Compiled like `npm start` runs the product (ADR 0019), so RSS and CPU are production's, not tsx's.
   const outdir = path.join(ROOT, 'apps/server/dist/bench');
-  const build = await buildServer({ entries: { server: 'bench/server.ts' }, outdir });
-  console.log(`bench server built in ${(build.ms / 1000).toFixed(1)} s`);
+  if (o.build !== false) {
+    const build = await buildServer({ entries: { server: 'bench/server.ts' }, outdir });
+    console.log(`bench server built in ${(build.ms / 1000).toFixed(1)} s`);
+  }
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server only (e.g. --cpu-prof to profile it
   // under load, --enable-source-maps to map its stack traces to src/)
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...extra, path.join(outdir, 'server.mjs')], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: url, PORT: process.env.BENCH_PORT ?? '3999' },
+    env: { ...process.env, DATABASE_URL: url, PORT: o.port ?? process.env.BENCH_PORT ?? '3999' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -159,6 +166,8 @@ function request(
         headers: {
           ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
           ...(opts.session ? { cookie: opts.session.cookie, 'x-csrf-token': opts.session.csrf } : {}),
+          // every create takes an Idempotency-Key (issue 23 §4, ADR 0024): one per request, as a client makes one per action
+          ...(method === 'POST' ? { 'idempotency-key': `bench-${randomUUID()}` } : {}),
           ...opts.headers,
         },
       },
@@ -778,6 +787,35 @@ async function main() {
     // morning rush: 50 buildings × 1 check-in / 5 s, 100 dashboards refetching on every event
     if (wanted('morning rush')) extra.morningRush = await morningRush(ds, prepareAdmissions);
 
+    // two instances on one PostgreSQL (issue 23 §9): check-in through two vs one, and a kill -9
+    // of an instance mid-storm (bench/two-instances.ts)
+    if (wanted('two-instances')) {
+      const free = freeByClient.get(desk.clientId)?.length ?? 0;
+      const storm = 300;
+      const perRun = Math.max(100, Math.min(1500, Math.floor((free - storm - 200) / 2)));
+      const deskUser = (await meta.query<{ id: number }>('select id from users where email = $1', [desk.email]))
+        .rows[0];
+      let another = 0;
+      extra.twoInstances = await twoInstancesBench({
+        meta,
+        baseA: BASE,
+        startAnother: async () => {
+          const port = String(Number(process.env.BENCH_PORT ?? 3999) + 1 + (another++ % 2));
+          const s = await startServer(url, { port, build: false });
+          return { child: s.child, base: `http://127.0.0.1:${s.port}` };
+        },
+        session,
+        buildingId: busy,
+        userId: deskUser.id,
+        floorVisitors: (freeByClient.get(desk.clientId) ?? []).slice(0, 500),
+        admit: await prepareAdmissions(desk.clientId, busy, 2 * perRun + storm + 100),
+        connections: CONNECTIONS,
+        checkIns: perRun,
+        stormCheckIns: storm,
+        workers: 8,
+      });
+    }
+
     // arrest watch (issue 11): the nightly run over the registrations, in this process (bench/arrest-watch.ts)
     if (wanted('arrest watch')) {
       const count = Number(process.env.BENCH_ARREST_WATCH_COUNT ?? (ds.profile === 'district' ? 100_000 : 10_000));
@@ -1166,6 +1204,20 @@ function targets(rs: ScenarioResult[], extra: Record<string, unknown>, web: WebS
       pass: rush.memory.growthPct !== null && rush.memory.growthPct < 10,
     });
   }
+  const two = extra.twoInstances as TwoInstancesReport | undefined;
+  if (two) {
+    const k = two.killStorm;
+    out.push({
+      target: 'Two instances: check-in through both at least as fast as through one (ratio to the floor)',
+      measured: `${two.twoInstances.ratioToFloor} vs ${two.oneInstance.ratioToFloor} (${two.twoInstances.reqPerSec} vs ${two.oneInstance.reqPerSec} req/s)`,
+      pass: (two.twoInstances.ratioToFloor ?? 0) >= (two.oneInstance.ratioToFloor ?? 0) * 0.9,
+    });
+    out.push({
+      target: 'Two instances: kill -9 of one mid-storm loses and duplicates nothing, no key left unanswered',
+      measured: `${k.acknowledged}/${k.intended} acknowledged, lost ${k.lost}, duplicated ${k.duplicated}, unanswered keys ${k.unansweredKeys}; retries answered ≤ ${k.retryAnsweredMsAfterKill.max} ms after the kill`,
+      pass: k.acknowledged === k.intended && k.lost === 0 && k.duplicated === 0 && k.unansweredKeys === 0,
+    });
+  }
   const aw = extra.arrestWatch as ArrestWatchBench | undefined;
   if (aw) {
     out.push({
@@ -1280,6 +1332,24 @@ function markdown(report: any, plans: Record<string, string>): string {
     L.push(
       `Push delay p50 ${rush.pushDelayMs.p50} / p95 ${rush.pushDelayMs.p95} / p99 ${rush.pushDelayMs.p99} ms. Server RSS: start ${rush.memory.startMb} MB, mean at 10–20% ${rush.memory.meanAt10to20pctMb} MB, mean over the last 10% ${rush.memory.meanAtLast10pctMb} MB (growth ${rush.memory.growthPct}%), peak ${rush.memory.peakMb} MB.`,
     );
+  }
+  const two = report.twoInstances as TwoInstancesReport | undefined;
+  if (two) {
+    L.push('');
+    L.push(
+      `## Two instances on one PostgreSQL (issue 23 §9, ${two.checkInsPerRun} check-ins per run, ${two.connections} connections)`,
+    );
+    L.push('');
+    L.push('| Run | req/s | p50 ms | p95 ms | p99 ms | errors | × check-in floor |');
+    L.push('|---|---:|---:|---:|---:|---:|---:|');
+    for (const [k, r] of [
+      ['check-in floor (A)', two.floor],
+      ['check-in, one instance', two.oneInstance],
+      ['check-in, two instances', two.twoInstances],
+    ] as const)
+      L.push(`| ${k} | ${r.reqPerSec} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} | ${r.ratioToFloor ?? ''} |`);
+    L.push('');
+    L.push(`Kill -9 storm: ${JSON.stringify(two.killStorm)}. ${two.note}.`);
   }
   const q = report.screeningQuality;
   if (q) {

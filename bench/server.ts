@@ -17,6 +17,7 @@ import { buildApp } from '../apps/server/src/app';
 import { createDeps } from '../apps/server/src/platform/bootstrap';
 import { loadConfig } from '../apps/server/src/platform/config';
 import { openDatabase } from '../apps/server/src/platform/db/database';
+import { startHeartbeat } from '../apps/server/src/platform/instances';
 import { EVENTS_CHANNEL } from '../apps/server/src/platform/realtime/realtime';
 
 async function main() {
@@ -81,6 +82,9 @@ async function main() {
     },
   );
 
+  // as main.ts: other instances learn within seconds that this one died (ADR 0028; the
+  // two-instances scenario kills one)
+  const heartbeat = await startHeartbeat(database);
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
@@ -88,6 +92,7 @@ async function main() {
 
   const shutdown = async () => {
     await app.close().catch(() => {});
+    await heartbeat.stop().catch(() => {});
     await database.close().catch(() => {});
     process.exit(0);
   };

@@ -1,43 +1,21 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import type { ReceivedMail, SmtpPeer } from '../apps/server/src/test/peers/smtp-server';
 
 /**
  * The local SMTP peer of the browser tests (issue 11 "the e-mail arrives at the test SMTP server"):
- * global-setup.ts starts it on MAIL.port and writes every received message as a JSON file in
- * MAIL.dir, which the tests (other processes) read with `waitForMail`. playwright.config.ts points
- * the server's SMTP_URL at it.
+ * each Playwright worker starts its own peer next to its own server (e2e/server.ts, ADR 0033) and
+ * registers it here, so `waitForMail` reads only the e-mail of the server this worker tests.
  */
-const appPort = Number(process.env.E2E_PORT ?? 3100);
+let mailbox: SmtpPeer | null = null;
 
-export const MAIL = {
-  port: Number(process.env.E2E_SMTP_PORT ?? appPort + 25),
-  dir: path.join(os.tmpdir(), `sv-e2e-mail-${appPort}`),
-  get url() {
-    return `smtp://127.0.0.1:${this.port}`;
-  },
-};
-
-export interface E2eMail {
-  to: string[];
-  subject: string;
-  text: string;
+/** Called by the worker's server fixture (e2e/fixtures.ts). */
+export function useMailbox(peer: SmtpPeer | null) {
+  mailbox = peer;
 }
 
+export type E2eMail = Pick<ReceivedMail, 'to' | 'subject' | 'text'>;
+
 /** The first received e-mail that matches, waiting for it to arrive. */
-export async function waitForMail(match: (m: E2eMail) => boolean, timeoutMs = 15_000): Promise<E2eMail> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const files = fs.existsSync(MAIL.dir) ? fs.readdirSync(MAIL.dir).sort() : [];
-    for (const f of files) {
-      try {
-        const m = JSON.parse(fs.readFileSync(path.join(MAIL.dir, f), 'utf8')) as E2eMail;
-        if (match(m)) return m;
-      } catch {
-        // a file still being written: read it on the next pass
-      }
-    }
-    if (Date.now() > until) throw new Error(`no matching e-mail within ${timeoutMs} ms (${files.length} received)`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+export function waitForMail(match: (m: E2eMail) => boolean, timeoutMs = 15_000): Promise<E2eMail> {
+  if (!mailbox) throw new Error('waitForMail: no e2e server in this worker (use `test` from e2e/fixtures.ts)');
+  return mailbox.waitFor(match, timeoutMs);
 }

@@ -1,20 +1,14 @@
 /**
  * The local identity provider of the browser tests (issue 2 §3: Microsoft sign-in tested end to
- * end against a local OIDC provider). Shared by playwright.config.ts (server env) and
- * global-setup.ts (starts the provider) so both agree on the port and the client.
+ * end against a local OIDC provider). Each worker starts its own provider with these settings next
+ * to its own server (e2e/server.ts, ADR 0033); the issuer and the app's URL are the worker's
+ * (`e2eServer.oidc.issuer`, `e2eServer.url`).
  */
-const appPort = Number(process.env.E2E_PORT ?? 3100);
-
 export const OIDC = {
-  port: Number(process.env.E2E_OIDC_PORT ?? appPort + 1),
   clientId: 'safevisitor-e2e',
   clientSecret: 'e2e-only-client-secret-0123456789abcdef',
   /** the tenant an administrator approved for one-time linking by e-mail (OIDC_LINK_TENANTS) */
   tenantId: '7f0e1c2a-e2e0-4a4a-9d9d-000000000001',
-  appUrl: `http://localhost:${appPort}`,
-  get issuer() {
-    return `http://127.0.0.1:${this.port}`;
-  },
   /** a Microsoft account of the approved tenant whose e-mail matches the demo attendant of Lincoln Elementary */
   account: {
     sub: 'ms-lina',

@@ -27,10 +27,16 @@ if (!fs.existsSync(CHROMIUM)) {
     process.exit(1);
   }
 }
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
+let started = Date.now();
 const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
   cwd: path.join(root, 'apps/web'),
   stdio: 'inherit',
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
+console.log(`web build: ${seconds(started)}`);
+// each Playwright worker starts its own server on E2E_PORT + n (ADR 0033)
+started = Date.now();
 const r = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+console.log(`browser tests: ${r.status === 0 ? 'passed' : 'FAILED'} in ${seconds(started)}`);
 process.exit(r.status ?? 1);

@@ -1,4 +1,4 @@
-// npm test: every test. Units; the API suite on the embedded database, and again on PostgreSQL
+// npm test: every test. Units; the web component tests (issue 24 §5); the API suite on the embedded database, and again on PostgreSQL
 // when TEST_DATABASE_URL or DATABASE_URL is set; then the browser suite against the
 // production build (issue 2 §1). Stops at the first failing stage.
 import { spawnSync } from 'node:child_process';
@@ -11,6 +11,7 @@ const { DATABASE_URL: _ignored, TEST_DATABASE_URL: _ignored2, ...baseEnv } = pro
 
 const stages = [
   { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit'], env: baseEnv },
+  { name: 'web components', cmd: ['npx', 'vitest', 'run', '--project', 'web'], env: baseEnv },
   { name: 'api (embedded PGlite)', cmd: ['npx', 'vitest', 'run', '--project', 'api'], env: baseEnv },
   ...(pgUrl
     ? [

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
+import { startFakePrinter } from '../../apps/server/src/test/peers/fake-printer';
 import { expect, expectAccessible, loginAs, test } from '../fixtures';
 
 const SHOTS = '/tmp/shots';
@@ -105,6 +106,134 @@ test('adds a building with the new-building defaults, then edits it; active-only
   await page.getByRole('switch', { name: 'Active only' }).click({ force: true });
   await expect(page.getByRole('switch', { name: 'Active only' })).not.toBeChecked();
   await expect(rowOf(page, 'Willow Creek Middle School')).toContainText('Inactive');
+});
+
+test('the building form says how the building prints, and Print test page proves each way (issue 23 §7)', async ({
+  page,
+}) => {
+  test.setTimeout(150_000); // three saves and three test pages
+  await loginAs(page, 'clientAdminNorth');
+  await openBuildings(page);
+  await page.getByRole('button', { name: 'Add building' }).click();
+  const modal = page.getByRole('dialog', { name: 'Add Building' });
+  const printing = modal.getByRole('group', { name: 'Printing' });
+  await modal.getByRole('textbox', { name: 'Name' }).fill('Cedar Print Annex');
+  await expect(printing.getByRole('radio', { name: 'From the server' })).toBeChecked();
+  await expect(printing.getByRole('button', { name: 'Print test page' })).toBeDisabled();
+  await expect(printing).toContainText('Save the building first, then print a test page.');
+  // the form refuses what the API refuses: a public address, a host name, another port
+  const address = printing.getByRole('textbox', { name: 'Badge printer address' });
+  await address.fill('8.8.8.8');
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(printing.getByText('The printer must be on a private network', { exact: false })).toBeVisible();
+  await address.fill('printer.school.local');
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(printing.getByText('names are not accepted', { exact: false })).toBeVisible();
+  await address.fill('');
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(modal).toBeHidden();
+
+  // server: the fake printer (on 127.0.0.1, which only the e2e server's test override admits)
+  const printer = await startFakePrinter();
+  try {
+    const session = await (await page.request.get('/api/auth/session')).json();
+    const list = await (await page.request.get('/api/buildings/lookup')).json();
+    const id = (list.data as { id: number; name: string }[]).find((b) => b.name === 'Cedar Print Annex')!.id;
+    const { id: _i, clientName: _c, ...fields } = await (await page.request.get(`/api/buildings/${id}`)).json();
+    const put = await page.request.put(`/api/buildings/${id}`, {
+      data: { ...fields, printerIpAddress: printer.address },
+      headers: { 'x-csrf-token': session.csrfToken },
+    });
+    expect(put.ok()).toBe(true);
+    await openBuildings(page); // the app cached the row it saved; read the address set behind its back
+
+    const edit = async () => {
+      await rowOf(page, 'Cedar Print Annex').getByRole('button', { name: 'Edit Cedar Print Annex' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Building' });
+      await expect(dialog).toBeVisible();
+      return dialog;
+    };
+    let dialog = await edit();
+    await dialog.getByRole('button', { name: 'Print test page' }).click();
+    await expect(dialog.getByRole('status')).toHaveText(
+      `A test page was sent to ${printer.address}. Check that it printed.`,
+    );
+    await printer.waitForJobs(1);
+    expect(printer.jobs[0]).toContain('Cedar Print Annex');
+    await expectAccessible(page);
+    await shot(page, 'printing-server');
+
+    // browser: the desk's Zebra Browser Print (simulated at its local address) gets the ZPL
+    await dialog.getByText('Browser Print at the desk', { exact: true }).click();
+    await expect(dialog.getByRole('textbox', { name: 'Badge printer address' })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Print test page' })).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    const written: string[] = [];
+    await page.route('http://localhost:9100/**', (route) => {
+      const url = route.request().url();
+      if (url.endsWith('/default?type=printer'))
+        return route.fulfill({
+          status: 200,
+          headers: { 'access-control-allow-origin': '*' },
+          contentType: 'application/json',
+          body: JSON.stringify({ name: 'ZDesigner ZD421', uid: 'zd421', connection: 'usb', deviceType: 'printer' }),
+        });
+      written.push(route.request().postData() ?? '');
+      return route.fulfill({ status: 200, headers: { 'access-control-allow-origin': '*' }, body: '' });
+    });
+    dialog = await edit();
+    await dialog.getByRole('button', { name: 'Print test page' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('Sent to ZDesigner ZD421 through Zebra Browser Print.');
+    expect(JSON.parse(written[0]!).data).toContain('Cedar Print Annex');
+    await page.unroute('http://localhost:9100/**');
+    await shot(page, 'printing-browser');
+
+    // pdf: the print window with the test page
+    await dialog.getByText('PDF print window', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    dialog = await edit();
+    const popupPromise = page.waitForEvent('popup');
+    await dialog.getByRole('button', { name: 'Print test page' }).click();
+    const popup = await popupPromise;
+    await expect(popup).toHaveURL(new RegExp(`/Building/PrintTestPage/${id}$`));
+    await popup.close();
+  } finally {
+    await printer.close();
+  }
+});
+
+test('a building changed by someone else meanwhile: the save is refused with the product message, and what was typed stays (issue 23 §4)', async ({
+  page,
+}) => {
+  await loginAs(page, 'clientAdminNorth');
+  const { csrfToken } = await (await page.request.get('/api/auth/session')).json();
+  const headers = { 'x-csrf-token': csrfToken as string };
+  const name = `Stale Edit School ${Date.now()}`;
+  const created = await page.request.post('/api/buildings', {
+    data: { name, city: 'Northfield' },
+    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+  });
+  expect(created.ok()).toBe(true);
+  const id = (await created.json()).id as number;
+  await openBuildings(page);
+  await rowOf(page, name)
+    .getByRole('button', { name: `Edit ${name}` })
+    .click();
+  const edit = page.getByRole('dialog', { name: 'Edit Building' });
+  await expect(edit.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
+  // meanwhile another administrator saves the building
+  const { id: _i, clientName: _c, ...fields } = await (await page.request.get(`/api/buildings/${id}`)).json();
+  const other = await page.request.put(`/api/buildings/${id}`, { data: { ...fields, city: 'Glenview' }, headers });
+  expect(other.ok()).toBe(true);
+  await edit.getByRole('textbox', { name: 'City' }).fill('Typed City');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit.getByRole('alert')).toContainText(
+    'Someone else changed this record after you opened it. Reload to see their change; what you typed is still here.',
+  );
+  await expect(edit.getByRole('textbox', { name: 'City' })).toHaveValue('Typed City');
+  expect((await (await page.request.get(`/api/buildings/${id}`)).json()).city).toBe('Glenview');
 });
 
 test('finding coordinates shows each of the spec messages and truncated coordinates', async ({

@@ -39,6 +39,14 @@ test('a client admin reviews, approves, denies/excludes, adds, edits, uploads a 
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Pending');
   await expect(rowOf(page, 'Penny Pendingham')).toBeVisible();
   await expect(rowOf(page, 'Quinn Queueson')).toContainText('Background check: Background Check In Progress');
+  // issue 23 §2: the demo district's checks come from the demo provider, and the screen says so
+  await expect(rowOf(page, 'Quinn Queueson').getByTestId('bg-check-note')).toHaveText(
+    'Demo provider: no real check was made',
+  );
+  await expect(rowOf(page, 'Penny Pendingham').getByTestId('bg-check-note')).toHaveCount(0);
+  await expect(page.getByTestId('district-checks-notice')).toContainText(
+    'This district uses the demo background-check provider: no real check is made.',
+  );
   await expect(table(page).getByRole('row').filter({ hasText: 'Abby Approvesky' })).toHaveCount(0);
   await expectAccessible(page);
   await shot(page, 'list');

@@ -114,7 +114,14 @@ test('an admin adds a company and a vendor, approves and prints; the badge check
   await expect(page).toHaveURL(/\/svregistration\/add$/);
   await page.getByRole('textbox', { name: 'Date of birth' }).fill('06/12/1979');
   await expectAccessible(page);
+  // the save screens the vendor before it answers; under a loaded CI machine that took over the
+  // default 10 s once, so wait for the answer itself and say what it was
+  const saved = page.waitForResponse(
+    (r) => /^\/api\/(sv-)?registrations$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST',
+    { timeout: 30_000 },
+  );
   await page.getByRole('button', { name: 'Save' }).click();
+  expect((await saved).ok(), 'the registration save succeeds').toBe(true);
   await expect(page).toHaveURL(/\/svregistration$/);
   await expect(page.getByText('The SafeVendor registration was saved.')).toBeVisible();
 
@@ -138,8 +145,12 @@ test('an admin adds a company and a vendor, approves and prints; the badge check
   const approve = page.getByRole('dialog', { name: `Approve ${name}` });
   await expect(approve.getByRole('textbox', { name: 'Expiration date' })).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
   await expect(approve.getByRole('checkbox', { name: /under review/i })).toHaveCount(0);
+  // SafeVendor's own words (issue 25, audit 001 U6): a vendor, and no registration type
+  await expect(approve.getByRole('checkbox', { name: 'E-mail the approval to the vendor' })).toBeVisible();
+  await expect(approve.getByText('Pre-filled with the default: one year from today.', { exact: false })).toBeVisible();
+  await expect(approve.getByText(/registration type/i)).toHaveCount(0);
   await approve.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByText('Registration approved.')).toBeVisible();
+  await expect(page.getByText('SafeVendor registration approved.')).toBeVisible();
   await chooseStatus(page, 'Approved');
   await expect(rowOf(page, name).getByTestId('sv-status')).toHaveText('Approved');
 
@@ -230,4 +241,58 @@ test('an attendant reads the SafeVendor list without the Actions menu', async ({
   await expect(svTable(page).getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add', exact: true })).toHaveCount(0);
   await expectAccessible(page);
+});
+
+test('the spec’s windows open their screens; an unknown or non-number id goes back to the list with a message (issue 25, audit 001 B2)', async ({
+  page,
+}) => {
+  await loginAs(page, 'clientAdminNorth');
+  // /Registration/Export: the registrations list with its export dialog open
+  await page.goto('/Registration/Export');
+  await expect(page).toHaveURL(/\/registration$/);
+  await expect(page.getByRole('dialog', { name: 'Export Registrations' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  // /SVRegistration/Export?status=0: the SafeVendor list, status All, export dialog open
+  await page.goto('/SVRegistration/Export?status=0');
+  await expect(page).toHaveURL(/\/svregistration$/);
+  await expect(page.getByRole('dialog', { name: 'Export SafeVendor Registrations' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('All');
+  // any /registration/{non-number} used to open the Add form; an unknown id showed an error page
+  for (const [path, list, message] of [
+    ['/registration/abc', /\/registration$/, 'The registration could not be loaded.'],
+    ['/registration/99999999', /\/registration$/, 'The registration could not be loaded.'],
+    ['/svregistration/xyz', /\/svregistration$/, 'This SafeVendor registration could not be loaded.'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page).toHaveURL(list);
+    await expect(page.getByText(message)).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: 'SafeVendor Registrations', level: 1 })).toBeVisible();
+
+  // the long registration-type editor: a refused save brings its message into view (audit 001 U1)
+  const clientId = await page.evaluate(async () => (await (await fetch('/api/auth/session')).json()).user.clientId);
+  await page.goto(`/client/regTypes/${clientId}/new`);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Volunteers again');
+  await page.getByRole('textbox', { name: 'URL code' }).fill('volunteer');
+  await page.getByRole('button', { name: 'Add registration type' }).click();
+  const refused = page.getByRole('alert').filter({ hasText: 'URL code' });
+  await expect(refused).toBeFocused();
+  await expect(refused).toBeInViewport();
+});
+
+test('the platform administrator tells districts apart on the registrations list (issue 25, audit 001 U4)', async ({
+  page,
+}) => {
+  await loginAs(page, 'admin');
+  await page.goto('/registration');
+  await expect(page.getByText('Volunteer registrations of every district', { exact: false })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Registration type' }).click();
+  await expect(page.getByRole('option', { name: 'Volunteer — North County Schools' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Volunteer — South Valley District' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await chooseStatus(page, 'All');
+  const table = page.getByRole('table', { name: 'Registrations' });
+  await expect(table.getByTestId('type-district').filter({ hasText: 'North County Schools' }).first()).toBeVisible();
+  await expect(table.getByTestId('type-district').filter({ hasText: 'South Valley District' }).first()).toBeVisible();
 });

@@ -27,8 +27,7 @@ test.describe('system settings (/settings)', () => {
     const { csrfToken } = await (await page.request.get('/api/auth/session')).json();
     const lookup = await (await page.request.get('/api/clients/lookup')).json();
     const id = lookup.data[0].id;
-    // PUT replaces the district's settings: send them all (the browser tests share one database,
-    // and later tests rely on the district's other settings, e.g. background checks on)
+    // PATCH changes only the settings sent (issue 23 §4), with the version just read
     const settingsUrl = `/api/clients/${id}/settings`;
     const {
       clientId: _c,
@@ -36,7 +35,7 @@ test.describe('system settings (/settings)', () => {
       hasSisClientSecret: _h,
       ...before
     } = await (await page.request.get(settingsUrl)).json();
-    const saved = await page.request.put(settingsUrl, {
+    const saved = await page.request.patch(settingsUrl, {
       headers: { 'x-csrf-token': csrfToken },
       data: {
         ...before,
@@ -56,9 +55,10 @@ test.describe('system settings (/settings)', () => {
     ).toBeVisible();
     await expectAccessible(page);
     // back to the built-in SIS, the rest as it was
-    const restored = await page.request.put(settingsUrl, {
+    const { version } = await (await page.request.get(settingsUrl)).json();
+    const restored = await page.request.patch(settingsUrl, {
       headers: { 'x-csrf-token': csrfToken },
-      data: { ...before, clearSisClientSecret: true },
+      data: { ...before, clearSisClientSecret: true, version },
     });
     expect(restored.ok()).toBe(true);
   });
@@ -95,19 +95,19 @@ test.describe('student reasons (/settings/studentreasons)', () => {
     await expect(dialog.getByRole('switch', { name: 'Excused absence' })).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByText('Enter the reason')).toBeVisible();
-    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Medical appointment');
+    await dialog.getByRole('textbox', { name: 'Reason', exact: true }).fill('Medical appointment');
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('row', { name: /Medical appointment/ })).toBeVisible();
 
     await page.getByRole('tab', { name: 'Drop-off reasons' }).click();
     await page.getByRole('button', { name: 'Add drop-off reason' }).click();
-    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Dentist');
+    await dialog.getByRole('textbox', { name: 'Reason', exact: true }).fill('Dentist');
     await dialog.getByRole('switch', { name: 'Excused absence' }).click();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('row', { name: /Dentist/ })).toContainText('Excused');
     await page.getByRole('button', { name: 'Add drop-off reason' }).click();
-    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Overslept');
+    await dialog.getByRole('textbox', { name: 'Reason', exact: true }).fill('Overslept');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('row', { name: /Overslept/ })).toContainText('Unexcused');
     await expectAccessible(page);

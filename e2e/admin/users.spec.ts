@@ -115,7 +115,7 @@ test('editing a user: deactivate an attendant, who then leaves the active list',
   const name = `Dana Deactivate ${[...String(tag)].map((d) => String.fromCharCode(97 + Number(d))).join('')}`;
   const email = `dana.${tag}@north.example`;
   const created = await page.request.post('/api/users', {
-    headers: { 'x-csrf-token': csrfToken },
+    headers: { 'x-csrf-token': csrfToken, 'idempotency-key': crypto.randomUUID() },
     data: { name, email, roleId: 3, buildingId: lincoln.id, homepage: '/' },
   });
   expect(created.ok()).toBe(true);

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@sv/contracts';
-import { expect, expectAccessible, loginAs, test } from '../fixtures';
+import { eventStreamOpened, expect, expectAccessible, loginAs, test } from '../fixtures';
 import { type Api, apiOf, checkInViaApi } from './desk-api';
 
 /**
@@ -78,7 +78,8 @@ test.describe('dashboard', () => {
     const url = `/api/clients/${api.user.clientId}/settings`;
     const { clientId: _c, clientName: _n, hasSisClientSecret: _h, ...saved } = await api.get(url);
     try {
-      await api.put(url, { ...saved, checkoutBtn: 'N/A', visitorBtn: 'GUEST SIGN IN' });
+      // issue 23 §4: settings are PATCH, with the version just read
+      await api.patch(url, { ...saved, checkoutBtn: 'N/A', visitorBtn: 'GUEST SIGN IN' });
       await page.goto('/');
       const nav = page.getByRole('navigation', { name: 'Front desk actions' });
       await expect(nav.getByRole('button', { name: 'GUEST SIGN IN' })).toBeVisible();
@@ -91,7 +92,7 @@ test.describe('dashboard', () => {
       );
       expect(Math.max(...boxes) - Math.min(...boxes)).toBeLessThan(2);
     } finally {
-      await api.put(url, saved);
+      await api.patch(url, { ...saved, version: (await api.get(url)).version });
     }
   });
 
@@ -100,6 +101,7 @@ test.describe('dashboard', () => {
     browser,
   }) => {
     await loginAs(page, 'deskNorthHigh');
+    const streamOpen = eventStreamOpened(page);
     await page.goto('/');
     const current = page.getByTestId('current-visits');
     await expect(current.getByRole('heading', { name: 'Current visits' })).toBeVisible();
@@ -114,8 +116,8 @@ test.describe('dashboard', () => {
       const name = `${cap(letters())} Live${letters()}`;
       const [first, last] = name.split(' ') as [string, string];
       const visitorId = await createVisitor(api, northHigh, first, last);
-      // give the event stream a moment to be open before the check-in
-      await page.waitForTimeout(300);
+      // the check-in is published once the dashboard's event stream is open
+      await streamOpen;
       await checkIn(api, visitorId, northHigh);
       const card = current.getByRole('article', { name });
       await expect(card).toBeVisible({ timeout: 1000 });
@@ -135,6 +137,8 @@ test.describe('dashboard', () => {
   });
 
   test('a visitor photo enlarges for five seconds', async ({ page }) => {
+    // the five seconds run on the page's clock (fast-forwarded below), not the test's
+    await page.clock.install();
     await loginAs(page, 'deskNorthHigh');
     const api = await apiOf(page);
     const buildingId = api.user.buildingId!;
@@ -165,9 +169,10 @@ test.describe('dashboard', () => {
     const big = card.getByRole('img', { name: `Photo of ${name}` });
     await expect(big).toBeVisible();
     expect((await big.boundingBox())!.width).toBeGreaterThan(150);
-    await page.waitForTimeout(4000);
+    await page.clock.fastForward(4000);
     await expect(big).toBeVisible();
-    await expect(big).toHaveCount(0, { timeout: 2500 });
+    await page.clock.fastForward(1500);
+    await expect(big).toHaveCount(0);
     await expect(card.getByRole('button', { name: `Enlarge the photo of ${name}` })).toBeVisible();
   });
 
@@ -202,6 +207,7 @@ test.describe('dashboard', () => {
 
   test('pre-registered visitors: import, check in and cancel; pending cards ALLOW, DENY and CLOSE', async ({
     page,
+    browser,
   }) => {
     test.setTimeout(150_000);
     await loginAs(page, 'deskNorthHigh');
@@ -250,9 +256,9 @@ test.describe('dashboard', () => {
     await page.getByRole('option').first().click();
     await page.getByRole('button', { name: 'Check In' }).click();
     const photo = page.getByRole('dialog', { name: /Picture/ });
-    // the camera attaches after a moment: take the picture once the button is live
+    // the camera attaches after a moment: the button is live once it shows its first frame
+    // (useCamera's `ready`), so a capture then has a picture
     await expect(photo.getByRole('button', { name: 'Take picture' })).toBeEnabled();
-    await page.waitForTimeout(500);
     await photo.getByRole('button', { name: 'Take picture' }).click();
     await expect(photo.getByTestId('captured-photo')).toBeVisible();
     // the badge opens in its own print window: close it, as an attendant would after printing
@@ -272,32 +278,58 @@ test.describe('dashboard', () => {
     await expect(ada.getByRole('button', { name: `Check in ${who.allow}` })).toBeVisible();
     await expect(page.getByTestId('current-visits').getByRole('article', { name: who.allow })).toHaveCount(0);
 
-    // No API marks a card as screened with issues yet: the list answer is marked in the browser
-    // (bgResults false + counts); ALLOW, DENY and CLOSE then run against the real server.
-    await page.route('**/api/buildings/*/preregistrations', async (route) => {
-      const res = await route.fetch();
-      const body = await res.json();
-      for (const card of body.data) {
-        if (card.lastname === tag && card.status === 'scheduled') {
-          card.bgResults = false;
-          card.issues = {
-            exclusionCount: 1,
-            potentialCount: 2,
-            watchdogCount: 0,
-            summary: ['Possible exclusion match: first name and date of birth'],
-            findings: [],
-          };
-        }
+    // The pending cards come from real findings (issue 24 §5: no rewritten server answers): the
+    // district's administrator lists a namesake of each visitor (another date of birth), and an
+    // ALLOW with nothing confirmed turns each scheduled card into a pending one that carries what
+    // the screening found (issue 22); ALLOW, DENY and CLOSE then run on those cards.
+    const desk = await apiOf(page);
+    const adminContext = await browser.newContext();
+    try {
+      const adminPage = await adminContext.newPage();
+      await loginAs(adminPage, 'clientAdminNorth');
+      const admin = await apiOf(adminPage);
+      for (const name of Object.values(who)) {
+        await admin.post('/api/exclusions', {
+          isGlobal: false,
+          buildingId: desk.buildingId,
+          firstname: name.split(' ')[0],
+          lastname: tag,
+          dob: '1961-01-01',
+          exclusionType: 'Trespassed',
+        });
       }
-      await route.fulfill({ response: res, json: body });
-    });
+    } finally {
+      await adminContext.close();
+    }
+    const cardsUrl = `/api/buildings/${desk.buildingId}/preregistrations`;
+    type Card = { id: number; firstname: string; lastname: string; status: string; bgResults: boolean | null };
+    const scheduledCards = (await desk.get(cardsUrl)).data.filter(
+      (c: Card) => c.lastname === tag && c.status === 'scheduled',
+    ) as Card[];
+    expect(scheduledCards).toHaveLength(3);
+    const { csrfToken } = await (await page.request.get('/api/auth/session')).json();
+    for (const card of scheduledCards) {
+      const allowed = await page.request.post(`/api/preregistrations/${card.id}/allow`, {
+        data: { confirmedRefs: [] },
+        headers: { 'x-csrf-token': csrfToken, 'idempotency-key': crypto.randomUUID() },
+      });
+      expect(allowed.status(), await allowed.text()).toBe(409);
+    }
+    const flagged = (await desk.get(cardsUrl)).data.find((c: Card) => c.lastname === tag && c.firstname === 'Ada');
+    expect(flagged).toMatchObject({ status: 'pending', bgResults: false });
+    const { issues } = flagged as {
+      issues: { exclusionCount: number; potentialCount: number; watchdogCount: number; summary: string[] };
+    };
+    expect(issues.summary.length).toBeGreaterThan(0);
     await page.reload();
     const pendingList = page.getByTestId('pending-list');
     await expect(pendingList.getByRole('heading', { name: 'Needs a decision' })).toBeVisible();
     for (const name of Object.values(who)) await expect(pendingList.getByRole('article', { name })).toBeVisible();
     const adaCard = pendingList.getByRole('article', { name: who.allow });
-    await expect(adaCard.getByTestId('issue-counts')).toHaveText('Exclusions 1 · Potential matches 2 · Registry 0');
-    await expect(adaCard.getByText('Possible exclusion match: first name and date of birth')).toBeVisible();
+    await expect(adaCard.getByTestId('issue-counts')).toHaveText(
+      `Exclusions ${issues.exclusionCount} · Potential matches ${issues.potentialCount} · Registry ${issues.watchdogCount}`,
+    );
+    await expect(adaCard).toContainText(issues.summary[0]!);
     await expectAccessible(page);
 
     // ALLOW: confirmation titled with the spec's question, then checked in

@@ -15,8 +15,10 @@ export async function apiOf(page: Page) {
     buildingId: session.user.buildingId as number,
     get: (url: string) => page.request.get(url).then(ok),
     post: (url: string, data: unknown, extra?: Record<string, string>) =>
-      page.request.post(url, { data, headers: headers(extra) }).then(ok),
+      // every create takes an Idempotency-Key (issue 23 §4): a fresh one per call unless given
+      page.request.post(url, { data, headers: headers({ 'idempotency-key': crypto.randomUUID(), ...extra }) }).then(ok),
     put: (url: string, data: unknown) => page.request.put(url, { data, headers: headers() }).then(ok),
+    patch: (url: string, data: unknown) => page.request.patch(url, { data, headers: headers() }).then(ok),
     upload: (url: string, multipart: Record<string, { name: string; mimeType: string; buffer: Buffer }>) =>
       page.request.post(url, { multipart, headers: headers() }).then(ok),
   };

@@ -19,7 +19,9 @@ async function apiOf(page: Page) {
   const headers = { 'x-csrf-token': session.csrfToken as string };
   return {
     buildingId: session.user.buildingId as number,
-    post: (url: string, data: unknown) => page.request.post(url, { data, headers }).then(ok),
+    // every create takes an Idempotency-Key (issue 23 §4): a fresh one per call
+    post: (url: string, data: unknown) =>
+      page.request.post(url, { data, headers: { ...headers, 'idempotency-key': crypto.randomUUID() } }).then(ok),
   };
 }
 

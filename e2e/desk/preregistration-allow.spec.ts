@@ -115,8 +115,8 @@ test('a flagged card; a failed ALLOW leaves the match open; the photo taken on t
   await expect(confirm.getByRole('button', { name: 'Allow and check in' })).toBeDisabled();
   await confirm.getByRole('button', { name: 'Take photo' }).click();
   const photo = page.getByRole('dialog', { name: /Picture/ });
+  // enabled once the camera shows its first frame (useCamera's `ready`): a capture now has a picture
   await expect(photo.getByRole('button', { name: 'Take picture' })).toBeEnabled();
-  await page.waitForTimeout(500);
   await photo.getByRole('button', { name: 'Take picture' }).click();
   await expect(photo.getByTestId('captured-photo')).toBeVisible();
   await photo.getByRole('button', { name: 'Use this photo' }).click();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { APIResponse, Browser, Page } from '@playwright/test';
 import { buildAamvaPayload } from '@sv/domain';
 import { startFakePrinter } from '../../apps/server/src/test/peers/fake-printer';
-import { expect, expectAccessible, loginAs, test } from '../fixtures';
+import { animationsSettled, eventStreamOpened, expect, expectAccessible, loginAs, test } from '../fixtures';
 
 /**
  * The front-desk visitor flow (spec 002 §2–§5, §7–§9): licence scan → visitor record → screening
@@ -26,8 +26,11 @@ async function apiOf(page: Page) {
   return {
     user: session.user as { clientId: number | null; buildingId: number | null },
     get: (url: string) => page.request.get(url).then(ok),
-    post: (url: string, data: unknown) => page.request.post(url, { data, headers }).then(ok),
+    // every create takes an Idempotency-Key (issue 23 §4): a fresh one per call
+    post: (url: string, data: unknown) =>
+      page.request.post(url, { data, headers: { ...headers, 'idempotency-key': crypto.randomUUID() } }).then(ok),
     put: (url: string, data: unknown) => page.request.put(url, { data, headers }).then(ok),
+    patch: (url: string, data: unknown) => page.request.patch(url, { data, headers }).then(ok),
   };
 }
 type Api = Awaited<ReturnType<typeof apiOf>>;
@@ -46,7 +49,8 @@ async function shots(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/flow-${name}-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(250);
+  // the shell re-lays out for the phone width (its drawer and header transitions) before the shot
+  await animationsSettled(page);
   await page.screenshot({ path: `${SHOTS}/flow-${name}-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -89,7 +93,8 @@ async function setPrinter(api: Api, buildingId: number, address: string) {
 async function setSuccessDelay(api: Api, clientId: number, seconds: number) {
   const url = `/api/clients/${clientId}/settings`;
   const { clientId: _c, clientName: _n, hasSisClientSecret: _h, ...saved } = await api.get(url);
-  await api.put(url, { ...saved, successScreenDelay: seconds });
+  // issue 23 §4: settings are PATCH, with the version just read
+  await api.patch(url, { ...saved, successScreenDelay: seconds });
 }
 
 test.beforeAll(async ({ browser }) => {
@@ -151,8 +156,9 @@ test('attendant: licence scan → prefilled record → screening explains the ma
   await expect(page).toHaveURL(/\/background\/license\/\d+$/);
   robertId = Number(page.url().split('/').pop());
   const verdict = page.getByTestId('verdict');
-  await expect(verdict).toHaveAttribute('data-verdict', 'review');
-  await expect(verdict.getByText(/possible match(es)? needs? your decision/)).toBeVisible();
+  // an exact very strong registry hit is said apart from a namesake (audit 002 §3.3)
+  await expect(verdict).toHaveAttribute('data-verdict', 'review-strong');
+  await expect(verdict.getByText(/^Strong registry match: .+ \(Exact Very Strong\)$/)).toBeVisible();
 
   // the registry hit: its confidence level and why it matched
   const registry = page.locator('[data-testid="screening-match"][data-kind="registry"]').first();
@@ -199,7 +205,7 @@ test('admin: the same visitor → Deny & Add Exclusion → the prefilled exclusi
   const building = page.getByRole('combobox', { name: 'Building' });
   await building.click();
   await page.getByRole('option', { name: 'North High School' }).click();
-  await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'review');
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'review-strong');
   const denyAndAdd = page.getByRole('button', { name: 'Deny & Add Exclusion' });
   await expect(denyAndAdd).toBeVisible();
   await denyAndAdd.click();
@@ -269,6 +275,14 @@ test('a parent wrongly flagged on a common name is cleared with a note and stays
     'true',
   );
   await expect(page.getByRole('button', { name: 'Allow Entry' })).toBeEnabled();
+  // not "No matches": the verdict says a match was cleared, the card who cleared it and when (audit 002 B8)
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'clear-after-clearing');
+  await expect(page.getByTestId('verdict')).toContainText('No open matches: 1 match was cleared earlier');
+  await expect(page.getByTestId('match-cleared-by').first()).toHaveText(
+    /^Cleared by .+ on \d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2} [AP]M$/,
+  );
+  // the record's photo box beside the visitor's (audit 002 B7)
+  await expect(page.locator('[data-testid="screening-match"]').first().getByTestId('match-photo')).toHaveCount(2);
   await shots(page, 'screening-cleared');
 });
 
@@ -298,6 +312,10 @@ test('a clean visitor: record with date and zip masks → allow → photo → ne
     await expect(dob).toHaveValue('');
     await expect(page.getByText('The date of birth must be before today.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Save and screen' })).toBeDisabled();
+    // a complete date that does not exist is said to be no such day (audit 002 B11)
+    await dob.pressSequentially('02301990');
+    await expect(page.getByText('There is no such day: check the month and the day.')).toBeVisible();
+    await dob.fill('');
     await page.getByRole('textbox', { name: 'Date of birth' }).pressSequentially('04121988');
     await expect(page.getByRole('textbox', { name: 'Date of birth' })).toHaveValue('04/12/1988');
     await expect(page.getByRole('textbox', { name: 'Age' })).toHaveValue(/^\d+ years$/);
@@ -333,6 +351,8 @@ test('a clean visitor: record with date and zip masks → allow → photo → ne
     // a second desk (client admin) watches the dashboard
     const watcher = await watcherCtx.newPage();
     await loginAs(watcher, 'clientAdminNorth');
+    // North High's live stream opens now (a remembered building) or once it is picked below
+    const streamOpen = eventStreamOpened(watcher, northHighId);
     await watcher.goto('/');
     const filter = watcher.getByRole('combobox', { name: 'Building' });
     await expect(filter).not.toHaveValue('');
@@ -343,7 +363,8 @@ test('a clean visitor: record with date and zip masks → allow → photo → ne
     await expect(filter).toHaveValue('North High School');
     const current = watcher.getByTestId('current-visits');
     await expect(current.getByRole('heading', { name: 'Current visits' })).toBeVisible();
-    await watcher.waitForTimeout(300);
+    // the check-in below is published once the watcher's event stream is open
+    await streamOpen;
 
     await page.getByRole('button', { name: 'Check In' }).click();
     const photo = page.getByRole('dialog', { name: 'Picture Verification' });
@@ -475,3 +496,20 @@ test('the check-in screen opened directly sends the visitor through screening fi
 });
 
 const api = (page: Page) => apiOf(page);
+
+test('no date of birth: allowing asks to go on without the background check, not to clear issues (audit 002 B9)', async ({
+  page,
+}) => {
+  await loginAs(page, 'deskNorthHigh');
+  const a = await apiOf(page);
+  const v = await a.post('/api/visitors', {
+    firstname: cap(letters()),
+    lastname: `Nodob${letters()}`,
+    buildingId: a.user.buildingId,
+  });
+  await page.goto(`/background/visitor/${v.id}`);
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'not-run');
+  await page.getByRole('button', { name: 'Allow Entry' }).click();
+  await expect(page.getByRole('dialog', { name: 'Allow entry without a background check?' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: /clear the potential issues/ })).toHaveCount(0);
+});

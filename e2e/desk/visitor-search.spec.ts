@@ -9,7 +9,7 @@ async function newVisitor(page: Page, lastname: string) {
   const session = await (await page.request.get('/api/auth/session')).json();
   const res = await page.request.post('/api/visitors', {
     data: { firstname: 'Quinn', lastname, dob: '1988-04-05', buildingId: session.user.buildingId },
-    headers: { 'x-csrf-token': session.csrfToken },
+    headers: { 'x-csrf-token': session.csrfToken, 'idempotency-key': crypto.randomUUID() },
   });
   expect(res.ok(), await res.text()).toBe(true);
   return (await res.json()).id as number;

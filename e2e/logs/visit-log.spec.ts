@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { MESSAGES } from '@sv/contracts';
+import { LOG_RANGE_MESSAGES, MESSAGES } from '@sv/contracts';
 import { type Api, apiOf, checkInViaApi } from '../desk/desk-api';
 import { expect, expectAccessible, loginAs, test } from '../fixtures';
 
@@ -116,6 +116,102 @@ test.describe('logs', () => {
     expect(text).toContain(v.name);
   });
 
+  test('the platform administrator (issue 25): a district filter, buildings named with their district, a range that cannot apply said next to the dates, and who was on site at a time', async ({
+    page,
+    browser,
+  }) => {
+    // a visit at North High made now by its attendant, in another browser
+    const deskPage = await browser.newPage();
+    await loginAs(deskPage, 'deskNorthHigh');
+    const deskApi = await apiOf(deskPage);
+    const v = await visit(deskApi, deskApi.user.buildingId!, 'visitor');
+    await deskPage.close();
+
+    await loginAs(page, 'admin');
+    await page.goto('/log/');
+    const vRow = page.getByRole('row').filter({ hasText: v.name });
+    await expect(vRow).toBeVisible();
+    // audit 002 L25: the buildings of every district, each named with its district
+    const building = page.getByRole('combobox', { name: 'Building', exact: true });
+    await building.click();
+    await expect(page.getByRole('option', { name: 'North High School (North County Schools)' })).toBeVisible();
+    await expect(page.getByRole('option', { name: 'South Valley Elementary (South Valley District)' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    // a district narrows the rows and the buildings offered
+    const district = page.getByRole('combobox', { name: 'District', exact: true });
+    await district.click();
+    await page.getByRole('option', { name: 'South Valley District', exact: true }).click();
+    await expect(vRow).toHaveCount(0);
+    await building.click();
+    await expect(page.getByRole('option', { name: /North High School/ })).toHaveCount(0);
+    await expect(page.getByRole('option', { name: 'South Valley Elementary (South Valley District)' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await district.click();
+    await page.getByRole('option', { name: 'North County Schools', exact: true }).click();
+    await expect(vRow).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'visit-log-platform-admin-district');
+
+    // audit 002 B5: a start after the end, or a range over 367 days, is said next to the dates
+    const start = page.getByLabel('Start date');
+    const end = await page.getByLabel('End date').inputValue();
+    await start.fill('12/30/2099');
+    await start.press('Tab');
+    await expect(page.getByText(LOG_RANGE_MESSAGES.order)).toBeVisible();
+    await expect(page.getByTestId('log-range-problem')).toContainText('the list still shows');
+    await expect(vRow).toBeVisible();
+    await shot(page, 'visit-log-range-reversed');
+    await start.fill(`${end.slice(0, 6)}${Number(end.slice(6)) - 2}`);
+    await start.press('Tab');
+    await expect(page.getByText(LOG_RANGE_MESSAGES.length)).toBeVisible();
+    await start.fill(end);
+    await start.press('Tab');
+    await expect(page.getByTestId('log-range-problem')).toHaveCount(0);
+    await expect(vRow).toBeVisible();
+
+    // issue 25 (audit 002 U7): on site at a date and time of the building's zone
+    const local = (offsetMinutes: number) => {
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat('en-US', {
+          timeZone: 'America/Chicago',
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+        })
+          .formatToParts(new Date(Date.now() + offsetMinutes * 60_000))
+          .map((p) => [p.type, p.value]),
+      );
+      return { date: `${parts.month}/${parts.day}/${parts.year}`, time: `${parts.hour}:${parts.minute}` };
+    };
+    const onSite = page.getByTestId('on-site-at');
+    const before = local(-30);
+    await onSite.getByLabel('On site at').fill(before.date);
+    await onSite.getByLabel('On site at').press('Tab');
+    await onSite.getByLabel('Time').fill(before.time);
+    await expect(page.getByTestId('on-site-at-note')).toContainText('Showing everyone who was on site at');
+    await expect(vRow).toHaveCount(0); // checked in after that moment
+    const after = local(2);
+    await onSite.getByLabel('On site at').fill(after.date);
+    await onSite.getByLabel('On site at').press('Tab');
+    await onSite.getByLabel('Time').fill(after.time);
+    await expect(vRow).toBeVisible(); // in by then and not checked out
+    await expect(page.getByLabel('Start date')).toBeDisabled();
+    await expectAccessible(page);
+    await shot(page, 'visit-log-on-site-at');
+    // the roster at the same moment
+    await page.getByRole('link', { name: 'Everyone on site now' }).click();
+    await expect(page.getByRole('heading', { name: 'Who Was On Site' })).toBeVisible();
+    await expect(page.getByTestId('on-site-when')).toContainText('On site at');
+    await expect(page.getByTestId('on-site-person').filter({ hasText: v.name })).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'on-site-at');
+    await page.getByRole('button', { name: 'Now', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Everyone On Site Now' })).toBeVisible();
+  });
+
   test('the vendor log: vendors only, Company instead of the person visiting, accessible', async ({ page }) => {
     await loginAs(page, 'deskNorthHigh');
     const api = await apiOf(page);
@@ -134,6 +230,12 @@ test.describe('logs', () => {
     const exp = page.getByRole('dialog', { name: 'Export Vendor Log' });
     await expect(exp.getByRole('checkbox', { checked: true })).toHaveCount(7);
     await expect(exp.getByRole('checkbox', { name: 'Company' })).toBeChecked();
+    // spec 001 §9: "Reset on export selects the first 8 columns and clears the rest" (issue 25: it ticked 7)
+    await exp.getByRole('checkbox', { name: 'Notes' }).check();
+    await exp.getByRole('button', { name: 'Reset' }).click();
+    await expect(exp.getByRole('checkbox', { checked: true })).toHaveCount(8);
+    await expect(exp.getByRole('checkbox', { name: 'DOB' })).toBeChecked();
+    await expect(exp.getByRole('checkbox', { name: 'Notes' })).not.toBeChecked();
   });
 
   test('the denied entry log: the info modal shows the counts', async ({ page }) => {
@@ -167,6 +269,24 @@ test.describe('logs', () => {
     await expect(counts.getByRole('row', { name: /registry matches/ })).toContainText('3');
     await expectAccessible(page);
     await shot(page, 'denied-info');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    // issue 25: the denied entry log exports like the other logs
+    await page.getByRole('button', { name: 'Export' }).click();
+    const exp = page.getByRole('dialog', { name: 'Export Denied Entry Log' });
+    await expect(exp.getByRole('checkbox', { checked: true })).toHaveCount(8);
+    const download = page.waitForEvent('download');
+    await exp.getByRole('button', { name: 'Download' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^denied-entry-log_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
+    const fs = await import('node:fs/promises');
+    const text = await fs.readFile((await file.path())!, 'utf8');
+    expect(text.split('\r\n')[0]).toBe(
+      '\uFEFFVisitor,Building,Attendant,Date,Exclusion Matches,Potential Matches,Sex-Offender Registry Matches,Security Notified',
+    );
+    const line = text.split('\r\n').find((l) => l.startsWith(`${firstname} ${lastname},`));
+    expect(line).toMatch(/^[^,]+,North High School,Nora North,\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [AP]M,2,1,3,(Yes|No)$/);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, loginAs, test, type Who } from '../fixtures';
+import { animationsSettled, expect, loginAs, test, type Who } from '../fixtures';
 
 /**
  * The shell at the spec's breakpoints (spec 000 §9: 768, 992, 1200 px) and on a phone: nothing
@@ -55,14 +55,14 @@ for (const who of ['admin', 'clientAdminNorth', 'deskLincoln'] as Who[]) {
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await expect(nav.getByRole('link', { name: 'Home' })).toBeInViewport();
     await expectNoSidewaysScroll(page);
-    await page.waitForTimeout(300); // let the drawer finish sliding in before the screenshot
+    await animationsSettled(page); // the drawer has finished sliding in before the screenshot
     await shot(page, `${who}-390-menu`);
     await nav.getByRole('link', { name: 'Home' }).click();
     await expect(nav).toBeHidden();
     await page.getByRole('button', { name: /^Account menu for / }).click();
     await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
     if (who === 'deskLincoln') await expect(page.getByRole('menu')).toContainText('Lincoln Elementary');
-    await page.waitForTimeout(300); // let the menu finish opening before the screenshot
+    await animationsSettled(page); // the menu has finished opening before the screenshot
     await shot(page, `${who}-390-account`);
   });
 }

@@ -1,4 +1,4 @@
-import { DEMO_NAMES, expect, loginAs, logoutFromShell, test, type Who } from '../fixtures';
+import { DEMO_NAMES, DEMO_PASSWORD, expect, loginAs, logoutFromShell, test, type Who } from '../fixtures';
 
 /**
  * Issue 2 acceptance: every demo login signs in, sees the navigation of its role and its
@@ -84,6 +84,9 @@ test('the kiosk account lands on the kiosk with its building and logs out to the
   await page.goto('/building');
   await expect(page).toHaveURL(/\/safe\/kiosk$/);
   await page.getByRole('button', { name: 'Kiosk log out' }).click();
+  // the kiosk account's password (issue 25: not one tap for anyone in the lobby)
+  await page.getByTestId('kiosk-logout-password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log the kiosk out' }).click();
   await expect(page).toHaveURL(/\/safe\/kiosk\/login$/);
   await expect(page.getByRole('heading', { name: 'Kiosk sign in' })).toBeVisible();
 });

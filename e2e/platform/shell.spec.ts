@@ -87,6 +87,24 @@ test('emergency: confirm, "Message Sent!", and the message is in the outbox', as
   await expect(page.getByRole('main')).toContainText(/emergency/i);
 });
 
+// issue 23 §2: the platform administrator belongs to no building, so the dialog asks for one
+test('emergency from the platform administrator: choose the building, then "Message Sent!"', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await page.getByTestId('emergency-button').click();
+  const confirm = page.getByRole('dialog', { name: 'Send an emergency message?' });
+  const send = confirm.getByRole('button', { name: 'Send emergency message' });
+  await expect(send).toBeDisabled();
+  await confirm.getByRole('combobox', { name: 'Building of the emergency' }).click();
+  await page.getByRole('option', { name: 'North High School — North County Schools' }).click();
+  await expectAccessible(page);
+  const sent = page.waitForResponse((r) => r.url().endsWith('/api/emergency') && r.request().method() === 'POST');
+  await send.click();
+  const res = await sent;
+  expect(res.status()).toBe(200);
+  expect(res.request().postDataJSON()).toMatchObject({ buildingId: expect.any(Number) });
+  await expect(page.getByText('Message Sent!')).toBeVisible();
+});
+
 test('a failed emergency message says so', async ({ page, consoleErrors }) => {
   await loginAs(page, 'deskLincoln');
   await page.route('**/api/emergency', (route) =>
@@ -106,6 +124,9 @@ test('a failed emergency message says so', async ({ page, consoleErrors }) => {
 });
 
 test('the loading overlay appears only after 1 second of outstanding requests', async ({ page }) => {
+  // the second is counted on the page's clock, which stands still while the test looks: a loaded
+  // machine can spend a real second between two steps (issue 24 §5)
+  await page.clock.install();
   await loginAs(page, 'clientAdminNorth');
   let release: () => void = () => {};
   const held = new Promise<void>((r) => {
@@ -116,12 +137,16 @@ test('the loading overlay appears only after 1 second of outstanding requests', 
     await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ notified: 1 }) });
   });
   await page.getByTestId('emergency-button').click();
-  await page.getByRole('button', { name: 'Send emergency message' }).click();
+  const send = page.getByRole('button', { name: 'Send emergency message' });
+  await expect(send).toBeVisible();
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10_000);
+  await send.click();
   const overlay = page.getByRole('status', { name: 'Loading' });
   // not before the first second…
-  await page.waitForTimeout(500);
+  await page.clock.runFor(900);
   await expect(overlay).toHaveCount(0);
   // …then it shows until the request ends
+  await page.clock.resume();
   await expect(overlay).toBeVisible({ timeout: 3000 });
   release();
   await expect(overlay).toHaveCount(0);

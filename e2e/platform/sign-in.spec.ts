@@ -5,7 +5,8 @@ test('the sign-in page is accessible and signs a client admin in to their distri
   await expect(page).toHaveURL(/\/Account\/Login/);
   await expect(page).toHaveTitle('SafeVisitor - Sign In');
   await expectAccessible(page);
-  await loginAs(page, 'clientAdminNorth');
+  // the form itself, never a saved session (e2e/fixtures.ts)
+  await loginAs(page, 'clientAdminNorth', { viaSignInPage: true });
   await expect(page.getByTestId('header-client-name')).toContainText('North County Schools');
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toContainText('Administration');
 });

@@ -92,6 +92,12 @@ test('invitation → Spanish public form on a phone → approval and badge → d
   await p.goto(`${link.pathname}${link.search}`);
   await expect(p.getByRole('heading', { name: `Registro de ${typeName}`, level: 1 })).toBeVisible();
   await expect(p.getByRole('textbox', { name: 'Nombre', exact: true })).toHaveValue(person.first);
+  // issue 25 (audit 001 U15): Submit at the bottom of an incomplete form brings the first field
+  // marked in red into view and focuses it (the banner at the top was off-screen)
+  await p.getByRole('button', { name: 'Enviar registro' }).click();
+  const firstInvalid = p.locator('[aria-invalid="true"]').first();
+  await expect(firstInvalid).toBeFocused();
+  await expect(firstInvalid).toBeInViewport();
   await p.getByRole('textbox', { name: 'Fecha de nacimiento' }).pressSequentially('04091983');
   await p.getByRole('textbox', { name: 'Dirección', exact: true }).fill('8 Maple Ct');
   await p.getByRole('textbox', { name: 'Ciudad' }).fill('Springfield');
@@ -198,6 +204,37 @@ test('invitation → Spanish public form on a phone → approval and badge → d
   await expect(refused).toContainText('cannot be checked in with this badge');
   await expect(refused).toContainText('suspended pending an arrest-watch review');
   await shot(desk, 'badge-refused');
+
+  // issue 25 (audit 001 U8, B3): a suspended badge is not offered for print, and its print window
+  // says why in a page (not the API's JSON)
+  await page.goto('/registration');
+  await page.getByTestId('status-filter').click();
+  await page.getByRole('option', { name: 'All', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Last name' }).fill(person.last);
+  await page.getByRole('textbox', { name: 'Last name' }).press('Enter');
+  const suspendedRow = page.getByRole('row', { name: new RegExp(person.last) });
+  await expect(suspendedRow).toBeVisible();
+  await suspendedRow.getByRole('button', { name: /^Actions for/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Print' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  const printWindow = await page.request.get(`/Badge/PrintRegistration/${registrationId}`);
+  expect(printWindow.status()).toBe(409);
+  expect(printWindow.headers()['content-type']).toContain('text/html');
+  expect(await printWindow.text()).toContain('suspended pending an arrest-watch review');
+
+  // cleared: the alert no longer reads 'suspends the badge' (audit 001 U9)
+  await page.goto(`/registration/${registrationId}`);
+  await page
+    .getByRole('button', { name: /— open/ })
+    .first()
+    .click();
+  await dialog.getByRole('button', { name: 'Not this person: clear' }).click();
+  await expect(page.getByText('The alert was cleared.')).toBeVisible();
+  await page.reload();
+  const clearedAlert = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /— cleared/ }) });
+  await expect(clearedAlert.first()).toContainText('the badge is no longer suspended by it');
+  await expect(clearedAlert.first()).not.toContainText('suspends the badge');
   await deskCtx.close();
   await adminCtx.close();
 });

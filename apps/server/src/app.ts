@@ -1,3 +1,4 @@
+import { printerAddressPolicy } from '@sv/contracts';
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
@@ -12,6 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { createServices, type Services } from './composition';
 import { registerFeatures } from './features/index';
 import { registerAuth, sessionCookieName } from './platform/auth/auth-plugin';
 import type { AppDeps } from './platform/deps';
@@ -33,8 +35,11 @@ declare module 'fastify' {
   }
 }
 
-/** Composition root: platform plugins, then feature modules. Nothing else lives here. */
-export async function buildApp(deps: AppDeps, opts: { logStream?: LogStream } = {}) {
+/**
+ * The HTTP app: platform plugins, then the feature modules' routes on the app's services (built
+ * once by the composition root, composition.ts; pass them in to share them with the jobs).
+ */
+export async function buildApp(deps: AppDeps, opts: { logStream?: LogStream; services?: Services } = {}) {
   const { config } = deps;
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, opts.logStream),
@@ -54,6 +59,12 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: LogStream } = 
     }
   });
   app.decorate('routeList', routeList);
+
+  // issue 23 §7 (ADR 0027): loopback printer addresses only under the test/e2e override, which
+  // the contracts' printer-address rule reads (one process, one policy)
+  printerAddressPolicy.allowLoopback = config.PRINTER_ALLOW_LOOPBACK;
+  if (config.PRINTER_ALLOW_LOOPBACK && config.NODE_ENV !== 'test')
+    app.log.warn('PRINTER_ALLOW_LOOPBACK is on: building printers may point at this server (test use only)');
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -90,7 +101,7 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: LogStream } = 
     now: deps.now,
   });
 
-  await registerFeatures(app, deps);
+  await registerFeatures(app, deps, opts.services ?? createServices(deps));
 
   const webDist = config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : null;
   const indexHtml =

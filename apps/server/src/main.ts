@@ -67,10 +67,12 @@ async function main() {
   let lock: DataDirLock | undefined;
   if (!config.DATABASE_URL) lock = lockDataDir(config.DATA_DIR, 'server (npm start)');
   const { buildApp } = await import('./app');
+  const { createServices } = await import('./composition');
   const { createDeps } = await import('./platform/bootstrap');
   const { startSnapshots } = await import('./platform/db/backup');
   const { openDatabase } = await import('./platform/db/database');
   const { startJobs } = await import('./platform/jobs/jobs');
+  const { startHeartbeat } = await import('./platform/instances');
   const { scheduledJobs } = await import('./scheduled-jobs');
   const { seedDemoIfEmpty, DEMO_LOGINS, DEMO_PASSWORD } = await import('../db/seed/demo');
   const database = await openDatabase(config, { command: 'server (npm start)', lock });
@@ -81,8 +83,15 @@ async function main() {
     stage = 'start';
     const deps = createDeps(config, database);
     const seeded = config.SEED_DEMO ? await seedDemoIfEmpty(deps.db) : false;
-    const app = await buildApp(deps);
-    const jobs = config.JOBS_ENABLED ? await startJobs(deps, app.log, scheduledJobs) : null;
+    // one set of services for the routes and the jobs (issue 24 §1, ADR 0030)
+    const services = createServices(deps);
+    const app = await buildApp(deps, { services });
+    // issue 23 §4 (ADR 0028): on PostgreSQL other instances learn within seconds that this one died
+    const heartbeat =
+      database.kind === 'postgres'
+        ? await startHeartbeat(database, { onError: (err) => app.log.warn({ err }, 'instance heartbeat failed') })
+        : null;
+    const jobs = config.JOBS_ENABLED ? await startJobs(deps, services, app.log, scheduledJobs) : null;
     const snapshots =
       database.kind === 'pglite'
         ? startSnapshots(database, {
@@ -117,6 +126,12 @@ async function main() {
           app.log.warn(`requests still running after ${config.SHUTDOWN_TIMEOUT_MS} ms; closing the database anyway`);
           code = 1;
         }
+        // after the last request: the keys and leases this instance still holds are released at once
+        // (with requests still running, it only goes silent: their keys are released once its
+        // connections are closed)
+        await heartbeat
+          ?.stop({ markStopped: closed })
+          .catch((err) => app.log.warn({ err }, 'marking the instance stopped failed'));
         try {
           await database.close(); // CHECKPOINT + close: the next start has nothing to recover
         } catch (err) {

@@ -5,14 +5,16 @@ import { preRegistrationsJobs } from './features/preregistrations/preregistratio
 import { backgroundCheckJobs } from './features/public-registration/background-checks';
 import { studentsJobs } from './features/students/students.jobs';
 import { visitsJobs } from './features/visits/visits.jobs';
+import type { Services } from './composition';
 import type { ScheduledJob } from './platform/jobs/jobs';
 
 /**
  * Every scheduled job, registered here by the features (the composition root's list: platform
  * imports no feature, issue 23 §3). Each runs once per period across every server instance
- * (platform/jobs/jobs.ts `runJobOnce`, ADR 0023).
+ * (platform/jobs/jobs.ts `runJobOnce`, ADR 0023), with the app's one set of services
+ * (composition.ts, issue 24 §1).
  */
-export const scheduledJobs: ScheduledJob[] = [
+export const scheduledJobs: ScheduledJob<Services>[] = [
   ...visitsJobs,
   ...arrestWatchJobs,
   ...invitationsJobs,

@@ -57,6 +57,13 @@ export const ZSessionResponse = z.object({
 });
 export type TSessionResponse = z.infer<typeof ZSessionResponse>;
 
+/**
+ * POST /api/auth/logout. A kiosk session (issue 25, audit 002 U4: one tap by anyone in the lobby
+ * took the kiosk out of service) ends only with the kiosk account's own password, checked on the
+ * server and throttled like a sign-in; staff sessions send nothing.
+ */
+export const ZLogoutRequest = z.object({ password: ZString.max(1024).optional() });
+export type TLogoutRequest = z.infer<typeof ZLogoutRequest>;
 export const ZLogoutResponse = z.object({ redirectTo: z.string() });
 
 export const ZPasswordPolicy = ZString.min(8, 'Use at least 8 characters').max(256, 'Use at most 256 characters');

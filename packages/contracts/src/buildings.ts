@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { pageQuery, pageResponse, ZId, ZIdText, ZString, ZZipCode } from './common';
+import { ZStateCode, ZStateCodeOrEmpty } from './states';
+import { pageQuery, pageResponse, ZId, ZIdText, ZListSearch, ZString, ZZipCode, versionField } from './common';
 import { CONSTANTS } from './constants';
+import { PRINT_METHODS, printerAddressProblem } from './printing';
 
 /**
  * Buildings (spec 000 §2 Buildings screen, §3 Building, §4 new-building defaults, §5 geocoding,
@@ -51,6 +53,18 @@ export const ZLatitude = z.number().min(-90).max(90).nullable();
 export const ZLongitude = z.number().min(-180).max(180).nullable();
 
 /**
+ * A server-side printer address: blank (none: the PDF badge, spec 002 §4) or a private-network IP
+ * address with a printer port (issue 23 §7; the rule and its messages: printing.ts, ADR 0027).
+ */
+export const ZPrinterAddress = ZString.trim()
+  .max(200)
+  .superRefine((v, ctx) => {
+    const problem = v === '' ? null : printerAddressProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .default('');
+
+/**
  * Every editable building field with the new-building defaults (spec 000 §4: active, and every
  * kiosk and attendant photo and badge-print requirement on). Field names follow spec 000 §3
  * (printerIPAddress is spelled printerIpAddress).
@@ -60,12 +74,7 @@ export const ZBuildingFields = z.object({
   street1: text(200),
   street2: text(200),
   city: text(100),
-  state: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^([A-Z]{2})?$/, 'Choose a state')
-    .default(''),
+  state: ZStateCodeOrEmpty.default(''),
   zipcode: z.union([ZZipCode, z.literal('')]).default(''),
   latitude: ZLatitude.default(null),
   longitude: ZLongitude.default(null),
@@ -73,8 +82,14 @@ export const ZBuildingFields = z.object({
   radius: z.number().int().min(0).max(100_000).nullable().default(null),
   note: text(2000),
   timeZone: ZTimeZone.default(CONSTANTS.defaultTimeZone),
-  printerIpAddress: text(200),
-  visitorPrinterIpAddress: text(200),
+  /**
+   * How badges print (issue 23 §7): 'server' sends ZPL to the printer address (none set: the PDF
+   * badge, spec 002 §4), 'browser' through Zebra Browser Print on the desk's computer, 'pdf' the
+   * browser's print window.
+   */
+  printMethod: z.enum(PRINT_METHODS).default('server'),
+  printerIpAddress: ZPrinterAddress,
+  visitorPrinterIpAddress: ZPrinterAddress,
   scanWithCamera: flag(false),
   active: flag(true),
   studentIdLabel: text(100),
@@ -103,6 +118,9 @@ export const ZBuildingUpsert = ZBuildingFields.extend({
   clientId: ZId.nullable().default(null),
 });
 export type TBuildingUpsert = z.input<typeof ZBuildingUpsert>;
+/** PUT /api/buildings/:id: the form and the version it started from (issue 23 §4). */
+export const ZBuildingUpdate = ZBuildingUpsert.extend(versionField);
+export type TBuildingUpdate = z.input<typeof ZBuildingUpdate>;
 export type TBuildingFields = z.output<typeof ZBuildingFields>;
 
 /** The form's starting values for a new building (spec 000 §4). */
@@ -127,6 +145,7 @@ export const ZBuildingRow = z.object({
   radius: z.number().int().nullable(),
   note: z.string(),
   timeZone: z.string(),
+  printMethod: z.enum(PRINT_METHODS),
   printerIpAddress: z.string(),
   visitorPrinterIpAddress: z.string(),
   scanWithCamera: z.boolean(),
@@ -146,6 +165,8 @@ export const ZBuildingRow = z.object({
   requireAttendantVolunteerPhotoCheckIn: z.boolean(),
   requireAttendantVisitorBadgePrint: z.boolean(),
   requireAttendantVolunteerBadgePrint: z.boolean(),
+  /** issue 23 §4: send it back with an edit */
+  version: z.number().int(),
 });
 export type TBuildingRow = z.infer<typeof ZBuildingRow>;
 
@@ -154,6 +175,8 @@ const queryBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'tr
 
 /** GET /api/buildings: the Buildings screen table (spec 000 §2). */
 export const ZBuildingListQuery = pageQuery(['name', 'id', 'city'], 'name').extend({
+  /** issue 25: server-side search (POST …/search body) */
+  q: ZListSearch,
   /** active-only toggle */
   activeOnly: queryBool.default(false),
   /** client filter (admins only; others always see their own client) */
@@ -180,14 +203,18 @@ export const ZBuildingLookupResponse = z.object({ data: z.array(ZBuildingLookupI
 export const ZGeocodeRequest = z.object({
   street1: ZString.trim().min(1, 'Enter the street address').max(200),
   city: ZString.trim().min(1, 'Enter the city').max(100),
-  state: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, 'Choose a state'),
+  state: ZStateCode,
   zipcode: z.union([ZZipCode, z.literal('')]).default(''),
 });
 export type TGeocodeRequest = z.input<typeof ZGeocodeRequest>;
 /** Coordinates truncated (not rounded) to 6 decimals (spec 000 §5, §9). */
 export const ZGeocodeResponse = z.object({ latitude: z.number(), longitude: z.number() });
 export type TGeocodeResponse = z.infer<typeof ZGeocodeResponse>;
+
+/**
+ * POST /api/buildings/:id/test-print (issue 23 §7): a building that prints from the server sends
+ * a test page to its printer(s); the message says, in words, where it went. A printer that does
+ * not answer is a 503 and a refused address a 409, each with a sentence saying why.
+ */
+export const ZPrintTestResponse = z.object({ printed: z.boolean(), message: z.string() });
+export type TPrintTestResponse = z.infer<typeof ZPrintTestResponse>;

@@ -1,3 +1,4 @@
+import { ZStateCodeOrEmpty } from './states';
 import {
   DEFAULT_DASHBOARD_LABELS,
   DEFAULT_HEALTH_QUESTIONS,
@@ -6,7 +7,18 @@ import {
 } from '@sv/domain/front-desk-rules';
 import { DEFAULT_REGISTRY_GATING, REGISTRY_GATING_POLICIES } from '@sv/domain/registry-gating';
 import { z } from 'zod';
-import { isStorableText, pageQuery, pageResponse, TEXT_MESSAGE, ZIsoDate, ZString, ZZipCode } from './common';
+import {
+  isStorableText,
+  pageQuery,
+  pageResponse,
+  TEXT_MESSAGE,
+  ZIsoDate,
+  ZString,
+  ZZipCode,
+  versionField,
+  patchFields,
+  ZListSearch,
+} from './common';
 
 /**
  * Clients (districts) and their three settings sets (spec 000 §2 Clients screen, §3 Client;
@@ -48,6 +60,8 @@ export type TClientRow = z.infer<typeof ZClientRow>;
 
 /** spec 000 §2: server-side table sorted by Id, with an active-only toggle (on by default). */
 export const ZClientListQuery = pageQuery(['id', 'name'], 'id').extend({
+  /** issue 25: server-side search (POST …/search body) */
+  q: ZListSearch,
   activeOnly: z.stringbool().default(true),
 });
 export type TClientListQuery = z.input<typeof ZClientListQuery>;
@@ -65,22 +79,31 @@ export const ZClientUpsert = z.object({
   street1: trimmed(200).default(''),
   street2: trimmed(200).default(''),
   city: trimmed(100).default(''),
-  state: z
-    .string()
-    .regex(/^([A-Z]{2})?$/, 'Choose a state')
-    .default(''),
+  state: ZStateCodeOrEmpty.default(''),
   zipcode: z.union([ZZipCode, z.literal('')]).default(''),
   note: trimmed(2000).default(''),
   active: z.boolean().default(true),
 });
 export type TClientUpsert = z.input<typeof ZClientUpsert>;
+/** PUT /api/clients/:id: the form and the version it started from (issue 23 §4). */
+export const ZClientUpdate = ZClientUpsert.extend(versionField);
+export type TClientUpdate = z.input<typeof ZClientUpdate>;
 
 /** One client for the edit screen; the volunteer URL is shown there (spec 000 §2). */
-export const ZClientDetail = ZClientRow.extend({ volunteerUrl: z.string(), visitorUrl: z.string() });
+export const ZClientDetail = ZClientRow.extend({
+  volunteerUrl: z.string(),
+  visitorUrl: z.string(),
+  /** issue 23 §4: one version for the client and all its settings; send it back with an edit */
+  version: z.number().int(),
+});
 export type TClientDetail = z.infer<typeof ZClientDetail>;
 
 /** Settings saves answer the client id: "a positive number means success" (spec 000 §7). */
-export const ZSavedResponse = z.object({ id: z.number().int().positive() });
+export const ZSavedResponse = z.object({
+  id: z.number().int().positive(),
+  /** after an edit: the record's new version, for the next save from the same screen (issue 23 §4) */
+  version: z.number().int().optional(),
+});
 export type TSavedResponse = z.infer<typeof ZSavedResponse>;
 
 // ---------------------------------------------------------------- general settings
@@ -148,16 +171,34 @@ export const ZClientSettingsResponse = ZClientSettings.extend({
   clientName: z.string(),
   /** whether a SIS client secret is saved; the secret itself is never sent (security guide) */
   hasSisClientSecret: z.boolean(),
+  /** issue 23 §4: the client's version; send it back with an edit */
+  version: z.number().int(),
 });
 export type TClientSettingsResponse = z.infer<typeof ZClientSettingsResponse>;
 
-export const ZClientSettingsRequest = ZClientSettings.extend({
+/**
+ * PATCH /api/clients/:id/settings (issue 23 §4, ADR 0025): only the settings sent change (a PUT of
+ * a partial body used to turn background checks off), with the version the screen started from.
+ * The badge-date rule is checked on the merged settings by the server.
+ */
+export const ZClientSettingsRequest = z.object({
+  ...patchFields(generalSettingsFields),
   /** write-only: a new secret, or '' / absent to keep the saved one */
   sisClientSecret: ZString.max(500).default(''),
   /** remove the saved secret */
   clearSisClientSecret: z.boolean().default(false),
-}).superRefine(refineBadgeDate);
+  ...versionField,
+});
 export type TClientSettingsRequest = z.input<typeof ZClientSettingsRequest>;
+/** the badge-date rule of the general settings (checked on the stored settings merged with a PATCH) */
+export const checkBadgeDate = refineBadgeDate;
+/**
+ * The settings screen's form: it sends every setting, so the badge-date rule is checked before
+ * the request (the field says why; nothing is sent), as the server checks it after merging.
+ */
+export const ZClientSettingsForm = ZClientSettingsRequest.superRefine((s, ctx) =>
+  refineBadgeDate({ badgeByDate: s.badgeByDate ?? false, strExpDate: s.strExpDate ?? '' }, ctx),
+);
 
 // ---------------------------------------------------------------- kiosk settings
 
@@ -173,14 +214,26 @@ export const ZKioskSettings = z.object({
   /** '' = the default question (spec 002 §9) */
   bannerQuestion1: trimmed(300).default(''),
   bannerQuestion2: trimmed(300).default(''),
+  /**
+   * the district's questions in Spanish, for the kiosk in Spanish (issue 25, ADR 0034); '' with a
+   * district question: the kiosk shows that question as typed; '' with the default: its Spanish
+   */
+  bannerQuestion1Es: trimmed(300).default(''),
+  bannerQuestion2Es: trimmed(300).default(''),
   clientsStudentInfoSystemId: z.number().int().min(0).max(1_000_000).nullable().default(null),
   sisStudentDropoffDetected: z.boolean().default(false),
   sisStudentPickupDetected: z.boolean().default(false),
 });
 export type TKioskSettings = z.infer<typeof ZKioskSettings>;
-export const ZKioskSettingsRequest = ZKioskSettings;
+/** PATCH /api/clients/:id/kiosk-settings: only the settings sent change (issue 23 §4). */
+export const ZKioskSettingsRequest = z.object({ ...patchFields(ZKioskSettings.shape), ...versionField });
 export type TKioskSettingsRequest = z.input<typeof ZKioskSettingsRequest>;
-export const ZKioskSettingsResponse = ZKioskSettings.extend({ clientId: z.number().int(), clientName: z.string() });
+export const ZKioskSettingsResponse = ZKioskSettings.extend({
+  clientId: z.number().int(),
+  clientName: z.string(),
+  /** issue 23 §4: the client's version; send it back with an edit */
+  version: z.number().int(),
+});
 export type TKioskSettingsResponse = z.infer<typeof ZKioskSettingsResponse>;
 
 /** Default kiosk labels by settings key (spec 002 §9). */
@@ -203,25 +256,52 @@ export const DASHBOARD_LABEL_DEFAULTS = {
 
 // ---------------------------------------------------------------- background check settings
 
-/** spec 000 §3: "beyond a password field: not shown"; we keep the provider's credentials. */
+/**
+ * spec 000 §3: "beyond a password field: not shown"; we keep the provider's credentials.
+ * Issue 23 §2: which provider runs the district's background checks. 'none' (a new district:
+ * registrations that need a check wait in the queue and the screens say checks are not
+ * configured), 'demo' (the built-in demo provider: no real check is made, and every result says
+ * so), or 'http' (the district's agency at `endpointUrl`, signing in with `username` and the
+ * saved password).
+ */
+export const BACKGROUND_PROVIDERS = ['none', 'demo', 'http'] as const;
+export type TBackgroundProvider = (typeof BACKGROUND_PROVIDERS)[number];
 export const ZBackgroundSettings = z.object({
-  provider: trimmed(100).default(''),
+  provider: z.enum(BACKGROUND_PROVIDERS).default('none'),
   username: trimmed(200).default(''),
   endpointUrl: ZOptionalUrl,
 });
 export type TBackgroundSettings = z.infer<typeof ZBackgroundSettings>;
-export const ZBackgroundSettingsRequest = ZBackgroundSettings.extend({
+export const BACKGROUND_URL_REQUIRED = "Enter the provider's service address.";
+/**
+ * PATCH /api/clients/:id/background-settings: only the settings sent change (issue 23 §4). An
+ * agency ('http') needs its address: checked on the merged settings by the service (a patch may
+ * send the provider alone).
+ */
+export const ZBackgroundSettingsRequest = z.object({
+  ...patchFields(ZBackgroundSettings.shape),
   /** write-only: a new password, or '' to keep the saved one */
   password: ZString.max(500).default(''),
   clearPassword: z.boolean().default(false),
+  ...versionField,
 });
 export type TBackgroundSettingsRequest = z.input<typeof ZBackgroundSettingsRequest>;
 export const ZBackgroundSettingsResponse = ZBackgroundSettings.extend({
   clientId: z.number().int(),
   clientName: z.string(),
   hasPassword: z.boolean(),
+  /** issue 23 §4: the client's version; send it back with an edit */
+  version: z.number().int(),
 });
 export type TBackgroundSettingsResponse = z.infer<typeof ZBackgroundSettingsResponse>;
+
+/**
+ * POST /api/clients/:id/background-settings/test: asks the saved provider (an 'http' one) for a
+ * check that does not exist; any readable answer from the agency proves the address and the
+ * account. 'none' and 'demo' answer without a call.
+ */
+export const ZBackgroundTestResponse = z.object({ ok: z.boolean(), message: z.string() });
+export type TBackgroundTestResponse = z.infer<typeof ZBackgroundTestResponse>;
 
 // ---------------------------------------------------------------- SIS connection test
 

@@ -75,11 +75,29 @@ export const ZId = z.number().int(ID_MESSAGE).min(1, ID_MESSAGE).max(MAX_ID, ID_
  * The version of a stored record an edit started from (issue 23 §4: optimistic concurrency): the
  * server refuses the edit with 409 `STALE_EDIT_MESSAGE` when the record changed meanwhile.
  */
-export const ZVersion = z.number().int().min(1).max(MAX_ID);
 export const STALE_EDIT_MESSAGE =
   'Someone else changed this record after you opened it. Reload to see their change; what you typed is still here.';
 export const VERSION_REQUIRED_MESSAGE =
   'Reload this record and save again: the form did not say which version it edits.';
+export const ZVersion = z
+  .number(VERSION_REQUIRED_MESSAGE)
+  .int(VERSION_REQUIRED_MESSAGE)
+  .min(1, VERSION_REQUIRED_MESSAGE)
+  .max(MAX_ID, VERSION_REQUIRED_MESSAGE);
+/** The version every edit route's body carries (issue 23 §4): `ZThingSave.extend(versionField)`. */
+export const versionField = { version: ZVersion };
+
+/**
+ * The fields of a PATCH body (issue 23 §4, ADR 0025): every field of `shape` optional and without
+ * its default, so only the fields sent change (a default would silently overwrite a stored value).
+ */
+export function patchFields<S extends z.ZodRawShape>(
+  shape: S,
+): { [K in keyof S]: z.ZodOptional<z.ZodType<z.output<S[K]>, z.input<S[K]>>> } {
+  return Object.fromEntries(
+    Object.entries(shape).map(([k, v]) => [k, z.optional(v instanceof z.ZodDefault ? v.removeDefault() : v)]),
+  ) as never;
+}
 
 /** An id in a path or query string (text, or a number from the web's typed query builders). */
 export const ZIdText = z.coerce
@@ -106,6 +124,13 @@ export const ZString = z.string().refine(isStorableText, TEXT_MESSAGE);
 
 /** Trimmed text of at most `max` characters (the usual form field). */
 export const zText = (max: number) => ZString.trim().max(max, `Use at most ${max} characters`);
+
+/**
+ * The server-side search of an admin list (issue 25, audit 000 U1): every word is found in one of
+ * the list's text columns, within the actor's scope like the list itself. It travels in the body
+ * of the list's POST …/search twin (security guide: no search terms in URLs).
+ */
+export const ZListSearch = zText(100).default('');
 
 /** The years a date anywhere in the product may take (issue 23 §5: '9999-12-31' made log searches answer 500). */
 export const DATE_YEARS = { min: 1900, max: 2100 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { personName, pageQuery, pageResponse, ZId, ZIdText, ZString } from './common';
+import { personName, pageQuery, pageResponse, ZId, ZIdText, ZString, versionField, ZListSearch } from './common';
 
 /**
  * Contacts (spec 000 §2 Contacts screen, §3 Contact, §4 "a Global contact has its building
@@ -23,6 +23,8 @@ export const ZMobile = z
   .string()
   .trim()
   .max(30)
+  // audit 000 B9: "abc" was dropped silently; only digits and phone punctuation are a number
+  .refine((s) => /^[\d\s().+-]*$/.test(s), 'Enter a 10-digit mobile number')
   .transform((s) => {
     const digits = s.replace(/\D/g, '');
     return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
@@ -54,18 +56,23 @@ const ZContactBase = z.object({
  * POST /api/contacts and PUT /api/contacts/:id. A Global contact is district-wide: its building is
  * cleared on save. A Building contact needs a building of the contact's client.
  */
-export const ZContactUpsert = ZContactBase.extend({
+const contactUpsertFields = ZContactBase.extend({
   clientId: ZId.nullable().default(null),
   buildingId: ZId.nullable().default(null),
-}).superRefine((c, ctx) => {
+});
+const contactRules = (c: z.output<typeof contactUpsertFields>, ctx: z.RefinementCtx) => {
   if (c.contactType === 'Building' && c.buildingId === null) {
     ctx.addIssue({ code: 'custom', path: ['buildingId'], message: 'Choose the building of this contact' });
   }
   if (c.email === '' && c.mobile === '') {
     ctx.addIssue({ code: 'custom', path: ['email'], message: 'Enter an e-mail address or a mobile number' });
   }
-});
+};
+export const ZContactUpsert = contactUpsertFields.superRefine(contactRules);
 export type TContactUpsert = z.input<typeof ZContactUpsert>;
+/** PUT /api/contacts/:id: the form and the version it started from (issue 23 §4). */
+export const ZContactUpdate = contactUpsertFields.extend(versionField).superRefine(contactRules);
+export type TContactUpdate = z.input<typeof ZContactUpdate>;
 
 export const ZContactRow = z.object({
   id: z.number().int(),
@@ -83,11 +90,15 @@ export const ZContactRow = z.object({
   /** null when the signed-in user may not see confidence levels (admins and elevatedReports users may) */
   confidenceLevelNotification: z.array(z.number().int()).nullable(),
   confidenceLevelBadge: z.array(z.number().int()).nullable(),
+  /** issue 23 §4: send it back with an edit */
+  version: z.number().int(),
 });
 export type TContactRow = z.infer<typeof ZContactRow>;
 
 /** GET /api/contacts: the Contacts screen table. */
 export const ZContactListQuery = pageQuery(['name', 'id', 'contactType'], 'name').extend({
+  /** issue 25: server-side search (POST …/search body) */
+  q: ZListSearch,
   activeOnly: z
     .enum(['true', 'false', '1', '0'])
     .transform((v) => v === 'true' || v === '1')

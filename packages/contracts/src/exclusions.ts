@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { personName, pageQuery, pageResponse, ZId, ZIdText, ZIsoDate, ZString } from './common';
+import {
+  personName,
+  pageQuery,
+  pageResponse,
+  ZId,
+  ZIdText,
+  ZIsoDate,
+  ZString,
+  versionField,
+  ZListSearch,
+} from './common';
 
 /**
  * Exclusions, the banned-person list (spec 000 §2 Exclusions screen, §3 Exclusion, §4 new
@@ -26,6 +36,8 @@ export const EXCLUSION_SORTS = ['name', 'dob', 'type', 'building', 'client', 'cr
 const boolParam = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
 
 export const ZExclusionsQuery = pageQuery(EXCLUSION_SORTS, 'name').extend({
+  /** issue 25: server-side search (POST …/search body) */
+  q: ZListSearch,
   /** spec 000 §2: the active-only toggle is on by default */
   activeOnly: boolParam.default(true),
   /** admins only (the client filter); everyone else is held to their scope */
@@ -56,6 +68,8 @@ export const ZExclusion = z.object({
   /** spec 000 §4: an exclusion linked to a visitor shows that visitor's name and dob */
   visitorId: z.number().int().nullable(),
   visitor: z.object({ name: z.string(), dob: ZIsoDate.nullable() }).nullable(),
+  /** issue 23 §4: send it back with an edit */
+  version: z.number().int(),
 });
 export type TExclusion = z.infer<typeof ZExclusion>;
 
@@ -63,35 +77,41 @@ export const ZExclusionsResponse = pageResponse(ZExclusion);
 export type TExclusionsResponse = z.infer<typeof ZExclusionsResponse>;
 export const ZExclusionResponse = z.object({ exclusion: ZExclusion });
 
-export const ZExclusionSave = z
-  .object({
-    /** admins choose; everyone else gets their own client */
-    clientId: ZId.nullable().default(null),
-    /** spec 000 §4: new exclusions are global by default; needs 'exclusions.setGlobal' */
-    isGlobal: z.boolean().default(true),
-    /** required when not global: an ACTIVE building of the same client */
-    buildingId: ZId.nullable().default(null),
-    active: z.boolean().default(true),
-    // issue 22: the one person-name rule (cleaned before it is stored and keyed)
-    firstname: personName({ required: 'Enter a first name', max: 100 }),
-    lastname: personName({ required: 'Enter a last name', max: 100 }),
-    /** missing → 1970-01-01 (spec 000 §5); a date from today on is refused */
-    dob: ZIsoDate.nullable().default(null),
-    exclusionType: ZString.trim().min(1, 'Choose a type').max(100),
-    reason: ZString.trim().max(2000).default(''),
-    photoFileId: z.string().uuid().nullable().default(null),
-    /** create only: the visitor this exclusion is about (front desk "Deny & Add Exclusion") */
-    visitorId: ZId.nullable().default(null),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.isGlobal && v.buildingId === null) {
-      ctx.addIssue({ code: 'custom', path: ['buildingId'], message: 'Choose a building or make it global' });
-    }
-    if (v.exclusionType === 'Other' && v.reason.trim() === '') {
-      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Describe the reason' });
-    }
-  });
+const exclusionSaveFields = z.object({
+  /** admins choose; everyone else gets their own client */
+  clientId: ZId.nullable().default(null),
+  /** spec 000 §4: new exclusions are global by default; needs 'exclusions.setGlobal' */
+  isGlobal: z.boolean().default(true),
+  /** required when not global: an ACTIVE building of the same client */
+  buildingId: ZId.nullable().default(null),
+  active: z.boolean().default(true),
+  // issue 22: the one person-name rule (cleaned before it is stored and keyed)
+  firstname: personName({ required: 'Enter a first name', max: 100 }),
+  lastname: personName({ required: 'Enter a last name', max: 100 }),
+  /** missing → 1970-01-01 (spec 000 §5); a date from today on is refused */
+  dob: ZIsoDate.nullable().default(null),
+  // audit 000 B8: one of the six types the form and the import offer ("Loitering" was accepted)
+  exclusionType: ZString.trim()
+    .min(1, 'Choose a type')
+    .refine((v) => (EXCLUSION_TYPE_OPTIONS as readonly string[]).includes(v), 'Choose a type'),
+  reason: ZString.trim().max(2000).default(''),
+  photoFileId: z.string().uuid().nullable().default(null),
+  /** create only: the visitor this exclusion is about (front desk "Deny & Add Exclusion") */
+  visitorId: ZId.nullable().default(null),
+});
+const exclusionRules = (v: z.output<typeof exclusionSaveFields>, ctx: z.RefinementCtx) => {
+  if (!v.isGlobal && v.buildingId === null) {
+    ctx.addIssue({ code: 'custom', path: ['buildingId'], message: 'Choose a building or make it global' });
+  }
+  if (v.exclusionType === 'Other' && v.reason.trim() === '') {
+    ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Describe the reason' });
+  }
+};
+export const ZExclusionSave = exclusionSaveFields.superRefine(exclusionRules);
 export type TExclusionSave = z.input<typeof ZExclusionSave>;
+/** PUT /api/exclusions/:id: the form and the version it started from (issue 23 §4). */
+export const ZExclusionUpdate = exclusionSaveFields.extend(versionField).superRefine(exclusionRules);
+export type TExclusionUpdate = z.input<typeof ZExclusionUpdate>;
 
 /** spec 002 §7 POST /Exclusion/PotentialMatches: screening at the moment of check-in. */
 export const ZPotentialMatchesRequest = z.object({

@@ -1,6 +1,8 @@
+import './error-voice';
 export * from './common';
 export * from './roles';
 export * from './permissions';
+export * from './app-routes';
 export * from './messages';
 export * from './constants';
 export * from './auth';
@@ -8,6 +10,7 @@ export * from './states';
 export * from './platform';
 export * from './imports';
 export * from './buildings';
+export * from './printing';
 export * from './contacts';
 export * from './users';
 export * from './exclusions';

@@ -29,7 +29,12 @@ export const ZKioskConfigResponse = z.object({
   /** enableAutoCheckInKioskMode: the server checks a clear visitor in and prints the badge */
   autoBadge: z.boolean(),
   /** enableCovidBanner with the two questions ('' settings → the defaults of spec 002 §9) */
-  banner: z.object({ enabled: z.boolean(), questions: z.array(z.string()) }),
+  banner: z.object({
+    enabled: z.boolean(),
+    questions: z.array(z.string()),
+    /** each question in Spanish ('' when the district gave none for its own question; issue 25, ADR 0034) */
+    questionsEs: z.array(z.string()),
+  }),
   photoRequired: z.object({
     visitor: z.boolean(),
     volunteer: z.boolean(),
@@ -37,6 +42,17 @@ export const ZKioskConfigResponse = z.object({
     studentCheckOut: z.boolean(),
   }),
   studentIdLabel: z.string(),
+  /**
+   * What STUDENT PICKUP (the district's pickupBtn) starts, from the kiosk's SIS settings (spec 002
+   * §4 SIS mode; issue 25, audit 002 K14/U2): 'Skyward' (no student-system id) is a pickup whose
+   * guardians are read from the SIS at that moment; 'General' (a system id with pickup and/or
+   * drop-off detected) is the detected phase, or the visitor's choice when both are. Null: no SIS
+   * mode, and the button is not shown. The building's KIOSK STUDENT CHECK IN / CHECK OUT buttons
+   * are the drop-off and the pickup from the district's copy of the roster.
+   */
+  studentPickup: z
+    .object({ mode: z.enum(['Skyward', 'General']), phase: z.enum(['choose', 'Pickup', 'Dropoff']) })
+    .nullable(),
 });
 export type TKioskConfigResponse = z.infer<typeof ZKioskConfigResponse>;
 
@@ -150,12 +166,21 @@ export const ZKioskStudentIdentity = z.object({
   lastName: ZString.trim().min(1, 'Required').max(80),
 });
 export const ZKioskStudentAction = z.enum(['dropoff', 'pickup']);
-export const ZKioskStudentValidateRequest = ZKioskStudentIdentity.extend({ action: ZKioskStudentAction });
+export const ZKioskStudentValidateRequest = ZKioskStudentIdentity.extend({
+  action: ZKioskStudentAction,
+  /**
+   * spec 002 §7 ValidateStudent isSkyward: STUDENT PICKUP in Skyward mode; the student's guardians
+   * are read from the SIS before the adult is matched (honoured only while the kiosk's SIS
+   * settings say Skyward; issue 25)
+   */
+  isSkyward: z.boolean().optional(),
+});
 export type TKioskStudentValidateRequest = z.infer<typeof ZKioskStudentValidateRequest>;
 /** Success names the student by first name only, with the reasons of the action. */
 export const ZKioskStudentValidateResponse = z.object({
   firstName: z.string(),
-  reasons: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** nameEs: the district's Spanish name, '' when it gave none (issue 25, ADR 0034) */
+  reasons: z.array(z.object({ id: z.number().int(), name: z.string(), nameEs: z.string() })),
 });
 export type TKioskStudentValidateResponse = z.infer<typeof ZKioskStudentValidateResponse>;
 
@@ -180,7 +205,8 @@ export type TKioskStudentDropoffResponse = z.infer<typeof ZKioskStudentDropoffRe
 export const ZKioskStudentPickupRequest = ZKioskStudentIdentity.extend({
   guardian: ZKioskPerson,
   reasonId: ZId,
-  photoFileId: z.string().uuid(),
+  /** the adult's photo; none only where the building turned requireKioskStudentPhotoCheckOut off (issue 25) */
+  photoFileId: z.string().uuid().nullable().optional(),
 });
 export type TKioskStudentPickupRequest = z.infer<typeof ZKioskStudentPickupRequest>;
 /**
@@ -226,6 +252,8 @@ export const KIOSK_MESSAGES = {
   // issue 22: calm and true; the kiosk shows them in the visitor's language (web i18n)
   seeOffice: (studentFirstName: string) => `Please see the front office to pick up ${studentFirstName}.`,
   codeWrong: 'That code is not right. Please try again.',
+  // issue 25: the building's requireKioskStudentPhotoCheckOut is on and no photo came
+  pickupPhotoRequired: 'This school requires a photo to sign a student out.',
 } as const;
 
 /**

@@ -27,6 +27,29 @@ export const LOG_DEFAULT_DAYS = 7;
 /** A range longer than this is refused (a year and a day: a year's export fits). */
 export const LOG_MAX_RANGE_DAYS = 367;
 
+/** What the API answers (400) and the log screens say next to the dates (issue 25 §Logs: never silently ignored). */
+export const LOG_RANGE_MESSAGES = {
+  order: 'The start date must be on or before the end date.',
+  length: `Choose a range of at most ${LOG_MAX_RANGE_DAYS} days.`,
+} as const;
+
+const dayNumberOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
+
+/**
+ * Why a range of calendar days (yyyy-mm-dd, inclusive) cannot be applied, or null when it can:
+ * 'order' when the start is after the end, 'length' when it covers more than
+ * LOG_MAX_RANGE_DAYS days. A missing end (or start) is checked against the one given only.
+ */
+export function logRangeProblem(
+  from: string | undefined,
+  to: string | undefined,
+): keyof typeof LOG_RANGE_MESSAGES | null {
+  if (!from || !to) return null;
+  if (from > to) return 'order';
+  if (dayNumberOf(to) - dayNumberOf(from) + 1 > LOG_MAX_RANGE_DAYS) return 'length';
+  return null;
+}
+
 /** ids in a body or query string: bounded like every id (issue 10 §2) */
 const id = ZIdText;
 
@@ -49,8 +72,23 @@ export const ZLogFilters = z.object({
 });
 export type TLogFilters = z.input<typeof ZLogFilters>;
 
+/** A wall-clock time, 24-hour hh:mm (the screens show h:mm AM). */
+export const ZLocalTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time such as 10:00 AM');
+
+/**
+ * "On site at …" (issue 25; audit 002 U7: "who was in the building on Tuesday at 10:00?"): a
+ * local date and time, read in each building's own zone. A visit is on site at that instant when
+ * it checked in at or before it and had not checked out before it (still open, or out at or
+ * after it). Given, it replaces the date range: a visit that began the day before is listed.
+ */
+export const ZOnSiteAt = z.object({ date: ZIsoDate, time: ZLocalTime });
+export type TOnSiteAt = z.infer<typeof ZOnSiteAt>;
+
 const desc = { dir: z.enum(['asc', 'desc']).default('desc') };
-export const ZVisitLogRequest = pageQuery(VISIT_LOG_SORTS, 'checkIn').extend(desc).merge(ZLogFilters);
+export const ZVisitLogRequest = pageQuery(VISIT_LOG_SORTS, 'checkIn')
+  .extend(desc)
+  .merge(ZLogFilters)
+  .extend({ onSiteAt: ZOnSiteAt.optional() });
 export type TVisitLogRequest = z.input<typeof ZVisitLogRequest>;
 export const ZDeniedLogRequest = pageQuery(DENIED_LOG_SORTS, 'deniedAt').extend(desc).merge(ZLogFilters);
 export type TDeniedLogRequest = z.input<typeof ZDeniedLogRequest>;
@@ -127,7 +165,8 @@ export const ZPickupLogRow = z.object({
   attendantName: z.string().nullable(),
   pickedUpAt: z.string(),
   timeZone: z.string(),
-  photoFileId: z.string().uuid(),
+  /** null: a kiosk pickup where the building requires no photo (issue 25) */
+  photoFileId: z.string().uuid().nullable(),
   sisStatus: z.string().nullable(),
   /** how the adult was verified (issue 22; RELEASE_VERIFICATION_METHODS), null before it was recorded */
   verification: z.string().nullable(),
@@ -181,7 +220,7 @@ const col = (id: number, header: string, kind: 'default' | 'optional' | 'clientA
   clientAdminOnly: kind === 'clientAdmin',
 });
 
-export type TExportLogKind = 'visits' | 'vendors' | 'pickups' | 'nearby';
+export type TExportLogKind = 'visits' | 'vendors' | 'pickups' | 'nearby' | 'denied';
 export const LOG_EXPORT_COLUMNS: Record<TExportLogKind, readonly TLogExportColumn[]> = {
   visits: [
     col(1, 'Visitor', 'default'),
@@ -242,6 +281,18 @@ export const LOG_EXPORT_COLUMNS: Record<TExportLogKind, readonly TLogExportColum
     col(3, 'Entered', 'default'),
     col(4, 'Left', 'default'),
   ],
+  // issue 25 (spec 002 §1 "review … denied entries … and export them"; §3 denied entry row:
+  // visitor, building, attendant, denyEntryDate, exclusionCount, potentialCount, watchdogCount)
+  denied: [
+    col(1, 'Visitor', 'default'),
+    col(2, 'Building', 'default'),
+    col(3, 'Attendant', 'default'),
+    col(4, 'Date', 'default'),
+    col(5, 'Exclusion Matches', 'default'),
+    col(6, 'Potential Matches', 'default'),
+    col(7, 'Sex-Offender Registry Matches', 'default'),
+    col(8, 'Security Notified', 'default'),
+  ],
 };
 
 /** The columns a role is offered (the chooser hides what the server would refuse). */
@@ -258,6 +309,9 @@ export const ZLogExportRequest = ZLogFilters.extend({
   dir: z.enum(['asc', 'desc']).default('desc'),
 });
 export type TLogExportRequest = z.input<typeof ZLogExportRequest>;
+/** POST /api/logs/{visits|vendors}/export: the visit log's filters, "on site at" included (issue 25). */
+export const ZVisitLogExportRequest = ZLogExportRequest.extend({ onSiteAt: ZOnSiteAt.optional() });
+export type TVisitLogExportRequest = z.input<typeof ZVisitLogExportRequest>;
 /** POST /api/logs/pickups/export: as the other exports, sorted like the pickup log. */
 export const ZPickupLogExportRequest = ZLogExportRequest.extend({
   sort: z.enum(PICKUP_LOG_SORTS).default('pickedUpAt'),
@@ -268,12 +322,27 @@ export const ZNearbyLogExportRequest = ZLogExportRequest.omit({ attendantId: tru
   sort: z.enum(NEARBY_LOG_SORTS).default('enteredAt'),
 });
 export type TNearbyLogExportRequest = z.input<typeof ZNearbyLogExportRequest>;
+/** POST /api/logs/denied-entries/export: the denied entry log's filters, sorted like it (issue 25). */
+export const ZDeniedLogExportRequest = ZLogExportRequest.extend({
+  sort: z.enum(DENIED_LOG_SORTS).default('deniedAt'),
+});
+export type TDeniedLogExportRequest = z.input<typeof ZDeniedLogExportRequest>;
 
 /**
  * Beyond the spec (issue 13): everyone on site now, per building, for an emergency roll call:
  * the open visits (visitors, volunteers, vendors, students) with their photos.
  */
-export const ZOnSiteQuery = z.object({ buildingId: id.optional() });
+export const ZOnSiteQuery = z
+  .object({
+    buildingId: id.optional(),
+    /** issue 25: who was on site at this local date and time (each building's zone); omitted: now */
+    date: ZIsoDate.optional(),
+    time: ZLocalTime.optional(),
+  })
+  .refine((q) => (q.date === undefined) === (q.time === undefined), {
+    message: 'Choose both a date and a time.',
+    path: ['time'],
+  });
 export const ZOnSitePerson = z.object({
   visitId: z.number().int(),
   visitorName: z.string(),
@@ -281,13 +350,24 @@ export const ZOnSitePerson = z.object({
   personVisiting: z.string(),
   reason: z.string(),
   checkIn: z.string(),
+  /** null: still checked in (always null for "now") */
+  checkOut: z.string().nullable(),
   photoFileId: z.string().uuid().nullable(),
 });
 export type TOnSitePerson = z.infer<typeof ZOnSitePerson>;
 export const ZOnSiteResponse = z.object({
   generatedAt: z.string(),
+  /** the local date and time asked for (issue 25), null for "now" */
+  onSiteAt: ZOnSiteAt.nullable(),
   buildings: z.array(
-    z.object({ id: z.number().int(), name: z.string(), timeZone: z.string(), people: z.array(ZOnSitePerson) }),
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      timeZone: z.string(),
+      /** the instant the roster is for, in this building's zone (now, or the date and time asked for) */
+      at: z.string(),
+      people: z.array(ZOnSitePerson),
+    }),
   ),
 });
 export type TOnSiteResponse = z.infer<typeof ZOnSiteResponse>;

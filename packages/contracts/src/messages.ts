@@ -68,6 +68,9 @@ export const MESSAGES = {
   invalidCredentials: 'The email or password is incorrect.',
   tooManyAttempts: 'Too many sign-in attempts. Wait a few minutes and try again.',
   sessionExpired: 'Your session has ended. Please sign in again.',
+  // our own (spec silent): the kiosk's log-out asks for the kiosk account's password (issue 25, audit 002 U4)
+  kioskLogoutPasswordRequired: "Enter the kiosk account's password to log this kiosk out.",
+  kioskLogoutPasswordWrong: "That is not the kiosk account's password. The kiosk stays signed in.",
   // our own (spec silent): password e-mails and links (issue 2 §3)
   passwordEmailRequested: 'If an account uses that email, a message with a link is on its way.',
   passwordLinkInvalid: 'This link is invalid or has expired. Ask for a new one.',

@@ -17,11 +17,19 @@ export const PERMISSIONS = {
   'outbox.read': [Admin, ClientAdmin],
   /** send a failed (dead-letter) message again (issue 23 §3) */
   'outbox.retry': [Admin, ClientAdmin],
-  'audit.read': [Admin, ClientAdmin],
+  /** the platform administrator's Tools menu: the system settings modal and the API documentation link (spec 000 §2) */
+  'platformTools.use': [Admin],
+  /** the help modal (spec 000 §2 Modals): staff; a kiosk has no menu */
+  'help.read': [Admin, ClientAdmin, Attendant],
   'states.read': [Admin, ClientAdmin, Attendant, Kiosk],
   // administration (spec 000)
   'clients.read': [Admin, ClientAdmin, Attendant],
   'clients.manage': [Admin],
+  /**
+   * works in every district (spec 000 §6: the platform administrator belongs to none): lists show
+   * and filter by district, forms choose the district; everyone else works in their own (issue 24 §2)
+   */
+  'clients.crossDistrict': [Admin],
   'clientSettings.read': [Admin, ClientAdmin, Attendant, Kiosk],
   'clientSettings.manage': [Admin, ClientAdmin],
   'backgroundSettings.manage': [Admin, ClientAdmin],
@@ -51,6 +59,8 @@ export const PERMISSIONS = {
   'arrestAlerts.review': [Admin, ClientAdmin],
   'contacts.read': [Admin, ClientAdmin],
   'contacts.manage': [Admin, ClientAdmin],
+  /** sees and sets contacts' confidence levels (spec 000 §6); users with elevatedReports may too */
+  'contacts.confidenceLevels': [Admin],
   'users.read': [Admin, ClientAdmin],
   'users.manage': [Admin, ClientAdmin],
   'users.manageAdministrators': [Admin],
@@ -64,9 +74,12 @@ export const PERMISSIONS = {
   /** merging duplicate visitor records and undoing a merge (issue 22): administrators only */
   'visitors.merge': [Admin, ClientAdmin],
   'visits.checkIn': [Admin, ClientAdmin, Attendant],
+  /** chooses the desk's building (spec 002 §2); an attendant works at the building of the account */
+  'desk.chooseBuilding': [Admin, ClientAdmin],
   'visits.checkOut': [Admin, ClientAdmin, Attendant],
   'screening.run': [Admin, ClientAdmin, Attendant],
   'entry.deny': [Admin, ClientAdmin, Attendant],
+  /** a denial offers to add an exclusion at once: the button reads 'Deny & Add Exclusion' (spec 002 §4) */
   'entry.denyAndExclude': [Admin],
   'security.notify': [Admin, ClientAdmin, Attendant, Kiosk],
   'registry.manage': [Admin],

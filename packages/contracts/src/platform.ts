@@ -1,7 +1,18 @@
 import { z } from 'zod';
-import { pageQuery, pageResponse } from './common';
+import { pageQuery, pageResponse, ZId } from './common';
 
-/** Header emergency button (spec 000 §4, §7 POST /api/emergency): no payload from the header. */
+/**
+ * Header emergency button (spec 000 §4, §7 POST /api/emergency): no payload from the header for
+ * users of a district or building. Issue 23 §2: the platform administrator, who belongs to no
+ * district, names the building the emergency is at; a client administrator may name one of the
+ * district's buildings (its contacts are notified besides the district's). Checked against the
+ * sender's scope, never trusted.
+ */
+export const ZEmergencyRequest = z.object({ buildingId: ZId.optional() }).optional();
+export type TEmergencyRequest = z.input<typeof ZEmergencyRequest>;
+/** Issue 23 §2: the platform administrator's press without a building. */
+export const EMERGENCY_CHOOSE_BUILDING = 'Choose the building the emergency is at.';
+
 export const ZEmergencyResponse = z.object({
   /** contacts that got a message: delivered, or waiting in the outbox (spec 000 §8 success when > 0) */
   notified: z.number().int(),

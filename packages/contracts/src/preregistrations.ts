@@ -33,7 +33,8 @@ export const ZPreRegistration = z.object({
   }),
   tempPhotoFileId: z.string().nullable(),
   tempPhotoAt: z.string().nullable(),
-  status: z.enum(['scheduled', 'pending', 'checked_in', 'denied', 'closed', 'cancelled']),
+  /** 'checked_out': checked in from this card, and the visit has ended (audit 002 B5) */
+  status: z.enum(['scheduled', 'pending', 'checked_in', 'checked_out', 'denied', 'closed', 'cancelled']),
   visitId: z.number().int().nullable(),
   /**
    * screened against the exclusion list before arrival (issue 22): a possible match, shown on the
@@ -41,7 +42,15 @@ export const ZPreRegistration = z.object({
    * cannot be checked in without a decision on it
    */
   flagged: z.boolean(),
-  flagReasons: z.array(z.object({ exclusionId: z.number().int(), label: z.string(), reasons: z.array(z.string()) })),
+  // issue 22: what the card matched before arrival: an exclusion (exclusionId) or a registry entry (registryRef)
+  flagReasons: z.array(
+    z.object({
+      exclusionId: z.number().int().optional(),
+      registryRef: z.string().optional(),
+      label: z.string(),
+      reasons: z.array(z.string()),
+    }),
+  ),
 });
 export type TPreRegistration = z.infer<typeof ZPreRegistration>;
 

@@ -84,4 +84,6 @@ export const registrationExportColumns = <const First extends string, const Last
     { id: 10, header: 'Phone' },
     { id: 11, header: 'Address' },
     { id: 12, header: last },
+    // issue 23 §2: the check's state with the demo provider's label (or "not configured")
+    { id: 13, header: 'Background Check' },
   ] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { personName, pageQuery, pageResponse, ZIdText, ZIsoDate, ZString } from './common';
+import { personName, pageQuery, pageResponse, ZIdText, ZIsoDate, ZString, versionField, ZListSearch } from './common';
 import { ZConfidenceLevelIds, ZMobile } from './contacts';
 
 /**
@@ -73,6 +73,9 @@ export const ZRegTypeUpsert = z.object({
 });
 export type TRegTypeUpsert = z.input<typeof ZRegTypeUpsert>;
 export type TRegTypeValues = z.output<typeof ZRegTypeUpsert>;
+/** PUT /api/registration-types/:id: the form and the version it started from (issue 23 §4). */
+export const ZRegTypeUpdate = ZRegTypeUpsert.extend(versionField);
+export type TRegTypeUpdate = z.input<typeof ZRegTypeUpdate>;
 
 export const ZRegTypeRow = z.object({
   id: z.number().int(),
@@ -100,6 +103,8 @@ export const ZRegTypeRow = z.object({
   strExpDate: z.string().nullable(),
   months: z.number().int().nullable(),
   reminderDays: z.number().int(),
+  /** issue 23 §4: send it back with an edit */
+  version: z.number().int(),
 });
 export type TRegTypeRow = z.infer<typeof ZRegTypeRow>;
 
@@ -115,6 +120,8 @@ export type TRegTypeListItem = z.infer<typeof ZRegTypeListItem>;
 
 /** GET /api/clients/:clientId/registration-types: the list (sorted by name, active-only on by default). */
 export const ZRegTypeListQuery = pageQuery(['name', 'code', 'ddUsername'], 'name').extend({
+  /** issue 25: server-side search (POST …/search body) */
+  q: ZListSearch,
   activeOnly: z
     .enum(['true', 'false', '1', '0'])
     .transform((v) => v === 'true' || v === '1')

@@ -11,6 +11,7 @@ import {
   ZVersion,
   ZZipCode,
   zText,
+  versionField,
 } from './common';
 import {
   exportChoiceFields,
@@ -88,6 +89,11 @@ export const ZRegistrationDisplay = z.object({
   showExpiration: z.boolean(),
   /** while pending: 'Background Check In Progress' | 'In Queue' | 'Needs Review' | 'Approved' | 'Pending' */
   backgroundCheck: z.string().nullable(),
+  /**
+   * Issue 23 §2: 'Demo provider: no real check was made' beside a demo provider's result, or that
+   * background checks are not configured for the district while a check waits; null otherwise.
+   */
+  backgroundCheckNote: z.string().nullable(),
   /** 'Renewal of Approved; Currently: Pending' */
   renewal: z.string().nullable(),
   /** suspended by arrest watch until reviewed */
@@ -400,12 +406,16 @@ export const ZArrestAlert = z.object({
   createdAt: z.string(),
   reviewedAt: z.string().nullable(),
   reviewNote: z.string(),
+  /** issue 23 §4: send it back with a review */
+  version: z.number().int(),
 });
 export type TArrestAlert = z.infer<typeof ZArrestAlert>;
 /** POST /api/arrest-alerts/:id/review: cleared (not this person) lifts the suspension; confirmed keeps it and denies. */
 export const ZArrestAlertReview = z.object({
   decision: z.enum(['cleared', 'confirmed']),
   note: zText(2000).default(''),
+  /** issue 23 §4: the version the reviewer saw; "confirmed" never silently becomes "cleared" */
+  ...versionField,
 });
 
 // ------------------------------------------------------------------ registered check-in (002 §4)

@@ -6,6 +6,18 @@ export const ROLE = { Admin: 1, ClientAdmin: 2, Attendant: 3, Kiosk: 4 } as cons
 export type TRoleId = (typeof ROLE)[keyof typeof ROLE];
 export const ROLE_IDS = [1, 2, 3, 4] as const;
 
+/**
+ * Where an account of each role works (spec 000 §6; ADR 0004): the platform administrator in no
+ * district, a client administrator in one district, attendants and kiosks at one building. Forms
+ * that edit an account ask for the district and building its role needs (issue 24 §2).
+ */
+export const ROLE_SCOPE = {
+  1: 'platform',
+  2: 'district',
+  3: 'building',
+  4: 'building',
+} as const satisfies Record<TRoleId, 'platform' | 'district' | 'building'>;
+
 export const ROLE_NAMES: Record<TRoleId, string> = {
   1: 'Admin',
   2: 'Client Admin',

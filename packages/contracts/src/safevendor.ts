@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { pageQuery, pageResponse, ZId, ZIdText, ZIsoDate, ZString, ZVersion, zText } from './common';
+import {
+  pageQuery,
+  pageResponse,
+  ZId,
+  ZIdText,
+  ZIsoDate,
+  ZString,
+  ZVersion,
+  zText,
+  versionField,
+  ZListSearch,
+} from './common';
 import {
   exportChoiceFields,
   registrationContactFields,
@@ -52,6 +63,9 @@ export const ZVendorCompanyUpsert = z.object({
 });
 export type TVendorCompanyUpsert = z.input<typeof ZVendorCompanyUpsert>;
 export type TVendorCompanyValues = z.output<typeof ZVendorCompanyUpsert>;
+/** PUT /api/vendor-companies/:id: the form and the version it started from (issue 23 §4). */
+export const ZVendorCompanyUpdate = ZVendorCompanyUpsert.extend(versionField);
+export type TVendorCompanyUpdate = z.input<typeof ZVendorCompanyUpdate>;
 
 export const ZVendorCompanyRow = z.object({
   id: z.number().int(),
@@ -62,11 +76,15 @@ export const ZVendorCompanyRow = z.object({
   code: z.string(),
   ddUsername: z.string(),
   inArrestWatch: z.boolean(),
+  /** issue 23 §4: send it back with an edit */
+  version: z.number().int(),
 });
 export type TVendorCompanyRow = z.infer<typeof ZVendorCompanyRow>;
 
 /** GET /api/vendor-companies (§2: 100 rows a page, sorted by name, active-only toggle on by default). */
 export const ZVendorCompanyListQuery = pageQuery(['name', 'code', 'ddUsername', 'client'], 'name').extend({
+  /** issue 25: server-side search (POST …/search body) */
+  q: ZListSearch,
   activeOnly: z
     .enum(['true', 'false', '1', '0'])
     .transform((v) => v === 'true' || v === '1')
@@ -123,6 +141,7 @@ export const SV_DISPLAY_STATES = [
   'Approved',
   'Denied',
   'Submitted',
+  'Check Approved',
   'Has Issues',
   'Pending',
 ] as const;
@@ -158,6 +177,8 @@ export const ZSvRegistrationListItem = z.object({
   ddStatus: z.number().int().nullable(),
   hasPhoto: z.boolean(),
   displayState: ZSvDisplayState,
+  /** issue 23 §2: the demo provider's label, or "not configured", beside the check's state; null otherwise */
+  backgroundCheckNote: z.string().nullable(),
   /** suspended by arrest watch until reviewed */
   suspended: z.boolean(),
   /** empty for attendants */

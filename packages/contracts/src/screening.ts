@@ -66,8 +66,13 @@ export const ZScreeningMatch = z.object({
   absconder: z.boolean().optional(),
   /** exclusions: type label (spec 000 §3) */
   typeLabel: z.string().optional(),
+  /** exclusions: the reason written on the exclusion (audit 002 B7), when there is one */
+  exclusionReason: z.string().optional(),
   /** cleared earlier for this visitor: shown, but not counted as an issue */
   cleared: z.boolean(),
+  /** a cleared match: who cleared it and when (audit 002 B8) */
+  clearedBy: z.string().optional(),
+  clearedAt: z.string().datetime({ offset: true }).optional(),
   /**
    * registry matches: whether it needs an attendant's decision under the district's
    * `registryGating` setting (false: shown for information, not counted in issueCount /

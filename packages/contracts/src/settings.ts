@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, pageResponse, ZId, ZIdText, ZString } from './common';
+import { pageQuery, pageResponse, ZId, ZIdText, ZString, versionField } from './common';
 import { ZOptionalUrl } from './clients';
 
 /**
@@ -19,6 +19,8 @@ export const ZSystemSettingsResponse = z.object({
   /** whether SIS (Skyward) pickup is on and a connection is configured, for the test button */
   skyward: z.boolean(),
   sisConfigured: z.boolean(),
+  /** issue 23 §4: the client's version (the URLs are client settings); send it back with an edit */
+  version: z.number().int(),
 });
 export type TSystemSettingsResponse = z.infer<typeof ZSystemSettingsResponse>;
 
@@ -26,6 +28,7 @@ export const ZSystemSettingsRequest = z.object({
   clientId: ZId.optional(),
   visitorUrl: ZOptionalUrl,
   volunteerUrl: ZOptionalUrl,
+  ...versionField,
 });
 export type TSystemSettingsRequest = z.input<typeof ZSystemSettingsRequest>;
 
@@ -38,10 +41,14 @@ export const ZStudentReason = z.object({
   clientId: z.number().int(),
   kind: ZStudentReasonKind,
   name: z.string(),
+  /** the name in Spanish for the kiosk ('' = none; issue 25, ADR 0034) */
+  nameEs: z.string(),
   /** drop-off reasons only: the tardy is excused (spec 002 §3 Dropoff record) */
   isExcused: z.boolean(),
   active: z.boolean(),
   sortOrder: z.number().int(),
+  /** issue 23 §4: send it back with an edit */
+  version: z.number().int(),
 });
 export type TStudentReason = z.infer<typeof ZStudentReason>;
 
@@ -54,15 +61,23 @@ export type TStudentReasonListQuery = z.input<typeof ZStudentReasonListQuery>;
 export const ZStudentReasonListResponse = pageResponse(ZStudentReason);
 export type TStudentReasonListResponse = z.infer<typeof ZStudentReasonListResponse>;
 
-export const ZStudentReasonUpsert = z
-  .object({
-    /** admins: the client the reason belongs to (required on create); ignored on edit */
-    clientId: ZId.optional(),
-    kind: ZStudentReasonKind,
-    name: ZString.trim().min(1, 'Enter the reason').max(100, 'Use at most 100 characters'),
-    isExcused: z.boolean().default(false),
-    active: z.boolean().default(true),
-    sortOrder: z.number().int().min(0, 'Use 0 or more').max(9999, 'At most 9999').default(0),
-  })
-  .transform((r) => ({ ...r, isExcused: r.kind === 'dropoff' ? r.isExcused : false }));
+const studentReasonFields = z.object({
+  /** admins: the client the reason belongs to (required on create); ignored on edit */
+  clientId: ZId.optional(),
+  kind: ZStudentReasonKind,
+  name: ZString.trim().min(1, 'Enter the reason').max(100, 'Use at most 100 characters'),
+  /** optional: what the kiosk shows in Spanish (issue 25, ADR 0034) */
+  nameEs: ZString.trim().max(100, 'Use at most 100 characters').default(''),
+  isExcused: z.boolean().default(false),
+  active: z.boolean().default(true),
+  sortOrder: z.number().int().min(0, 'Use 0 or more').max(9999, 'At most 9999').default(0),
+});
+const excusedOnlyForDropoff = <R extends z.output<typeof studentReasonFields>>(r: R) => ({
+  ...r,
+  isExcused: r.kind === 'dropoff' ? r.isExcused : false,
+});
+export const ZStudentReasonUpsert = studentReasonFields.transform(excusedOnlyForDropoff);
 export type TStudentReasonUpsert = z.input<typeof ZStudentReasonUpsert>;
+/** PUT /api/student-reasons/:id: the form and the version it started from (issue 23 §4). */
+export const ZStudentReasonUpdate = studentReasonFields.extend(versionField).transform(excusedOnlyForDropoff);
+export type TStudentReasonUpdate = z.input<typeof ZStudentReasonUpdate>;

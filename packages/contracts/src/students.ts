@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { personName, ZId, ZIdText, ZIsoDate, zText } from './common';
+import { personName, ZId, ZIdText, ZIsoDate, zText, versionField } from './common';
 
 /**
  * Students (issue 12; spec 002 §2 student screens, §3 guardian row / pickup and dropoff records,
@@ -164,6 +164,8 @@ export const ZPickupRule = z.object({
   /** 'standing' | 'exception' | 'restriction', and whether it is in force today */
   state: z.enum(['in_force', 'expired', 'upcoming']),
   createdAt: z.string(),
+  /** issue 23 §4: send it back to end the rule */
+  version: z.number().int(),
 });
 export type TPickupRule = z.infer<typeof ZPickupRule>;
 export const ZAuthorizationPerson = z.object({
@@ -210,6 +212,9 @@ export const ZAuthorizationCreate = z
   });
 export type TAuthorizationCreate = z.input<typeof ZAuthorizationCreate>;
 export const ZAuthorizationParams = z.object({ id: ZIdText, ruleId: ZIdText });
+/** POST …/authorizations/:ruleId/revoke: the version of the rule the administrator saw (issue 23 §4). */
+export const ZAuthorizationRevoke = z.object(versionField);
+export type TAuthorizationRevoke = z.input<typeof ZAuthorizationRevoke>;
 
 // ------------------------------------------------------------------ roster sync
 

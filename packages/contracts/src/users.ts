@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cleanPersonName, PERSON_NAME_MESSAGES, personNameProblem } from '@sv/domain/identity';
-import { pageQuery, pageResponse, ZId, ZIdText, ZString } from './common';
+import { pageQuery, pageResponse, ZId, ZIdText, ZString, versionField, ZListSearch } from './common';
 
 /**
  * Users (spec 000 §2 Users screen, §3 User / UserProfile, §5 "only admins can add
@@ -17,6 +17,8 @@ export const USER_SORTS = ['name', 'email', 'role', 'client', 'building', 'activ
 const boolParam = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
 
 export const ZUsersQuery = pageQuery(USER_SORTS, 'name').extend({
+  /** issue 25: server-side search (POST …/search body) */
+  q: ZListSearch,
   list: ZUserList.default('all'),
   activeOnly: boolParam.default(true),
   /** admins only; ignored (scope applies) for everyone else */
@@ -42,6 +44,8 @@ export const ZUser = z.object({
   scanWithCamera: z.boolean(),
   /** whether the user has set a password (otherwise the row menu offers an activation e-mail) */
   activated: z.boolean(),
+  /** issue 23 §4: send it back with an edit */
+  version: z.number().int(),
 });
 export type TUser = z.infer<typeof ZUser>;
 
@@ -56,32 +60,35 @@ const ZHomepage = z
   .regex(/^\/(?!\/)[A-Za-z0-9/_-]*$/, 'Use an app path such as /log')
   .default('/');
 
-export const ZUserSave = z
-  .object({
-    /**
-     * issue 22: a person's name (cleaned, the one person-name rule); a kiosk account's name is the
-     * device's ("Lobby Kiosk 2"), so only line breaks and invisible characters are refused there.
-     */
-    name: ZString.refine((raw) => !/[\p{Cc}\u2028\u2029]/u.test(raw), PERSON_NAME_MESSAGES.characters)
-      .transform((raw) => cleanPersonName(raw))
-      .pipe(z.string().min(1, 'Enter a name').max(200, 'Use at most 200 characters')),
-    email: ZString.trim().toLowerCase().email('Enter a valid email').max(254),
-    roleId: ZRoleId,
-    /** admins choose; client admins get their own client (a different one answers 404) */
-    clientId: ZId.nullable().default(null),
-    /** attendants and kiosk accounts need a building of that client */
-    buildingId: ZId.nullable().default(null),
-    homepage: ZHomepage,
-    active: z.boolean().default(true),
-    elevatedReports: z.boolean().default(false),
-    scanWithCamera: z.boolean().default(false),
-  })
-  .superRefine((v, ctx) => {
-    if (v.roleId === 4) return;
-    const problem = personNameProblem(v.name);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['name'], message: problem });
-  });
+const userSaveFields = z.object({
+  /**
+   * issue 22: a person's name (cleaned, the one person-name rule); a kiosk account's name is the
+   * device's ("Lobby Kiosk 2"), so only line breaks and invisible characters are refused there.
+   */
+  name: ZString.refine((raw) => !/[\p{Cc}\u2028\u2029]/u.test(raw), PERSON_NAME_MESSAGES.characters)
+    .transform((raw) => cleanPersonName(raw))
+    .pipe(z.string().min(1, 'Enter a name').max(200, 'Use at most 200 characters')),
+  email: ZString.trim().toLowerCase().email('Enter a valid email').max(254),
+  roleId: ZRoleId,
+  /** admins choose; client admins get their own client (a different one answers 404) */
+  clientId: ZId.nullable().default(null),
+  /** attendants and kiosk accounts need a building of that client */
+  buildingId: ZId.nullable().default(null),
+  homepage: ZHomepage,
+  active: z.boolean().default(true),
+  elevatedReports: z.boolean().default(false),
+  scanWithCamera: z.boolean().default(false),
+});
+const userRules = (v: z.output<typeof userSaveFields>, ctx: z.RefinementCtx) => {
+  if (v.roleId === 4) return;
+  const problem = personNameProblem(v.name);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['name'], message: problem });
+};
+export const ZUserSave = userSaveFields.superRefine(userRules);
 export type TUserSave = z.input<typeof ZUserSave>;
+/** PUT /api/users/:id: the form and the version it started from (issue 23 §4). */
+export const ZUserUpdate = userSaveFields.extend(versionField).superRefine(userRules);
+export type TUserUpdate = z.input<typeof ZUserUpdate>;
 
 export const ZUserResponse = z.object({ user: ZUser });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalPersonName, personName, ZId, ZIsoDate, ZString } from './common';
+import { optionalPersonName, personName, ZId, ZIsoDate, ZString, versionField } from './common';
 import { ZRegistrationBadgeLookupResult } from './registrations';
 import { ZVisitorType } from './visits';
 
@@ -44,7 +44,13 @@ export const ZOpenVisitRef = z.object({
   checkIn: z.string(),
 });
 
+/** PUT /api/visitors/:id: the form and the version it started from (issue 23 §4). */
+export const ZVisitorUpdate = ZVisitorFields.extend(versionField);
+export type TVisitorUpdate = z.input<typeof ZVisitorUpdate>;
+
 export const ZVisitor = ZVisitorFields.extend({
+  /** issue 23 §4: send it back with an edit */
+  version: z.number().int(),
   // an answer carries the names as stored: the input rule (personName) is the request's, not the answer's
   firstname: z.string(),
   middlename: z.string(),
@@ -163,6 +169,9 @@ export const ZParsedLicense = z.object({
   issueDate: z.string().nullable(),
   expirationDate: z.string().nullable(),
   aamvaVersion: z.number().nullable(),
+  namePrefix: z.string().nullable(),
+  race: z.string().nullable(),
+  fullName: z.string().nullable(),
 });
 export type TParsedLicense = z.infer<typeof ZParsedLicense>;
 

@@ -59,12 +59,15 @@ export const ZVisitSummary = z.object({
 export type TVisitSummary = z.infer<typeof ZVisitSummary>;
 
 /**
- * How the badge gets printed (spec 002 §4 Badge printing): 'network' when the building's printer
- * address has at least 7 characters (the server sends ZPL to it), otherwise 'pdf' in the browser's
- * print window.
+ * How the badge gets printed (spec 002 §4 Badge printing; issue 23 §7 the building's print
+ * method): 'network' when the building prints from the server and its printer address has at
+ * least 7 characters (the server sends ZPL to it), 'browser' when the desk's browser sends the ZPL
+ * through Zebra Browser Print, otherwise 'pdf' in the browser's print window.
  */
+export const PRINT_MODES = ['network', 'browser', 'pdf'] as const;
+export type TPrintMode = (typeof PRINT_MODES)[number];
 export const ZPrintPlan = z.object({
-  mode: z.enum(['network', 'pdf']),
+  mode: z.enum(PRINT_MODES),
   required: z.boolean(),
   pdfUrl: z.string(),
 });

@@ -187,6 +187,13 @@ describe('parseAamva details', () => {
     expect(parseAamva(spaced)).toMatchObject({ firstName: 'JANE', middleName: 'Q', lastName: 'DOE' });
   });
 
+  it('reads the name prefix (DAF), race (DCL) and full name of spec 002 §3 (audit 002 row 47)', () => {
+    const v1 = buildAamvaPayload(base, { version: 1 }).replace('DAADOE,JANE,Q', 'DAADOE,JANE,Q\nDAFDR\nDCLW');
+    expect(parseAamva(v1)).toMatchObject({ namePrefix: 'DR', race: 'W', fullName: 'DOE,JANE,Q' });
+    // no DAA: the full name is put together from the parts
+    expect(parseAamva(buildAamvaPayload(base))).toMatchObject({ fullName: 'JANE Q DOE', namePrefix: null, race: null });
+  });
+
   it('reads DCT given names separated by a space as well as by a comma', () => {
     const v3 = buildAamvaPayload(base, { version: 3 }).replace('DCTJANE,Q', 'DCTJANE Q');
     expect(parseAamva(v3)).toMatchObject({ firstName: 'JANE', middleName: 'Q' });
@@ -361,7 +368,8 @@ describe('parseAamva round-trips built payloads (property)', () => {
           fc.pre(separators || strayIds(card, version) === 0);
           const raw = addNoise(buildAamvaPayload(card, { version, separators, header }), noise);
           expect(isAamvaPayload(raw)).toBe(true);
-          expect(parseAamva(raw)).toEqual({ ...card, aamvaVersion: version });
+          const { namePrefix: _p, race: _r, fullName: _f, ...read } = parseAamva(raw)!;
+          expect(read).toEqual({ ...card, aamvaVersion: version });
         },
       ),
       { numRuns: 500 },
@@ -420,7 +428,8 @@ describe('parseAamva round-trips built payloads (property)', () => {
           const licenseNumber = `S${card.dateOfBirth.replace(/-/g, '')}`;
           const realistic = { ...card, lastName, firstName, middleName, street1, city, licenseNumber };
           const parsed = parseAamva(buildAamvaPayload(realistic, { version, separators: false }));
-          expect(parsed).toEqual({ ...realistic, aamvaVersion: version });
+          const { namePrefix: _p, race: _r, fullName: _f, ...read } = parsed!;
+          expect(read).toEqual({ ...realistic, aamvaVersion: version });
         },
       ),
       { numRuns: 2000 },

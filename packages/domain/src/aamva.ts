@@ -31,6 +31,10 @@ export interface ParsedLicense {
   issueDate: string | null;
   expirationDate: string | null;
   aamvaVersion: number | null;
+  /** spec 002 §3 scan result: namePrefix (DAF, version 1), race (DCL) and fullName (DAA, or the parts) */
+  namePrefix: string | null;
+  race: string | null;
+  fullName: string | null;
 }
 
 interface Subfile {
@@ -514,5 +518,13 @@ function parse(raw: string): ParsedLicense | null {
     issueDate: date('DBD'),
     expirationDate: date('DBA'),
     aamvaVersion: header.headerless ? null : header.version,
+    namePrefix: cleanName(get('DAF')),
+    race: clean(get('DCL'))?.toUpperCase() ?? null,
+    fullName:
+      clean(get('DAA')) ??
+      ([firstName, dad ?? dac.middle ?? given.middle, cleanName(get('DCS')) ?? cleanName(get('DAB'))]
+        .filter((p): p is string => Boolean(p))
+        .join(' ') ||
+        null),
   };
 }

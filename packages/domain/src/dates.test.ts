@@ -5,10 +5,12 @@ import {
   addMonths,
   addYears,
   autoCheckoutInstant,
+  badgeExpiryInstant,
   DATE_FORMAT,
   formatUsDate,
   isDobAcceptable,
   isFromEarlierLocalDay,
+  localWallClock,
   isIsoDate,
   localDateOf,
   localTimeOf,
@@ -210,5 +212,87 @@ describe('time zones', () => {
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('badgeExpiryInstant (audit 002 B13)', () => {
+  const zone = 'America/Chicago';
+  it('is the allowed minutes after check-in when the desk set a duration', () => {
+    const checkIn = new Date('2026-11-24T15:00:00Z'); // 09:00 in Chicago
+    expect(badgeExpiryInstant(checkIn, zone, 30).toISOString()).toBe('2026-11-24T15:30:00.000Z');
+  });
+  it('never runs past the automatic check-out at 23:59', () => {
+    const checkIn = new Date('2026-11-25T05:00:00Z'); // 23:00 in Chicago
+    expect(badgeExpiryInstant(checkIn, zone, 120)).toEqual(autoCheckoutInstant(checkIn, zone));
+  });
+  it('without a duration is the automatic check-out', () => {
+    const checkIn = new Date('2026-11-24T15:00:00Z');
+    expect(badgeExpiryInstant(checkIn, zone, null)).toEqual(autoCheckoutInstant(checkIn, zone));
+    expect(badgeExpiryInstant(checkIn, zone)).toEqual(autoCheckoutInstant(checkIn, zone));
+  });
+});
+
+describe('localWallClock: the cached offsets agree with Intl to the second (issue 24 §6)', () => {
+  const zones = [
+    'America/Chicago',
+    'America/New_York',
+    'America/Phoenix',
+    'Pacific/Honolulu',
+    'America/St_Johns',
+    'Australia/Lord_Howe',
+    'Asia/Kathmandu',
+    'UTC',
+  ];
+  const exact = (instant: Date, timeZone: string) => {
+    const parts: Record<string, number> = {};
+    const f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    for (const p of f.formatToParts(instant)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+    return {
+      year: parts.year,
+      month: parts.month,
+      day: parts.day,
+      hour: parts.hour % 24,
+      minute: parts.minute,
+      second: parts.second,
+    };
+  };
+
+  it('at random instants from 1850 (local mean time) to 2100', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1850-01-01'), max: new Date('2100-12-31'), noInvalidDate: true }),
+        fc.constantFrom(...zones),
+        (d, zone) => {
+          expect({ ...localWallClock(d, zone) }).toEqual(exact(d, zone));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('every second around the 2026 clock changes in Chicago and on Lord Howe (30-minute change)', () => {
+    const around = [
+      ['America/Chicago', Date.UTC(2026, 2, 8, 8, 0)], // 02:00 CST → 03:00 CDT
+      ['America/Chicago', Date.UTC(2026, 10, 1, 7, 0)], // 02:00 CDT → 01:00 CST
+      ['Australia/Lord_Howe', Date.UTC(2026, 3, 4, 15, 0)], // 02:00 +11 → 01:30 +10:30
+    ] as const;
+    for (const [zone, at] of around) {
+      for (let t = at - 3_600_000; t <= at + 3_600_000; t += 1000) {
+        const d = new Date(t);
+        const got = localWallClock(d, zone);
+        const want = exact(d, zone);
+        if (got.hour !== want.hour || got.minute !== want.minute || got.second !== want.second || got.day !== want.day)
+          expect({ zone, at: d.toISOString(), got: { ...got } }).toEqual({ zone, at: d.toISOString(), got: want });
+      }
+    }
   });
 });

@@ -103,7 +103,7 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-interface LocalParts {
+export interface LocalParts {
   year: number;
   month: number;
   day: number;
@@ -112,7 +112,7 @@ interface LocalParts {
   second: number;
 }
 
-function localParts(instant: Date, timeZone: string): LocalParts {
+function exactLocalParts(instant: Date, timeZone: string): LocalParts {
   const parts: Record<string, number> = {};
   for (const p of formatter(timeZone).formatToParts(instant)) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
@@ -127,11 +127,74 @@ function localParts(instant: Date, timeZone: string): LocalParts {
   };
 }
 
+/**
+ * Offsets (local − UTC, ms) per zone, cached by UTC day and, on a day whose two ends disagree
+ * (a clock change), by 15-minute slice. `formatToParts` costs microseconds, and a year's export
+ * formats millions of instants (issue 24 §6: ≥ 100k rows/s). tzdb changes a zone's offset at
+ * most once in a day and, in the years this product stores, at whole quarter hours (UTC); a
+ * slice whose two ends still disagree (historic local mean time) is computed exactly each time.
+ */
+const DAY_MS = 86_400_000;
+const SLICE_MS = 15 * 60_000;
+const CACHE_LIMIT = 20_000;
+const dayOffsets = new Map<string, Map<number, number | null>>();
+const sliceOffsets = new Map<string, Map<number, number | null>>();
+
+function exactOffset(epochMs: number, timeZone: string): number {
+  const p = exactLocalParts(new Date(epochMs), timeZone);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - epochMs;
+}
+
+/** The one offset of span `index` (of `length` ms) in `timeZone`, or null when it changes inside. */
+function spanOffset(cache: Map<string, Map<number, number | null>>, index: number, length: number, timeZone: string) {
+  let zone = cache.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    cache.set(timeZone, zone);
+  }
+  let offset = zone.get(index);
+  if (offset === undefined) {
+    const from = index * length;
+    const first = exactOffset(from, timeZone);
+    offset = first === exactOffset(from + length - 1000, timeZone) ? first : null;
+    if (zone.size > CACHE_LIMIT) zone.clear();
+    zone.set(index, offset);
+  }
+  return offset;
+}
+
+function cachedOffset(epochMs: number, timeZone: string): number | null {
+  return (
+    spanOffset(dayOffsets, Math.floor(epochMs / DAY_MS), DAY_MS, timeZone) ??
+    spanOffset(sliceOffsets, Math.floor(epochMs / SLICE_MS), SLICE_MS, timeZone)
+  );
+}
+
+function localParts(instant: Date, timeZone: string): LocalParts {
+  const epochMs = instant.getTime();
+  const offset = Number.isFinite(epochMs) ? cachedOffset(epochMs, timeZone) : null;
+  if (offset === null) return exactLocalParts(instant, timeZone);
+  const wall = new Date(epochMs + offset);
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
+}
+
 /** The zone's UTC offset at `epochMs`, in milliseconds (local − UTC), to the second. */
 function offsetAt(epochMs: number, timeZone: string): number {
   const wholeSecond = Math.floor(epochMs / 1000) * 1000;
   const p = localParts(new Date(wholeSecond), timeZone);
   return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - wholeSecond;
+}
+
+/** The wall clock of `instant` in `timeZone`, as numbers (month 1–12, hour 0–23). */
+export function localWallClock(instant: Date, timeZone: string): Readonly<LocalParts> {
+  return localParts(instant, timeZone);
 }
 
 /** The local calendar date ('YYYY-MM-DD') of `instant` in `timeZone`. */
@@ -184,6 +247,18 @@ export function zonedDayBounds(instant: Date, timeZone: string): { start: Date; 
 export function autoCheckoutInstant(checkIn: Date, timeZone: string): Date {
   const at = zonedTimeToInstant(localDateOf(checkIn, timeZone), '23:59', timeZone);
   return at.getTime() < checkIn.getTime() ? new Date(checkIn.getTime()) : at;
+}
+
+/**
+ * When a visit's badge expires (spec 002 §3 Visit "visit duration begin and allowed minutes"; audit
+ * 002 B13): the allowed minutes after check-in when the desk set a duration, never later than the
+ * automatic check-out at 23:59 local time; without a duration, that check-out.
+ */
+export function badgeExpiryInstant(checkIn: Date, timeZone: string, allowedMinutes?: number | null): Date {
+  const endOfDay = autoCheckoutInstant(checkIn, timeZone);
+  if (!allowedMinutes || allowedMinutes <= 0) return endOfDay;
+  const byDuration = new Date(checkIn.getTime() + allowedMinutes * 60_000);
+  return byDuration.getTime() < endOfDay.getTime() ? byDuration : endOfDay;
 }
 
 /** Whether a visit checked in at `checkIn` belongs to an earlier local day than `now` (spec 002 §4). */

@@ -1,7 +1,7 @@
 import { isIsoDate, parseUsDate } from './dates';
 import { NICKNAME_GROUPS } from './given-names';
 import { canonicalName, dobAgreement } from './identity';
-import { editDistance, TYPO_MIN_LENGTH } from './names';
+import { isWithinOneEdit, TYPO_MIN_LENGTH } from './names';
 
 /**
  * Exclusion (banned-person) matching at the front desk (spec 000 §5 "Potential exclusion match",
@@ -62,6 +62,9 @@ export interface VisitorForMatching {
   lastName?: string | null;
   /** 'YYYY-MM-DD' or 'MM/DD/YYYY'. */
   dateOfBirth?: string | null;
+  /** canonicalName of the names when already known (`findExclusionMatches` computes them once) */
+  firstKey?: string;
+  lastKey?: string;
 }
 
 export type MatchedField = 'firstName' | 'lastName' | 'dateOfBirth';
@@ -113,8 +116,8 @@ const keysOf = (exclusion: ExclusionForMatching) => ({
 export function agreedFields(exclusion: ExclusionForMatching, visitor: VisitorForMatching): MatchedField[] {
   const agreed: MatchedField[] = [];
   const { first, last } = keysOf(exclusion);
-  if (first !== '' && first === canonicalName(visitor.firstName)) agreed.push('firstName');
-  if (last !== '' && last === canonicalName(visitor.lastName)) agreed.push('lastName');
+  if (first !== '' && first === (visitor.firstKey ?? canonicalName(visitor.firstName))) agreed.push('firstName');
+  if (last !== '' && last === (visitor.lastKey ?? canonicalName(visitor.lastName))) agreed.push('lastName');
   const dob = dobKey(exclusion.dateOfBirth);
   if (dob !== null && dob === dobKey(visitor.dateOfBirth)) agreed.push('dateOfBirth');
   return agreed;
@@ -165,7 +168,7 @@ function nameAgreement(a: string, b: string, given: boolean): NameAgreement | nu
   if (a === '' || b === '') return null;
   if (a === b) return 'exact';
   if (given && isNicknameKeyPair(a, b)) return 'nickname';
-  if (a.length >= TYPO_MIN_LENGTH && b.length >= TYPO_MIN_LENGTH && editDistance(a, b) <= 1) return 'typo';
+  if (a.length >= TYPO_MIN_LENGTH && b.length >= TYPO_MIN_LENGTH && isWithinOneEdit(a, b)) return 'typo';
   return null;
 }
 
@@ -191,8 +194,8 @@ const NAME_REASON = {
  */
 function identityMatchReasons(exclusion: ExclusionForMatching, visitor: VisitorForMatching): string[] | null {
   const { first, last } = keysOf(exclusion);
-  const vFirst = canonicalName(visitor.firstName);
-  const vLast = canonicalName(visitor.lastName);
+  const vFirst = visitor.firstKey ?? canonicalName(visitor.firstName);
+  const vLast = visitor.lastKey ?? canonicalName(visitor.lastName);
   const dob = dobAgreement(dobKey(exclusion.dateOfBirth), dobKey(visitor.dateOfBirth));
   const dobReasons = dob ? [DOB_REASON[dob]] : [];
   if (first !== '' && last !== '' && first !== last && first === vLast && last === vFirst) {
@@ -277,6 +280,8 @@ export function findExclusionMatches<E extends ExclusionForMatching>(
   buildingId: EntityId | null,
 ): ExclusionMatches<E> {
   const result: ExclusionMatches<E> = { direct: [], potential: [] };
+  // the visitor's keys once, not once per candidate (issue 22: ~150 candidates a screening)
+  visitor = { ...visitor, firstKey: canonicalName(visitor.firstName), lastKey: canonicalName(visitor.lastName) };
   for (const exclusion of exclusions) {
     if (!exclusion.active) continue;
     const agreed = agreedFields(exclusion, visitor);

@@ -28,6 +28,12 @@ export const DEFAULT_HEALTH_QUESTIONS = Object.freeze([
   'In the last 30 days, have you traveled to a country that health authorities consider high-risk?',
 ] as const);
 
+/** The default questions in Spanish, for the kiosk in Spanish (issue 25, audit 002 U5; ADR 0034). */
+export const DEFAULT_HEALTH_QUESTIONS_ES = Object.freeze([
+  'En los últimos 14 días, ¿ha estado en contacto cercano con alguna persona diagnosticada con una enfermedad contagiosa como el COVID-19?',
+  'En los últimos 30 días, ¿ha viajado a un país que las autoridades de salud consideran de alto riesgo?',
+] as const);
+
 /** The label that hides a button (spec 002 §2). */
 export const HIDDEN_LABEL = 'N/A';
 

@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isCommonGivenName, isNicknamePair, NICKNAME_GROUPS } from './given-names';
-import { editDistance, fullNormalizeName, nameKey, nameSimilarity, normalizeName, soundex } from './names';
+import {
+  editDistance,
+  fullNormalizeName,
+  isWithinOneEdit,
+  nameKey,
+  nameSimilarity,
+  normalizeName,
+  soundex,
+} from './names';
 
 describe('normalizeName / nameKey', () => {
   it('removes case, accents and punctuation', () => {
@@ -49,6 +57,31 @@ describe('soundex', () => {
 
   it('is empty for a name without letters', () => {
     expect(soundex(' - ')).toBe('');
+  });
+});
+
+describe('isWithinOneEdit', () => {
+  it('answers editDistance(a, b) <= 1 without the matrix', () => {
+    expect(isWithinOneEdit('SMITH', 'SMYTH')).toBe(true);
+    expect(isWithinOneEdit('SMITH', 'SMTIH')).toBe(true);
+    expect(isWithinOneEdit('SMITH', 'MSITH')).toBe(true);
+    expect(isWithinOneEdit('SMITH', 'SMITHE')).toBe(true);
+    expect(isWithinOneEdit('SMITH', 'MITH')).toBe(true);
+    expect(isWithinOneEdit('SMITH', 'SMIHT')).toBe(true);
+    expect(isWithinOneEdit('SMITH', 'SIMTH')).toBe(true);
+    expect(isWithinOneEdit('SMITH', 'SMYTHE')).toBe(false);
+    expect(isWithinOneEdit('SMITH', 'HTIMS')).toBe(false);
+    expect(isWithinOneEdit('', 'A')).toBe(true);
+    expect(isWithinOneEdit('', 'AB')).toBe(false);
+  });
+  it('agrees with editDistance on any strings (small alphabet, so near pairs are common)', () => {
+    const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'm', 'r', 'n'), maxLength: 8 });
+    fc.assert(
+      fc.property(word, word, (a, b) => {
+        expect(isWithinOneEdit(a, b)).toBe(editDistance(a, b) <= 1);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
 

@@ -105,6 +105,29 @@ export function editDistance(a: string, b: string): number {
   return d[a.length][b.length];
 }
 
+/**
+ * `editDistance(a, b) <= 1` without the matrix: whether one insertion, deletion, substitution or
+ * swap of neighbours turns `a` into `b`. The matchers ask only this, for every candidate of every
+ * screening (issue 22: the near-date arm brings ~150 exclusions a screening on the district
+ * profile; the matrix's allocations were most of the screening's time in Node). Same code units
+ * as `editDistance`; a property test holds the two together.
+ */
+export function isWithinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  const la = a.length;
+  const lb = b.length;
+  if (la - lb > 1 || lb - la > 1) return false;
+  let i = 0;
+  while (i < la && i < lb && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (la === lb) {
+    // a substitution at i, or the neighbours at i and i+1 swapped
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return i + 1 < la && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  // one letter more in the longer string, at i
+  return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
 /** Names this long or longer may differ by one typo and still be "alike"; shorter ones may not. */
 export const TYPO_MIN_LENGTH = 5;
 
@@ -115,7 +138,7 @@ export const TYPO_MIN_LENGTH = 5;
 export function nameSimilarity(a: string, b: string): 'exact' | 'typo' | 'phonetic' | null {
   if (a === '' || b === '') return null;
   if (a === b) return 'exact';
-  if (a.length >= TYPO_MIN_LENGTH && b.length >= TYPO_MIN_LENGTH && editDistance(a, b) <= 1) return 'typo';
+  if (a.length >= TYPO_MIN_LENGTH && b.length >= TYPO_MIN_LENGTH && isWithinOneEdit(a, b)) return 'typo';
   if (soundex(a) === soundex(b)) return 'phonetic';
   return null;
 }

@@ -47,6 +47,42 @@ export interface CardFlag {
 
 export const CARD_FLAG_LABEL = 'Possible exclusion match';
 
+/**
+ * A card's registry flag (issue 22: cards are screened "again whenever the district's exclusion
+ * list or registry data change"): an offender registry match that would need a decision at
+ * arrival, found before it. `registryRef` is the offender's reference, as screening names it.
+ */
+export interface CardRegistryFlag {
+  registryRef: string;
+  /** 'Possible registry match: John Doe (Exact Very Strong)' */
+  label: string;
+  reasons: string[];
+}
+
+export const CARD_REGISTRY_FLAG_LABEL = 'Possible registry match';
+
+/** Any flag a card stores in `flag_reasons`. */
+export type AnyCardFlag = CardFlag | CardRegistryFlag;
+
+const isRegistryFlag = (f: unknown): f is CardRegistryFlag =>
+  typeof f === 'object' && f !== null && typeof (f as CardRegistryFlag).registryRef === 'string';
+
+/**
+ * The card's flags after one of its two screenings ran again: that screening's flags replace its
+ * own earlier ones, the other screening's are kept (exclusion flags first, as they are shown).
+ */
+export function withCardFlags(
+  stored: unknown,
+  from: 'exclusion' | 'registry',
+  fresh: readonly AnyCardFlag[],
+): AnyCardFlag[] {
+  const list = Array.isArray(stored) ? (stored as unknown[]) : [];
+  const kept = list.filter((f): f is AnyCardFlag =>
+    from === 'exclusion' ? isRegistryFlag(f) : !isRegistryFlag(f) && typeof f === 'object' && f !== null,
+  );
+  return from === 'exclusion' ? [...fresh, ...kept] : [...kept, ...fresh];
+}
+
 /** The card's flags: one per active exclusion that applies at the card's building and matches. */
 export function cardExclusionFlags(card: CardForFlagging, exclusions: readonly ExclusionForFlagging[]): CardFlag[] {
   const found = findExclusionMatches(

@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  backgroundCheckNote,
   backgroundCheckState,
+  CHECKS_NOT_CONFIGURED_NOTE,
+  DEMO_CHECK_NOTE,
   type RegistrationForRules,
   registrationActions,
   registrationDisplay,
@@ -61,6 +64,28 @@ describe('registration status (spec 001 §4)', () => {
   });
 });
 
+describe('what is said beside a background check (issue 23 §2)', () => {
+  it.each([
+    [{ ddStatus: 2, ddProvider: 'demo', districtCheckProvider: 'demo' }, DEMO_CHECK_NOTE],
+    [{ ddStatus: 3, ddProvider: 'demo', districtCheckProvider: 'http' }, DEMO_CHECK_NOTE],
+    [{ ddStatus: 1, ddProvider: 'demo', districtCheckProvider: 'none' }, DEMO_CHECK_NOTE],
+    [{ ddStatus: 2, ddProvider: 'http', districtCheckProvider: 'http' }, null],
+    [{ ddStatus: 4, districtCheckProvider: 'none' }, CHECKS_NOT_CONFIGURED_NOTE],
+    [{ ddStatus: 4, districtCheckProvider: 'demo' }, null],
+    [{ ddStatus: 4, districtCheckProvider: 'http' }, null],
+    [{ ddStatus: null, districtCheckProvider: 'none' }, null],
+  ])('%j → %s', (over, note) => {
+    expect(backgroundCheckNote(reg(over))).toBe(note);
+    expect(registrationDisplay(reg(over)).backgroundCheckNote).toBe(note);
+  });
+
+  it('labels a demo result after the decision too (the result is still shown beside it)', () => {
+    expect(registrationDisplay(reg({ approved: true, ddStatus: 2, ddProvider: 'demo' })).backgroundCheckNote).toBe(
+      DEMO_CHECK_NOTE,
+    );
+  });
+});
+
 describe('registration actions menu (spec 001 §2)', () => {
   it('gives attendants no menu', () => {
     expect(registrationActions(reg({ underReview: true, hasPhoto: true }), 3).size).toBe(0);
@@ -87,6 +112,12 @@ describe('registration actions menu (spec 001 §2)', () => {
       'makePending',
       'print',
     ]);
+  });
+
+  it('offers no print while an open arrest alert suspends the badge (issue 25, audit 001 U8)', () => {
+    expect(registrationActions({ approved: true, suspended: true }, 2).has('print')).toBe(false);
+    expect(registrationActions({ approved: true, suspended: false }, 2).has('print')).toBe(true);
+    expect(safeVendorActions({ approved: true, suspended: true }, 1).has('print')).toBe(false);
   });
 
   it('offers an expired registration only make pending besides the always-on items', () => {
@@ -176,7 +207,7 @@ describe('SafeVendor (spec 001 §4)', () => {
     [{ approved: true }, 'Approved'],
     [{ approved: false, ddStatus: 3 }, 'Denied'],
     [{ approved: null, ddStatus: 1 }, 'Submitted'],
-    [{ approved: null, ddStatus: 2 }, 'Approved'],
+    [{ approved: null, ddStatus: 2 }, 'Check Approved'],
     [{ approved: null, ddStatus: 3 }, 'Has Issues'],
     [{ approved: null }, 'Pending'],
   ])('displays %j as %s', (r, state) => {

@@ -18,10 +18,16 @@ export interface RegistrationForRules {
   hasStateCheck?: boolean | null;
   hasStateIssues?: boolean | null;
   hasConviction?: boolean | null;
+  /** which provider ran the check: 'demo' (no real check) or 'http' (issue 23 §2) */
+  ddProvider?: string | null;
+  /** the district's Background Settings provider: 'none' | 'demo' | 'http' (issue 23 §2) */
+  districtCheckProvider?: string | null;
   hasPhoto?: boolean | null;
   isUploadPhoto?: boolean | null;
   hasEmailChain?: boolean | null;
   isSendExpirationEmail?: boolean | null;
+  /** An open arrest alert suspends the badge: nothing prints it until the alert is reviewed (issue 25, audit 001 U8). */
+  suspended?: boolean | null;
   /** The decision on the registration this one renews; undefined when it is not a renewal. */
   renewalApproved?: boolean | null;
   renewalIsExpired?: boolean | null;
@@ -61,6 +67,24 @@ export function backgroundCheckState(reg: RegistrationForRules): BackgroundCheck
   return 'Pending';
 }
 
+/** Issue 23 §2: every result of the built-in demo provider says this, on every screen and export. */
+export const DEMO_CHECK_NOTE = 'Demo provider: no real check was made';
+/** Issue 23 §2: a district without a provider says so instead of showing approvals. */
+export const CHECKS_NOT_CONFIGURED_NOTE =
+  'Background checks are not configured for this district: this check waits until a provider is chosen in Background Settings.';
+
+/**
+ * What must be said beside a background-check result (issue 23 §2): a result of the demo provider
+ * is not a check; a check queued in a district with no provider waits for one.
+ */
+export function backgroundCheckNote(
+  reg: Pick<RegistrationForRules, 'ddStatus' | 'ddProvider' | 'districtCheckProvider'>,
+): string | null {
+  if (reg.ddStatus === 4) return reg.districtCheckProvider === 'none' ? CHECKS_NOT_CONFIGURED_NOTE : null;
+  if (reg.ddStatus !== null && reg.ddStatus !== undefined && reg.ddProvider === 'demo') return DEMO_CHECK_NOTE;
+  return null;
+}
+
 export interface RegistrationDisplay {
   status: RegistrationStatus;
   underReview: boolean;
@@ -70,6 +94,8 @@ export interface RegistrationDisplay {
   showExpiration: boolean;
   /** Only while pending. */
   backgroundCheck: BackgroundCheckState | null;
+  /** DEMO_CHECK_NOTE or CHECKS_NOT_CONFIGURED_NOTE beside the check's result, or null (issue 23 §2) */
+  backgroundCheckNote: string | null;
   /** "Renewal of Approved; Currently: Pending", or null when not a renewal. */
   renewal: string | null;
 }
@@ -90,6 +116,7 @@ export function registrationDisplay(reg: RegistrationForRules): RegistrationDisp
     label,
     showExpiration: !underReview,
     backgroundCheck: status === 'pending' ? backgroundCheckState(reg) : null,
+    backgroundCheckNote: backgroundCheckNote(reg),
     renewal,
   };
 }
@@ -124,7 +151,8 @@ export function registrationActions(reg: RegistrationForRules, roleId: number): 
     actions.add('denyAndExclude');
   }
   if (underReview || reg.approved !== null) actions.add('makePending');
-  if (status === 'approved') actions.add('print');
+  // a suspended badge is not printed (issue 25, audit 001 U8): the desk would refuse it anyway
+  if (status === 'approved' && reg.suspended !== true) actions.add('print');
   if (reg.isSendExpirationEmail) actions.add('sendExpirationEmail');
   if (status === 'pending' || status === 'approved') actions.add('buildings');
   if (reg.hasPhoto) actions.add('clearPhoto');
@@ -142,9 +170,13 @@ export interface SafeVendorForRules {
   generated?: boolean | null;
   /** 1 submitted, 2 approved, 3 has issues (spec 001 §3). */
   ddStatus?: number | null;
+  ddProvider?: string | null;
+  districtCheckProvider?: string | null;
   hasPhoto?: boolean | null;
   hasEmailChain?: boolean | null;
   isSendExpirationEmail?: boolean | null;
+  /** An open arrest alert suspends the badge (issue 25, audit 001 U8). */
+  suspended?: boolean | null;
 }
 
 export type SafeVendorAction =
@@ -160,7 +192,8 @@ export type SafeVendorAction =
 
 /**
  * SafeVendor transitions (spec 001 §4): Approve when not approved and not expired; Deny when not
- * denied and not expired; Make Pending when decided; Print only when approved (not expired).
+ * denied and not expired; Make Pending when decided; Print only when approved (not expired) and
+ * not suspended by an open arrest alert (issue 25).
  * Spec 001 §2/§6 show the Actions menu to roleId 1 and say nothing else about the other roles;
  * client administrators (roleId 2) also get it, for their own district only (ADR 0014): they run
  * the same approval workflow for their volunteers, the navigation already gives them the SafeVendor
@@ -174,7 +207,7 @@ export function safeVendorActions(reg: SafeVendorForRules, roleId: number): Read
   if (reg.approved !== true && !expired) actions.add('approve');
   if (reg.approved !== false && !expired) actions.add('deny');
   if (reg.approved !== null) actions.add('makePending');
-  if (reg.approved === true && !expired) actions.add('print');
+  if (reg.approved === true && !expired && reg.suspended !== true) actions.add('print');
   if (reg.isSendExpirationEmail) actions.add('sendExpirationEmail');
   if (reg.hasPhoto) actions.add('clearPhoto');
   if (reg.hasEmailChain) actions.add('cancelEmailWarnings');
@@ -189,12 +222,15 @@ export type SafeVendorDisplayState =
   | 'Approved'
   | 'Denied'
   | 'Submitted'
+  | 'Check Approved'
   | 'Has Issues'
   | 'Pending';
 
 /**
  * The SafeVendor status icon (spec 001 §2): expired, printed, approved or denied; a pending one
- * shows its digital-submission status (ddStatus 1 submitted, 2 approved, 3 has issues).
+ * shows its digital-submission status (ddStatus 1 submitted, 2 approved, 3 has issues). A pending
+ * vendor whose background check came back clean is still pending: it says 'Check Approved', never
+ * the 'Approved' of a decided registration (issue 25, audit 001 B1).
  */
 export function safeVendorDisplayState(reg: SafeVendorForRules): SafeVendorDisplayState {
   if (reg.approved === true) {
@@ -203,7 +239,7 @@ export function safeVendorDisplayState(reg: SafeVendorForRules): SafeVendorDispl
   }
   if (reg.approved === false) return 'Denied';
   if (reg.ddStatus === 1) return 'Submitted';
-  if (reg.ddStatus === 2) return 'Approved';
+  if (reg.ddStatus === 2) return 'Check Approved';
   if (reg.ddStatus === 3) return 'Has Issues';
   return 'Pending';
 }

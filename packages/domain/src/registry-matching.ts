@@ -1,6 +1,6 @@
 import { type ConfidenceLevelId, confidenceLevelOf, type Exactness, type Strength } from './confidence';
 import { isNicknamePair } from './given-names';
-import { editDistance, nameKey, nameSimilarity, normalizeName } from './names';
+import { isWithinOneEdit, nameKey, nameSimilarity, normalizeName } from './names';
 
 /**
  * Scoring a sex-offender registry candidate against a visitor. The definition of each confidence
@@ -64,7 +64,7 @@ const SHORT_TYPO_MIN_LENGTH = 3;
  */
 function shortNameTypo(vf: string, vl: string, ef: string, el: string): 'first' | 'last' | null {
   const near = (a: string, b: string) =>
-    a !== b && Math.min(a.length, b.length) >= SHORT_TYPO_MIN_LENGTH && editDistance(a, b) <= 1;
+    a !== b && Math.min(a.length, b.length) >= SHORT_TYPO_MIN_LENGTH && isWithinOneEdit(a, b);
   if (vl === el && near(vf, ef)) return 'first';
   if (vf === ef && near(vl, el)) return 'last';
   return null;

@@ -27,7 +27,11 @@ export async function seedDemoRegistrations(
     zipcode: '60093',
   });
   await createRegistration(db, north, { ...person('Penny', 'Pendingham', '1984-06-12'), note: 'Library helper' });
-  await createRegistration(db, north, { ...person('Quinn', 'Queueson', '1990-02-27'), ddStatus: 1 });
+  await createRegistration(db, north, {
+    ...person('Quinn', 'Queueson', '1990-02-27'),
+    ddStatus: 1,
+    ddProvider: 'demo',
+  });
   await createRegistration(db, north, {
     ...person('Abby', 'Approvesky', '1978-09-03'),
     approved: true,
@@ -78,7 +82,11 @@ export async function seedDemoVendors(db: Db, ids: { northId: number; southId: n
     state: 'IL',
     zipcode: '60093',
   });
-  await createVendorRegistration(db, acme, { ...person('Vinny', 'Vendorpending', '1981-05-14'), ddStatus: 1 });
+  await createVendorRegistration(db, acme, {
+    ...person('Vinny', 'Vendorpending', '1981-05-14'),
+    ddStatus: 1,
+    ddProvider: 'demo',
+  });
   await createVendorRegistration(db, acme, {
     ...person('Andy', 'Approvedvendor', '1976-11-02'),
     approved: true,

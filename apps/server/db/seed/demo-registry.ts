@@ -1,6 +1,7 @@
 import { NICKNAME_GROUPS } from '@sv/domain';
 import type { ImportAddress, ImportName, ImportOffender } from '../../src/features/registry/registry-formats';
 import { loadRegistry } from '../../src/features/registry/registry.import';
+import { createRegistryRepository } from '../../src/features/registry/registry.repository';
 import type { Db } from '../../src/platform/db/database';
 
 /**
@@ -341,7 +342,7 @@ export async function seedDemoRegistry(db: Db, opts: { count?: number; now?: Dat
     ...PLANTED_REGISTRY.map((p) => p.record),
     ...generateDemoRegistry(opts.count ?? DEMO_REGISTRY_COUNT),
   ];
-  const [counts] = await loadRegistry(db, offenders, {
+  const [counts] = await loadRegistry(db, createRegistryRepository(db), offenders, {
     source: DEMO_REGISTRY_SOURCE,
     replace: true,
     now: opts.now ?? new Date(),

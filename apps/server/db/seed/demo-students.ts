@@ -2,6 +2,7 @@ import { localDateOf, addDays } from '@sv/domain';
 import { and, eq } from 'drizzle-orm';
 import { guardians, pickupAuthorizations, studentReasons, students } from '../../src/db/schema/index';
 import { syncRosterWith } from '../../src/features/students/roster-sync';
+import { createRosterSyncRepository } from '../../src/features/students/roster-sync.repository';
 import { createLocalSisClient } from '../../src/integrations/sis/local-sis';
 import type { Db } from '../../src/platform/db/database';
 
@@ -21,23 +22,36 @@ export async function seedDemoStudents(
   now: Date = new Date(),
 ) {
   for (const d of districts) {
-    await syncRosterWith({ db, now: () => now }, d.clientId, createLocalSisClient({ districtName: d.name }));
+    await syncRosterWith(
+      { db, now: () => now },
+      createRosterSyncRepository(db),
+      d.clientId,
+      createLocalSisClient({ districtName: d.name }),
+    );
     await db.insert(studentReasons).values([
-      ...['Appointment', 'Illness', 'Family emergency', 'Early dismissal'].map((name, i) => ({
+      // with their Spanish names, as a district gives them for the kiosk in Spanish (issue 25, ADR 0034)
+      ...[
+        ['Appointment', 'Cita'],
+        ['Illness', 'Enfermedad'],
+        ['Family emergency', 'Emergencia familiar'],
+        ['Early dismissal', 'Salida temprana'],
+      ].map(([name, nameEs], i) => ({
         clientId: d.clientId,
         kind: 'pickup',
-        name,
+        name: name as string,
+        nameEs: nameEs as string,
         sortOrder: i,
       })),
       ...[
-        ['Medical appointment', true],
-        ['Family emergency', true],
-        ['Missed the bus', false],
-        ['No reason given', false],
-      ].map(([name, isExcused], i) => ({
+        ['Medical appointment', 'Cita médica', true],
+        ['Family emergency', 'Emergencia familiar', true],
+        ['Missed the bus', 'Perdió el autobús', false],
+        ['No reason given', 'Sin motivo', false],
+      ].map(([name, nameEs, isExcused], i) => ({
         clientId: d.clientId,
         kind: 'dropoff',
         name: name as string,
+        nameEs: nameEs as string,
         isExcused: isExcused as boolean,
         sortOrder: i,
       })),

@@ -40,6 +40,8 @@ export async function seedDemo(db: Db): Promise<DemoWorld> {
     isDemo: true,
     // seed 000 background settings: the demo districts screen visitors against the registry
     settings: { backgroundCheck: true },
+    // issue 23 §2: a demo district's background checks use the demo provider (labelled everywhere)
+    backgroundSettings: { provider: 'demo' },
   });
   const south = await createClient(db, {
     name: 'South Valley District',
@@ -50,6 +52,7 @@ export async function seedDemo(db: Db): Promise<DemoWorld> {
     note: 'Demo district',
     isDemo: true,
     settings: { backgroundCheck: true },
+    backgroundSettings: { provider: 'demo' },
   });
   const northHigh = await createBuilding(db, north.id, {
     name: 'North High School',

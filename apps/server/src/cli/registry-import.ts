@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { createArrestWatchRepository } from '../features/arrest-watch/arrest-watch.repository';
 import { loadRegistry, parseRegistryFiles, type RegistryFile } from '../features/registry/registry.import';
 import { RegistryFormatError, SOURCE_PATTERN } from '../features/registry/registry-formats';
-import type { SourceImportCounts } from '../features/registry/registry.repository';
+import { createRegistryRepository, type SourceImportCounts } from '../features/registry/registry.repository';
 import { loadConfig } from '../platform/config';
 import { type Db, openDatabase } from '../platform/db/database';
 
@@ -69,7 +69,7 @@ export async function registryImportCommand(
   if (parsed.problems.length > 100) log(`  … and ${parsed.problems.length - 100} more problems`);
   if (parsed.offenders.length === 0) throw new RegistryFormatError('no usable offender record');
   const started = Date.now();
-  const counts = await loadRegistry(db, parsed.offenders, {
+  const counts = await loadRegistry(db, createRegistryRepository(db), parsed.offenders, {
     source: args.source,
     replace: args.replace,
     now: new Date(),

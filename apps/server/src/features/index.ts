@@ -36,49 +36,49 @@ import { invitationsRoutes } from './invitations/invitations.routes';
 import { publicRegistrationRoutes } from './public-registration/public-registration.routes';
 import { safeVendorRoutes } from './safevendor/safevendor.routes';
 import { demoDataRoutes } from './demo-data/demo-data.routes';
-import { createDemoDataService } from './demo-data/demo-data.service';
+import type { Services } from '../composition';
 
 /**
  * Every feature module, registered in one list. A new feature adds one line here and an
  * row per route in its own <feature>.authz.ts (the matrix test in test/authz fails otherwise).
+ * Routes receive the app's services, each built once in the composition root (composition.ts,
+ * issue 24 §1): a route file builds none.
  */
-export async function registerFeatures(app: ZodApp, deps: AppDeps) {
-  // services shared by several features' routes, built once here
-  const demoData = createDemoDataService(deps);
+export async function registerFeatures(app: ZodApp, deps: AppDeps, s: Services) {
   await healthRoutes(app, deps);
-  await authRoutes(app, deps, demoData);
-  await demoDataRoutes(app, deps, demoData);
-  await passwordRoutes(app, deps);
-  await microsoftRoutes(app, deps);
-  await impersonationRoutes(app, deps);
-  await emergencyRoutes(app, deps);
-  await outboxRoutes(app, deps);
-  await statesRoutes(app, deps);
-  await importsRoutes(app, deps);
-  await eventsRoutes(app, deps);
-  await visitsRoutes(app, deps);
-  await visitorsRoutes(app, deps);
-  await denialsRoutes(app, deps);
-  await preRegistrationsRoutes(app, deps);
-  await buildingsRoutes(app, deps);
-  await contactsRoutes(app, deps);
-  await usersRoutes(app, deps);
-  await exclusionsRoutes(app, deps);
+  await authRoutes(app, deps, s.auth, s.demoData);
+  await demoDataRoutes(app, deps, s.demoData);
+  await passwordRoutes(app, deps, s.password);
+  await microsoftRoutes(app, deps, s.microsoft);
+  await impersonationRoutes(app, deps, s.impersonation);
+  await emergencyRoutes(app, deps, s.emergency);
+  await outboxRoutes(app, deps, s.outbox);
+  await statesRoutes(app, deps, s.states);
+  await importsRoutes(app, deps, s.imports);
+  await eventsRoutes(app, deps, s.events);
+  await visitsRoutes(app, deps, s.visits);
+  await visitorsRoutes(app, deps, s.visitors);
+  await denialsRoutes(app, deps, s.denials);
+  await preRegistrationsRoutes(app, deps, s.preRegistrations);
+  await buildingsRoutes(app, deps, s.buildings, s.contacts);
+  await contactsRoutes(app, deps, s.contacts);
+  await usersRoutes(app, deps, s.users);
+  await exclusionsRoutes(app, deps, s.exclusions);
   await filesRoutes(app, deps);
-  await clientsRoutes(app, deps);
-  await settingsRoutes(app, deps);
-  await studentReasonsRoutes(app, deps);
-  await screeningRoutes(app, deps);
-  await registryRoutes(app, deps);
-  await logsRoutes(app, deps);
-  await nearbyRoutes(app, deps);
-  await registrationTypesRoutes(app, deps);
-  await registrationsRoutes(app, deps);
-  await safeVendorRoutes(app, deps);
-  await arrestWatchRoutes(app, deps);
-  await registeredEntryRoutes(app, deps);
-  await invitationsRoutes(app, deps);
-  await publicRegistrationRoutes(app, deps);
-  await studentsRoutes(app, deps);
-  await kioskRoutes(app, deps);
+  await clientsRoutes(app, deps, s.clients);
+  await settingsRoutes(app, deps, s.settings);
+  await studentReasonsRoutes(app, deps, s.studentReasons);
+  await screeningRoutes(app, deps, s.screening);
+  await registryRoutes(app, deps, s.registry, s.arrestWatch);
+  await logsRoutes(app, deps, s.logs);
+  await nearbyRoutes(app, deps, s.nearby);
+  await registrationTypesRoutes(app, deps, s.registrationTypes);
+  await registrationsRoutes(app, deps, s.registrations);
+  await safeVendorRoutes(app, deps, { companies: s.vendorCompanies, service: s.svRegistrations });
+  await arrestWatchRoutes(app, deps, s.arrestWatch);
+  await registeredEntryRoutes(app, deps, s.registeredEntry);
+  await invitationsRoutes(app, deps, { invitations: s.invitations, imports: s.imports });
+  await publicRegistrationRoutes(app, deps, s.publicRegistration);
+  await studentsRoutes(app, deps, s.students);
+  await kioskRoutes(app, deps, s.kiosk);
 }

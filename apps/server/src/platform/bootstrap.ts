@@ -3,8 +3,6 @@ import { createGeocoder } from '../integrations/geocoding/index';
 import type { Geocoder } from '../integrations/geocoding/geocoder';
 import type { OffenderRegistry } from '../integrations/registry/offender-registry';
 import { createRegistryFromConfig } from '../integrations/registry/registry-provider';
-import type { BackgroundCheckProvider } from '../integrations/background-check/background-check';
-import { createBackgroundCheckFromConfig } from '../integrations/background-check/background-check-provider';
 import { createHttpSmsTransport, type SmsTransport } from '../integrations/sms/sms-transport';
 import { createAuditLog } from './audit/audit-log';
 import { createSessionStore } from './auth/session-store';
@@ -20,7 +18,6 @@ export interface DepsOverrides {
   now?: () => Date;
   geocoder?: Geocoder;
   registry?: OffenderRegistry;
-  backgroundCheck?: BackgroundCheckProvider;
 }
 
 /** Wires the dependencies from configuration; tests pass overrides (real peers, fake clock). */
@@ -56,7 +53,6 @@ export function createDeps(config: Config, database: Database, overrides: DepsOv
     realtime: createRealtime(database),
     geocoder: overrides.geocoder ?? createGeocoder(config),
     registry: overrides.registry ?? createRegistryFromConfig(config, db),
-    backgroundCheck: overrides.backgroundCheck ?? createBackgroundCheckFromConfig(config),
     now: overrides.now ?? (() => new Date()),
   };
 }

@@ -76,12 +76,14 @@ const ZEnv = z
     /** a registry search slower than this is a failure ('Unable to run Background Check at this time.') */
     REGISTRY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
     /**
-     * background checks of public registrations (spec 001 §4 dd_status): 'local' (built-in,
-     * deterministic, default) or 'http' (an agency's REST API at BACKGROUND_CHECK_URL)
+     * Background checks of public registrations use each district's Background Settings (issue 23
+     * §2, ADR 0026). These three platform-wide settings are gone; they are read only to refuse a
+     * start that still sets them, instead of silently ignoring them.
      */
-    BACKGROUND_CHECK_PROVIDER: z.enum(['local', 'http']).default('local'),
-    BACKGROUND_CHECK_URL: z.string().url().optional(),
+    BACKGROUND_CHECK_PROVIDER: z.string().optional(),
+    BACKGROUND_CHECK_URL: z.string().optional(),
     BACKGROUND_CHECK_TOKEN: z.string().optional(),
+    /** how long one call to a district's background-check agency may take */
     BACKGROUND_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
     /** directory with the built web app (served from the same port) */
     WEB_DIST_DIR: z.string().optional(),
@@ -95,6 +97,12 @@ const ZEnv = z
       .max(24 * 30)
       .default(24),
     BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+    /**
+     * Accept loopback printer addresses (127.x.x.x, ::1) for server-side printing (issue 23 §7,
+     * ADR 0027). Only for the test harness and the e2e web server, whose fake printer listens on
+     * 127.0.0.1; never in a real install (the server would print to itself).
+     */
+    PRINTER_ALLOW_LOOPBACK: bool.default(false),
     /** how long a stop waits for in-flight requests before closing the database anyway */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   })
@@ -109,12 +117,14 @@ const ZEnv = z
     if (env.REGISTRY_PROVIDER === 'nsopw' && !env.NSOPW_URL) {
       ctx.addIssue({ code: 'custom', path: ['NSOPW_URL'], message: 'required when REGISTRY_PROVIDER=nsopw' });
     }
-    if (env.BACKGROUND_CHECK_PROVIDER === 'http' && !env.BACKGROUND_CHECK_URL) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['BACKGROUND_CHECK_URL'],
-        message: 'required when BACKGROUND_CHECK_PROVIDER=http',
-      });
+    for (const key of ['BACKGROUND_CHECK_PROVIDER', 'BACKGROUND_CHECK_URL', 'BACKGROUND_CHECK_TOKEN'] as const) {
+      if (env[key] !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: "is no longer used: choose each district's provider in its Background Settings (ADR 0026)",
+        });
+      }
     }
     if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.APP_SECRET) {
       ctx.addIssue({

@@ -6,7 +6,6 @@ import type { Messenger } from './messaging/messenger';
 import type { Realtime } from './realtime/realtime';
 import type { Geocoder } from '../integrations/geocoding/geocoder';
 import type { OffenderRegistry } from '../integrations/registry/offender-registry';
-import type { BackgroundCheckProvider } from '../integrations/background-check/background-check';
 
 /**
  * Everything a feature module may use, built once in main.ts (or by the test harness).
@@ -25,8 +24,6 @@ export interface AppDeps {
   geocoder: Geocoder;
   /** offender-registry provider for screening (REGISTRY_PROVIDER); absent = built from config */
   registry?: OffenderRegistry;
-  /** background checks of public registrations (BACKGROUND_CHECK_PROVIDER); absent = built from config */
-  backgroundCheck?: BackgroundCheckProvider;
   /** injectable clock so time-based rules can be tested with a fake clock */
   now: () => Date;
 }

@@ -1,8 +1,9 @@
-import { ROLE, type TRoleId } from '@sv/contracts';
+import type { TAppRoutePath } from '@sv/contracts';
 import { Center, Loader } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
+import { can, useCanOpen } from '../lib/can';
 import { useSession } from '../lib/session';
 import { paths } from '../lib/paths';
 import type { TitleKey } from './routes';
@@ -26,7 +27,7 @@ export function RequireAuth({ audience, children }: { audience: 'staff' | 'kiosk
     const login = audience === 'kiosk' ? paths.kioskLogin : paths.login;
     return <Navigate to={back === '/' ? login : `${login}?returnUrl=${encodeURIComponent(back)}`} replace />;
   }
-  const isKiosk = data.user.roleId === ROLE.Kiosk;
+  const isKiosk = can(data.user, 'kiosk.use');
   // Kiosk accounts reach kiosk functions only (issue 2 §3).
   if (audience === 'staff' && isKiosk) return <Navigate to={paths.kiosk()} replace />;
   // A non-kiosk user (an Admin in the spec, 000 §6) opening a kiosk route goes to the kiosk sign-in.
@@ -34,10 +35,9 @@ export function RequireAuth({ audience, children }: { audience: 'staff' | 'kiosk
   return <>{children}</>;
 }
 
-/** Routes a role may not use show the dashboard instead. */
-export function RoleGuard({ roles, children }: { roles: readonly TRoleId[]; children: ReactNode }) {
-  const { data } = useSession();
-  if (!data || !roles.includes(data.user.roleId as TRoleId)) return <Navigate to={paths.home} replace />;
+/** A route the user's role may not open (its permission in ROUTE_PERMISSIONS) shows the dashboard instead. */
+export function RouteGuard({ path, children }: { path: TAppRoutePath; children: ReactNode }) {
+  if (!useCanOpen(path)) return <Navigate to={paths.home} replace />;
   return <>{children}</>;
 }
 

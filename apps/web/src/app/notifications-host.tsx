@@ -9,9 +9,9 @@ import classes from './notifications-host.module.css';
  * which sit wherever the attendant just worked. Under the header they sit over the page title —
  * text, never a control, the header or the navigation (placement: notifications-host.module.css).
  *
- * Where notifications.show() messages appear, for the whole app. A module of its own so the router
+ * Where notify() messages (lib/notify.ts) appear, for the whole app. A module of its own so the router
  * can load it later: a dynamic import of '@mantine/notifications' itself would put the whole
- * package in a chunk that every screen calling notifications.show() imports.
+ * package in a chunk that every screen calling notify() imports.
  */
 export function NotificationsHost() {
   return (

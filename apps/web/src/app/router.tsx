@@ -5,7 +5,7 @@ import { deferred } from '../components/deferred';
 import { GlobalLoadingOverlay } from '../features/shell/loading-overlay';
 import { setNavigator } from '../lib/api-client';
 import { paths } from '../lib/paths';
-import { FullPageLoader, RequireAuth, RoleGuard, RouteTitle } from './guards';
+import { FullPageLoader, RequireAuth, RouteGuard, RouteTitle } from './guards';
 import { kioskRoutes, staffRoutes, type AppRoute } from './routes';
 
 const DeskShell = lazy(() => import('../features/shell/desk-shell'));
@@ -21,7 +21,7 @@ const PublicRegistrationPage = lazy(() => import('../features/public-registratio
 // ADR 0017: a registered person's arrival page (no sign-in; phone-first)
 const ArrivePage = lazy(() => import('../features/nearby/arrive-page'));
 // Nothing is notified before the first screen is up, so the notifications' container loads after
-// it (issue 5 web targets); a notifications.show() before then waits in the store.
+// it (issue 5 web targets); a notify() before then waits in the store.
 const NotificationsHost = deferred(() => import('./notifications-host').then((m) => m.NotificationsHost));
 
 /** Installs SPA navigation for the API client's redirects, the notifications and the global loading overlay. */
@@ -73,10 +73,10 @@ const toRoute = (r: AppRoute) => {
   return {
     path: r.path,
     element: (
-      <RoleGuard roles={r.roles}>
+      <RouteGuard path={r.path}>
         <RouteTitle title={r.title} />
         <Screen />
-      </RoleGuard>
+      </RouteGuard>
     ),
   };
 };

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, type Connectivity, onConnectivity, request, setNavigator } from './api-client';
+import { ApiError, api, type Connectivity, onConnectivity, request, setNavigator } from './api-client';
 
 /** Issue 23 §6: a network blip neither signs the desk out nor loses what was typed. */
 describe('the HTTP client on a flaky network', () => {
@@ -53,6 +53,29 @@ describe('the HTTP client on a flaky network', () => {
         .map((c) => (c[1] as RequestInit).headers as Record<string, string>)
         .map((h) => h['Idempotency-Key']),
     ).toEqual(['k-1', 'k-1', 'k-1']);
+  });
+
+  it('sends a create with the key of its request: retried with it, Save again reuses it, a changed body gets another', async () => {
+    const keyOf = (call: unknown[]) => ((call[1] as RequestInit).headers as Record<string, string>)['Idempotency-Key'];
+    const fetch = vi
+      .fn()
+      .mockImplementationOnce(down)
+      .mockResolvedValueOnce(new Response(JSON.stringify({ message: 'Check the e-mail.' }), { status: 400 }))
+      .mockResolvedValueOnce(ok({ id: 7 }))
+      .mockResolvedValueOnce(ok({ id: 8 }));
+    vi.stubGlobal('fetch', fetch);
+    const body = { name: 'North Office', email: 'x' };
+    const first = api.create('/api/contacts', body).catch((e: unknown) => e);
+    await vi.runAllTimersAsync();
+    expect(await first).toBeInstanceOf(ApiError); // the automatic retry got an answer: a field error
+    const fixed = { ...body, email: 'office@example.org' };
+    expect(await api.create('/api/contacts', fixed)).toEqual({ id: 7 });
+    expect(await api.create('/api/contacts', fixed)).toEqual({ id: 8 }); // after a success: the next contact
+    const keys = fetch.mock.calls.map(keyOf);
+    expect(keys[0]).toBe(keys[1]);
+    expect(keys[2]).not.toBe(keys[1]);
+    expect(keys[3]).not.toBe(keys[2]);
+    expect(keys.every((k) => typeof k === 'string' && k.length >= 8)).toBe(true);
   });
 
   it('does not resend a write without a key: a clear error, the user stays where they are', async () => {

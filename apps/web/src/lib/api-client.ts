@@ -1,4 +1,5 @@
 import type { TErrorBody } from '@sv/contracts';
+import { createKeys } from './action-key';
 
 /**
  * The one HTTP client (architecture guide §3, §6). JSON in and out, the CSRF token on every
@@ -93,6 +94,8 @@ export interface RequestOptions {
    * Idempotency-Key. The kiosk turns it off: it has its own offline screen (issue 14).
    */
   retry?: boolean;
+  /** answer the body as text (ZPL for Browser Print, issue 23 §7) instead of parsing JSON */
+  asText?: boolean;
 }
 
 export async function request<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
@@ -132,6 +135,7 @@ export async function request<T>(method: string, path: string, body?: unknown, o
   if (!res) throw new ApiError(0, { requestId: '', code: 'NETWORK', message: NETWORK_MESSAGE });
   if (res.status === 204) return undefined as T;
   const text = await res.text();
+  if (res.ok && opts.asText) return text as T;
   const data = text ? safeJson(text) : undefined;
   if (!res.ok) {
     const errBody: TErrorBody =
@@ -158,8 +162,28 @@ function safeJson(text: string): unknown {
 
 export const api = {
   get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts),
+  getText: (path: string, opts?: RequestOptions) =>
+    request<string>('GET', path, undefined, {
+      ...opts,
+      asText: true,
+      headers: { accept: 'text/plain', ...opts?.headers },
+    }),
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body ?? {}, opts),
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, body ?? {}, opts),
+  /**
+   * POST that creates something (issue 23 §4): sends the Idempotency-Key of this intent
+   * (`createKeys`: the same body again reuses it), so a retry after a network failure answers the
+   * first answer instead of creating a second record. Every create of the web goes through here.
+   */
+  create: async <T>(path: string, body: unknown, opts?: RequestOptions) => {
+    const key = createKeys.for(path, body);
+    const answer = await request<T>('POST', path, body, {
+      ...opts,
+      headers: { ...opts?.headers, 'Idempotency-Key': key },
+    });
+    createKeys.done(path);
+    return answer;
+  },
   patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, body ?? {}, opts),
   delete: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('DELETE', path, body, opts),
   upload: <T>(path: string, form: FormData, opts?: RequestOptions) =>

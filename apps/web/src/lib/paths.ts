@@ -49,7 +49,17 @@ export const paths = {
   visitLog: '/log',
   vendorLog: '/Vendorlog',
   deniedEntries: '/deniedEntries',
-  onSite: (buildingId?: number | null) => (buildingId ? `/onsite?building=${buildingId}` : '/onsite'),
+  onSite: (buildingId?: number | null, at?: { date: string; time: string }) => {
+    // issue 25: the roster at a local date and time (not personal data: it may sit in the URL)
+    const params = new URLSearchParams();
+    if (buildingId) params.set('building', String(buildingId));
+    if (at) {
+      params.set('date', at.date);
+      params.set('time', at.time);
+    }
+    const qs = params.toString();
+    return qs ? `/onsite?${qs}` : '/onsite';
+  },
   // front desk (spec 002 §2)
   newVisitor: '/visitor/verify/0',
   /** the visitor form prefilled from a scanned licence (the licence travels in navigation state) */
@@ -66,6 +76,8 @@ export const paths = {
   visitorSearch: (text: string) => `/visitors/search/${encodeURIComponent(text)}`,
   /** spec 002 §7 window: the badge's print window (opened with window.open) */
   badgeWindow: (visitId: number) => `/Badge/print/${visitId}`,
+  /** issue 23 §7: the print window of a building's test page (the building form's PDF way) */
+  buildingTestPageWindow: (buildingId: number) => `/Building/PrintTestPage/${buildingId}`,
   // students (spec 002 §2; issue 12): nameId is the student's database id, never a name
   studentPickup: (id: number) => `/student/pickup/${id}`,
   studentPickupSis: (id: number) => `/student/pickupSIS/${id}`,

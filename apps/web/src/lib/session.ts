@@ -21,7 +21,14 @@ export async function fetchSession(): Promise<TSessionResponse | null> {
   }
 }
 
-export const sessionQuery = queryOptions({ queryKey: sessionKey, queryFn: fetchSession, staleTime: 60_000 });
+// The keep-alive (use-idle-logout) is the one periodic read of the session (spec 000 §4: every
+// 10 minutes); a stale time would add reads on focus and remounts, so the cached answer never goes
+// stale on its own. Sign-in, sign-out and any 401 replace it.
+export const sessionQuery = queryOptions({
+  queryKey: sessionKey,
+  queryFn: fetchSession,
+  staleTime: Number.POSITIVE_INFINITY,
+});
 
 export function useSession() {
   return useQuery(sessionQuery);

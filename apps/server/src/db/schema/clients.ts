@@ -17,11 +17,15 @@ export const studentReasons = pgTable(
     /** 'pickup' | 'dropoff' */
     kind: text('kind').notNull(),
     name: text('name').notNull(),
+    /** the name in Spanish, for the kiosk in Spanish ('' = none given; issue 25, ADR 0034) */
+    nameEs: text('name_es').notNull().default(''),
     /** drop-off reasons: the tardy is excused */
     isExcused: boolean('is_excused').notNull().default(false),
     active: boolean('active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** issue 23 §4: raised by sv_bump_version (migration 0019); an edit names the version it started from */
+    version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('student_reasons_client_idx').on(t.clientId, t.kind, t.active, t.sortOrder)],

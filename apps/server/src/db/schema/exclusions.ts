@@ -37,6 +37,8 @@ export const exclusions = pgTable(
     photoFileId: uuid('photo_file_id').references(() => files.id),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     createdBy: integer('created_by').references(() => users.id),
+    /** issue 23 §4: raised by sv_bump_version (migration 0019); an edit names the version it started from */
+    version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

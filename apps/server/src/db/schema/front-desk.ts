@@ -105,6 +105,12 @@ export const visits = pgTable(
     // filters read, so a page's ids and the count come from the index alone
     index('visits_client_log_idx').on(t.clientId, t.checkIn, t.id, t.buildingId, t.visitorType, t.checkedInBy),
     index('visits_visitor_idx').on(t.visitorId, t.checkIn),
+    // "on site at …" (issue 25): the visits whose [check-in, check-out] holds an instant; the
+    // expression is logs.repository's visitPresence (a check-out before its check-in counts as the check-in)
+    index('visits_presence_idx').using(
+      'gist',
+      sql`tstzrange(${t.checkIn}, (case when ${t.checkOut} < ${t.checkIn} then ${t.checkIn} else ${t.checkOut} end), '[]')`,
+    ),
     // volunteer hours of a registration (issue 11)
     index('visits_registration_idx').on(t.registrationId, t.checkIn).where(sql`${t.registrationId} is not null`),
   ],
@@ -182,6 +188,12 @@ export const preRegistrations = pgTable(
      */
     flagged: boolean('flagged'),
     flagReasons: jsonb('flag_reasons').notNull().default(sql`'[]'::jsonb`),
+    /**
+     * When the card was last searched in the offender registry (issue 22: cards are screened again
+     * whenever the registry data change): null = to be searched by the sweep; a registry import
+     * sets the district's open cards back to null.
+     */
+    registryScreenedAt: timestamp('registry_screened_at', { withTimezone: true }),
   },
   (t) => [
     index('prereg_building_date_idx').on(t.buildingId, t.visitDate, t.status),
@@ -190,6 +202,7 @@ export const preRegistrations = pgTable(
     index('prereg_client_last_key_idx').on(t.clientId, t.lastKey, t.visitDate),
     index('prereg_client_flagged_idx').on(t.clientId, t.visitDate).where(sql`${t.flagged} = true`),
     index('prereg_unscreened_idx').on(t.visitDate).where(sql`${t.flagged} is null`),
+    index('prereg_registry_unscreened_idx').on(t.visitDate).where(sql`${t.registryScreenedAt} is null`),
   ],
 );
 
@@ -207,6 +220,8 @@ export const idempotencyKeys = pgTable(
     statusCode: integer('status_code'),
     response: jsonb('response'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The server process that reserved the key (platform/instances.ts): released when it is gone. */
+    instanceId: text('instance_id'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_created_idx').on(t.createdAt)],
 );

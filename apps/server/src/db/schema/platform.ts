@@ -57,12 +57,32 @@ export const outboundMessages = pgTable(
      * the lease ends. After a failure: the back-off.
      */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The instance delivering it now (platform/instances.ts INSTANCE_ID), cleared when the attempt
+     * ends: once that instance is known gone (ADR 0028) the message is due at once instead of when
+     * the lease ends (issue 23 §3).
+     */
+    claimedBy: text('claimed_by'),
   },
   (t) => [
     index('outbound_client_idx').on(t.clientId, t.createdAt),
     index('outbound_due_idx').on(t.status, t.nextAttemptAt),
   ],
 );
+
+/**
+ * The server processes on PostgreSQL (issue 23 §4, ADR 0028): each says it is alive every second
+ * and marks itself stopped on a clean shutdown, so what it held (an Idempotency-Key it reserved, a
+ * job lease) is released seconds after it dies instead of after a time-out.
+ */
+export const instances = pgTable('instances', {
+  id: text('id').primaryKey(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+  stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+});
 
 /**
  * Scheduled jobs run once per period across every server instance (issue 23 §3, ADR 0023): the

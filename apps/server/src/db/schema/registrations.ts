@@ -60,6 +60,8 @@ export const registrationTypes = pgTable(
     /** days after which an unanswered invitation gets a reminder; 0 = none */
     reminderDays: integer('reminder_days').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** issue 23 §4: raised by sv_bump_version (migration 0019); an edit names the version it started from */
+    version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -89,6 +91,8 @@ export const vendorCompanies = pgTable(
     ddUsername: text('dd_username').notNull().default(''),
     inArrestWatch: boolean('in_arrest_watch').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** issue 23 §4: raised by sv_bump_version (migration 0019); an edit names the version it started from */
+    version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -152,6 +156,12 @@ export const registrations = pgTable(
     /** background check: 1 in progress, 2 approved, 3 needs review, 4 in queue (spec 001 §4) */
     ddStatus: smallint('dd_status'),
     ddReference: text('dd_reference'),
+    /**
+     * Which kind of provider ran the check (issue 23 §2): 'demo' (the built-in demo provider: no real
+     * check was made, labelled on every screen and export) or 'http' (the district's agency); null
+     * while queued or when no check was made.
+     */
+    ddProvider: text('dd_provider'),
     hasStateCheck: boolean('has_state_check').notNull().default(false),
     hasStateIssues: boolean('has_state_issues').notNull().default(false),
     hasConviction: boolean('has_conviction').notNull().default(false),
@@ -301,6 +311,8 @@ export const arrestAlerts = pgTable(
     reviewedBy: integer('reviewed_by').references(() => users.id),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewNote: text('review_note').notNull().default(''),
+    /** issue 23 §4: raised by sv_bump_version (migration 0019); an edit names the version it started from */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('arrest_alerts_match_uq').on(t.registrationId, t.matchRef),

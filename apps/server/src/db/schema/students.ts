@@ -143,6 +143,8 @@ export const pickupAuthorizations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedBy: integer('revoked_by').references(() => users.id),
+    /** issue 23 §4: raised by sv_bump_version (migration 0019); an edit names the version it started from */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     index('pickup_authorizations_student_idx').on(t.studentId, t.guardianId),
@@ -176,9 +178,8 @@ export const pickupEvents = pgTable(
     guardianName: text('guardian_name').notNull(),
     reasonId: integer('reason_id').references(() => studentReasons.id),
     reason: text('reason').notNull().default(''),
-    photoFileId: uuid('photo_file_id')
-      .notNull()
-      .references(() => files.id),
+    /** the desk always takes one; a kiosk pickup has none where the building does not require it (issue 25) */
+    photoFileId: uuid('photo_file_id').references(() => files.id),
     authorizationId: integer('authorization_id')
       .notNull()
       .references(() => pickupAuthorizations.id),
@@ -329,7 +330,8 @@ export const releaseVerifications = pgTable(
     state: text('state').notNull().default('pending'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     reasonId: integer('reason_id').notNull(),
-    photoFileId: uuid('photo_file_id').notNull(),
+    /** null: the building does not require a photo at a kiosk pickup (issue 25) */
+    photoFileId: uuid('photo_file_id'),
     /** the name the adult typed (the desk's card names them if the code fails) */
     adultName: text('adult_name').notNull().default(''),
     createdBy: integer('created_by').references(() => users.id),

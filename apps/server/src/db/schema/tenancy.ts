@@ -45,6 +45,8 @@ export const clients = pgTable(
     backgroundSettings: jsonb('background_settings').notNull().default(sql`'{}'::jsonb`),
     /** write-only secret (security guide): AES-GCM ciphertext, never sent to the browser */
     backgroundSecret: text('background_secret'),
+    /** issue 23 §4: raised by sv_bump_version (migration 0019); an edit names the version it started from */
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (t) => [index('clients_active_idx').on(t.active), index('clients_name_idx').on(t.name)],
@@ -69,6 +71,10 @@ export const buildings = pgTable(
     radius: integer('radius'),
     note: text('note').notNull().default(''),
     timeZone: text('time_zone').notNull().default('America/Chicago'),
+    /** issue 23 §7: 'server' | 'browser' | 'pdf' (check constraint in migration 0021) */
+    printMethod: text('print_method', { enum: ['server', 'browser', 'pdf'] })
+      .notNull()
+      .default('server'),
     printerIpAddress: text('printer_ip_address').notNull().default(''),
     visitorPrinterIpAddress: text('visitor_printer_ip_address').notNull().default(''),
     scanWithCamera: boolean('scan_with_camera').notNull().default(false),
@@ -90,6 +96,8 @@ export const buildings = pgTable(
       .default(true),
     requireAttendantVisitorBadgePrint: boolean('require_attendant_visitor_badge_print').notNull().default(true),
     requireAttendantVolunteerBadgePrint: boolean('require_attendant_volunteer_badge_print').notNull().default(true),
+    /** issue 23 §4: raised by sv_bump_version (migration 0019); an edit names the version it started from */
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (t) => [index('buildings_client_idx').on(t.clientId, t.active), index('buildings_name_idx').on(t.clientId, t.name)],
@@ -113,6 +121,8 @@ export const users = pgTable(
     /** Microsoft (OIDC) link: keyed by tenant id + object id, never by e-mail (security guide) */
     oidcTenantId: text('oidc_tenant_id'),
     oidcObjectId: text('oidc_object_id'),
+    /** issue 23 §4: raised by sv_bump_version (migration 0019); an edit names the version it started from */
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (t) => [
@@ -145,6 +155,8 @@ export const contacts = pgTable(
     confidenceLevelBadge: text('confidence_level_badge'),
     /** receives the header emergency button message (spec 000 §4) */
     receivesEmergency: boolean('receives_emergency').notNull().default(true),
+    /** issue 23 §4: raised by sv_bump_version (migration 0019); an edit names the version it started from */
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (t) => [index('contacts_client_idx').on(t.clientId, t.active), index('contacts_building_idx').on(t.buildingId)],

@@ -58,6 +58,8 @@ export const visitors = pgTable(
      */
     mergedIntoId: integer('merged_into_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** issue 23 §4: raised by sv_bump_version (migration 0019); an edit names the version it started from */
+    version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -43,7 +43,7 @@ export const authz: AuthzEntry[] = [
     note: 'an alert of tenant A',
     request: async (f) => ({
       url: `/api/arrest-alerts/${await alertOfTenantA(f)}/review`,
-      body: { decision: 'cleared' },
+      body: { decision: 'cleared', version: 1 },
     }),
     expect: reviewersA,
   },

@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
 import { clientFilter } from '../../platform/db/scope';
+import { atVersion } from '../../platform/db/versions';
 
 /** A registration the watch screens, with what its type and district say about alerts. */
 export interface WatchedRegistration {
@@ -244,13 +245,19 @@ export function createArrestWatchRepository(db: Db) {
     async review(
       actor: TActor,
       id: number,
-      input: { decision: 'cleared' | 'confirmed'; note: string; userId: number | null; now: Date },
+      input: { decision: 'cleared' | 'confirmed'; note: string; version: number; userId: number | null; now: Date },
     ) {
       return db.transaction(async (tx) => {
         const [alert] = await tx
           .update(arrestAlerts)
           .set({ status: input.decision, reviewNote: input.note, reviewedBy: input.userId, reviewedAt: input.now })
-          .where(and(eq(arrestAlerts.id, id), clientFilter(actor, arrestAlerts.clientId)))
+          .where(
+            and(
+              eq(arrestAlerts.id, id),
+              clientFilter(actor, arrestAlerts.clientId),
+              atVersion(arrestAlerts.version, input.version),
+            ),
+          )
           .returning();
         if (!alert) return null;
         let liftedSuspension = false;

@@ -2,11 +2,10 @@ import { ZArrestAlert, ZArrestAlertReview, ZIdParam } from '@sv/contracts';
 import type { AppDeps } from '../../platform/deps';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
-import { arrestWatchFor } from './arrest-watch.service';
+import type { ArrestWatchService } from './arrest-watch.service';
 
 /** Arrest alerts (spec 001 §2 "arrest alert" modal, §7 ArrestAlertResult; issue 11 review). */
-export async function arrestWatchRoutes(app: ZodApp, deps: AppDeps) {
-  const service = arrestWatchFor(deps);
+export async function arrestWatchRoutes(app: ZodApp, _deps: AppDeps, service: ArrestWatchService) {
   const tags = ['arrest-watch'];
 
   app.get(

@@ -11,6 +11,7 @@ import { offenderRef, type NsopwOffender, type OffenderRegistry } from '../../in
 import { createRegistryFromConfig } from '../../integrations/registry/registry-provider';
 import { requirePermission } from '../../platform/auth/permission';
 import type { Db } from '../../platform/db/database';
+import { mustHaveSaved, refuseStale } from '../../platform/db/versions';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
@@ -83,6 +84,7 @@ function toAlert(
     createdAt: a.createdAt.toISOString(),
     reviewedAt: a.reviewedAt?.toISOString() ?? null,
     reviewNote: a.reviewNote,
+    version: a.version,
   };
 }
 
@@ -93,8 +95,10 @@ function toAlert(
  * cleared); the type's contacts are told according to their notification levels and a match at
  * one of their badge levels suspends the registration until an administrator reviews it.
  */
-export function createArrestWatchService(deps: AppDeps) {
-  const repo = createArrestWatchRepository(deps.db);
+export function createArrestWatchService(
+  deps: AppDeps,
+  { repo }: { repo: ReturnType<typeof createArrestWatchRepository> },
+) {
   const registry: OffenderRegistry = deps.registry ?? createRegistryFromConfig(deps.config, deps.db);
   const base = deps.config.PUBLIC_URL.replace(/\/$/, '');
   /** runs this process is working on (a second start in the same process waits its turn) */
@@ -328,10 +332,19 @@ export function createArrestWatchService(deps: AppDeps) {
       return toAlert(row);
     },
 
-    async review(ctx: RequestCtx, id: number, input: { decision: 'cleared' | 'confirmed'; note: string }) {
+    async review(
+      ctx: RequestCtx,
+      id: number,
+      input: { decision: 'cleared' | 'confirmed'; note: string; version: number },
+    ) {
       requirePermission(ctx.actor, 'arrestAlerts.review');
+      // issue 23 §4: a review names the version it saw, so a "confirmed" made meanwhile is never
+      // silently turned into "cleared" (last writer no longer wins)
+      const current = await repo.findAlert(ctx.actor, id);
+      if (!current) throw notFound('Arrest alert not found');
+      refuseStale(current.alert, input.version);
       const result = await repo.review(ctx.actor, id, { ...input, userId: ctx.actor.userId ?? null, now: deps.now() });
-      if (!result) throw notFound('Arrest alert not found');
+      mustHaveSaved(result);
       await deps.audit.record(ctx, {
         action: 'arrestAlert.review',
         targetType: 'arrest_alert',
@@ -349,14 +362,3 @@ export function createArrestWatchService(deps: AppDeps) {
   };
 }
 export type ArrestWatchService = ReturnType<typeof createArrestWatchService>;
-
-const services = new WeakMap<AppDeps, ArrestWatchService>();
-/** One service per app, so the scheduler, the registry import and the API share the in-process run guard. */
-export function arrestWatchFor(deps: AppDeps): ArrestWatchService {
-  let service = services.get(deps);
-  if (!service) {
-    service = createArrestWatchService(deps);
-    services.set(deps, service);
-  }
-  return service;
-}

@@ -7,7 +7,8 @@ import { createTestApp, type Session, type TestApp } from '../../test/test-app';
 import { createVendorCompany, createVendorRegistration } from '../../../db/seed/factories';
 import { registryMultipart } from '../registry/registry.fixtures';
 import { createWatchedType, insertRegistrations } from './arrest-watch.fixtures';
-import { ARREST_WATCH_BATCH, arrestWatchFor, createArrestWatchService } from './arrest-watch.service';
+import { createArrestWatchRepository } from './arrest-watch.repository';
+import { ARREST_WATCH_BATCH, createArrestWatchService } from './arrest-watch.service';
 import { nameTag } from '../../test/names';
 
 let t: TestApp;
@@ -39,9 +40,12 @@ const messagesAbout = (since: Date) =>
     .where(and(eq(outboundMessages.kind, 'arrest-watch.alert'), sql`${outboundMessages.createdAt} >= ${since}`));
 
 /** Finishes whatever run is open, so each test starts from a clean scheduler state. */
-async function runToEnd(deps: AppDeps = t.deps) {
-  return arrestWatchFor(deps).run('manual');
+async function runToEnd() {
+  return t.services.arrestWatch.run('manual');
 }
+
+/** A second arrest-watch service (its own in-process run guard), as another instance would have. */
+const watchOn = (deps: AppDeps) => createArrestWatchService(deps, { repo: createArrestWatchRepository(deps.db) });
 
 describe('arrest watch (spec 001 §3, §4; issue 11)', () => {
   it('a watched approved registration that matches the registry is alerted once, suspended, and its contacts told', async () => {
@@ -95,11 +99,13 @@ describe('arrest watch (spec 001 §3, §4; issue 11)', () => {
     expect((await t.as(south).get(`/api/arrest-alerts/${alert.id}`)).statusCode).toBe(404);
     expect((await t.as(desk).get(`/api/arrest-alerts/${alert.id}`)).statusCode).toBe(403);
     expect((await t.as(north).get('/api/arrest-alerts/2147483647')).statusCode).toBe(404);
-    expect((await t.as(north).post(`/api/arrest-alerts/${alert.id}/review`, { decision: 'maybe' })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await t.as(north).post(`/api/arrest-alerts/${alert.id}/review`, { decision: 'maybe', version: alert.version }))
+        .statusCode,
+    ).toBe(400);
 
     const cleared = await t.as(north).post(`/api/arrest-alerts/${alert.id}/review`, {
+      version: alert.version,
       decision: 'cleared',
       note: 'Different person: the volunteer was born in Ohio',
     });
@@ -129,7 +135,9 @@ describe('arrest watch (spec 001 §3, §4; issue 11)', () => {
     const [id] = await insertRegistrations(t.deps.db, [{ clientId, registrationTypeId: type.id, ...SAMPLEWICK }]);
     await runToEnd();
     const [alert] = await alertsOf(id);
-    const res = await t.as(north).post(`/api/arrest-alerts/${alert.id}/review`, { decision: 'confirmed' });
+    const res = await t
+      .as(north)
+      .post(`/api/arrest-alerts/${alert.id}/review`, { decision: 'confirmed', version: alert.version });
     expect(res.statusCode).toBe(200);
     expect((await regRow(id)).suspendedAt).not.toBeNull();
   });
@@ -245,7 +253,7 @@ describe('arrest watch (spec 001 §3, §4; issue 11)', () => {
         },
       },
     };
-    await expect(createArrestWatchService(crashing1).run('manual')).rejects.toThrow('killed');
+    await expect(watchOn(crashing1).run('manual')).rejects.toThrow('killed');
     const [open] = await t.deps.db.select().from(arrestWatchRuns).where(sql`${arrestWatchRuns.finishedAt} is null`);
     expect(open).toBeDefined();
     // the first batch is done and kept; the rolled-back one is not
@@ -253,7 +261,7 @@ describe('arrest watch (spec 001 §3, §4; issue 11)', () => {
     expect(open.cursor).toBeLessThan(ids[count - 1]);
 
     // another process within the heartbeat window leaves the live run alone
-    const busy = await createArrestWatchService(t.deps).run('manual');
+    const busy = await watchOn(t.deps).run('manual');
     expect(busy.skipped).toBe('busy');
 
     // crash 2, after a restart (heartbeat stale): delivery fails after the batch committed
@@ -270,12 +278,10 @@ describe('arrest watch (spec 001 §3, §4; issue 11)', () => {
         },
       },
     };
-    await expect(createArrestWatchService(crashing2).run('manual')).rejects.toThrow('killed after commit');
+    await expect(watchOn(crashing2).run('manual')).rejects.toThrow('killed after commit');
 
     // restart again: resumes and finishes
-    const final = await createArrestWatchService({ ...t.deps, now: () => new Date(Date.now() + 10 * 60_000) }).run(
-      'manual',
-    );
+    const final = await watchOn({ ...t.deps, now: () => new Date(Date.now() + 10 * 60_000) }).run('manual');
     expect(final.skipped).toBeUndefined();
     const [stillOpen] = await t.deps.db
       .select()
@@ -305,11 +311,12 @@ describe('arrest watch (spec 001 §3, §4; issue 11)', () => {
     await runToEnd();
     // 03:00 in Chicago on a day after every run so far
     const at = new Date('2099-06-01T08:00:00Z');
-    const service = createArrestWatchService({ ...t.deps, now: () => at });
+    const service = watchOn({ ...t.deps, now: () => at });
     const first = await service.runIfDue();
     expect(first?.runId).toBeGreaterThan(0);
     expect(await service.runIfDue()).toBeNull();
-    const nextNight = createArrestWatchService({ ...t.deps, now: () => new Date('2099-06-02T08:00:00Z') });
+    const nextNight = watchOn({ ...t.deps, now: () => new Date('2099-06-02T08:00:00Z') });
     expect((await nextNight.runIfDue())?.runId).toBeGreaterThan(first!.runId!);
-  });
+    // three nightly runs over the demo registrations: more than 30 s on a loaded 2-core CI machine
+  }, 120_000);
 });

@@ -1,10 +1,10 @@
-import { ZLoginRequest, ZLogoutResponse, ZSessionResponse } from '@sv/contracts';
+import { MESSAGES, ZLoginRequest, ZLogoutRequest, ZLogoutResponse, ZSessionResponse } from '@sv/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessionCookieName } from '../../platform/auth/auth-plugin';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
 import type { ZodApp } from '../../platform/http/zod-app';
-import { createAuthService } from './auth.service';
+import type { AuthService } from './auth.service';
 import { DEVICE_COOKIE_DAYS, deviceCookieName } from './trusted-device';
 import type { DemoDataService } from '../demo-data/demo-data.service';
 
@@ -33,9 +33,7 @@ export function clearSessionCookie(reply: FastifyReply, deps: AppDeps) {
   });
 }
 
-export async function authRoutes(app: ZodApp, deps: AppDeps, demoData: DemoDataService) {
-  const service = createAuthService(deps);
-
+export async function authRoutes(app: ZodApp, deps: AppDeps, service: AuthService, demoData: DemoDataService) {
   app.post(
     '/api/auth/login',
     {
@@ -88,13 +86,18 @@ export async function authRoutes(app: ZodApp, deps: AppDeps, demoData: DemoDataS
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign out; answers where the browser goes next',
+        summary:
+          'Sign out; answers where the browser goes next. A kiosk session sends the kiosk account’s password (issue 25)',
         response: { 200: ZLogoutResponse },
       },
     },
     async (req, reply) => {
       if (!req.session) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
-      const result = await service.logout(req.session, clientInfo(req));
+      // the body is optional (staff send none); read after the CSRF check, so a forged request
+      // answers 403 whatever it carries
+      const body = ZLogoutRequest.safeParse(req.body ?? {});
+      if (!body.success) throw new AppError('VALIDATION_FAILED', MESSAGES.kioskLogoutPasswordRequired);
+      const result = await service.logout(req.session, clientInfo(req), body.data.password);
       clearSessionCookie(reply, deps);
       return result;
     },

@@ -29,8 +29,7 @@ export function logoutDestination(roleId: TRoleId, signedInWith: string) {
   return '/Account/Login';
 }
 
-export function createAuthService(deps: AppDeps) {
-  const repo = createAuthRepository(deps.db);
+export function createAuthService(deps: AppDeps, { repo }: { repo: ReturnType<typeof createAuthRepository> }) {
   const throttle = createLoginThrottle(deps.db);
 
   async function sessionUser(session: Pick<SessionRecord, 'userId' | 'impersonatorId' | 'signedInWith'>) {
@@ -63,6 +62,35 @@ export function createAuthService(deps: AppDeps) {
       impersonatedBy: impersonator ? { id: impersonator.id, name: impersonator.name } : null,
     };
     return user;
+  }
+
+  async function requireKioskPassword(session: SessionRecord, client: ClientInfo, password: string | undefined) {
+    if (!password)
+      throw new AppError('VALIDATION_FAILED', MESSAGES.kioskLogoutPasswordRequired, {
+        password: [MESSAGES.kioskLogoutPasswordRequired],
+      });
+    const now = deps.now();
+    const profile = await repo.getProfile(session.userId);
+    const email = profile?.email ?? '';
+    if (await throttle.isLocked(email, client.ip, now)) {
+      await deps.audit.record(
+        { requestId: client.requestId, ip: client.ip },
+        { action: 'auth.kiosk_logout.locked', targetType: 'user', targetId: session.userId },
+      );
+      throw new AppError('RATE_LIMITED', MESSAGES.tooManyAttempts);
+    }
+    const account = email ? await repo.findUserForLogin(email) : null;
+    if (!account || account.id !== session.userId || !(await verifyPassword(account.passwordHash, password))) {
+      await throttle.recordFailure(email, client.ip, now);
+      await deps.audit.record(
+        { requestId: client.requestId, ip: client.ip },
+        { action: 'auth.kiosk_logout.refused', targetType: 'user', targetId: session.userId },
+      );
+      throw new AppError('VALIDATION_FAILED', MESSAGES.kioskLogoutPasswordWrong, {
+        password: [MESSAGES.kioskLogoutPasswordWrong],
+      });
+    }
+    await throttle.recordSuccess(email);
   }
 
   return {
@@ -143,7 +171,16 @@ export function createAuthService(deps: AppDeps) {
       return { token, csrfToken, user };
     },
 
-    async logout(session: SessionRecord, client: ClientInfo) {
+    /**
+     * Ends the session. A kiosk session needs the kiosk account's password (issue 25, audit 002
+     * U4: the lobby could log the kiosk out with one tap): missing or wrong, the kiosk stays signed
+     * in (400, never 401, which would send the kiosk to its login); the wrong guesses count in the
+     * sign-in's account and address buckets and a lock answers 429 like the sign-in (ADR 0009).
+     * The kiosk's own browser is its trusted device, but the person guessing is a stranger in the
+     * lobby: the device exemption does not apply here (ADR 0034).
+     */
+    async logout(session: SessionRecord, client: ClientInfo, password?: string) {
+      if (session.user.roleId === ROLE.Kiosk) await requireKioskPassword(session, client, password);
       await deps.sessions.destroy(session.id);
       await deps.audit.record(
         {

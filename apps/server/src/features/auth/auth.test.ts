@@ -1,5 +1,7 @@
-import { MESSAGES } from '@sv/contracts';
+import { MESSAGES, ROLE } from '@sv/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../../db/seed/demo';
+import { createUser } from '../../../db/seed/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -103,7 +105,60 @@ describe('logout', () => {
     expect(out.json().redirectTo).toBe('/Account/Login');
     expect((await t.as(desk).get('/api/auth/session')).statusCode).toBe(401);
     const kiosk = await t.login('kiosk.northhigh@demo.test');
-    expect((await t.as(kiosk).post('/api/auth/logout')).json().redirectTo).toBe('/safe/kiosk/login');
+    const out2 = await t.as(kiosk).post('/api/auth/logout', { password: DEMO_PASSWORD });
+    expect(out2.json().redirectTo).toBe('/safe/kiosk/login');
+  });
+});
+
+describe('kiosk log-out (issue 25, audit 002 U4)', () => {
+  let seq = 0;
+  const kioskAccount = () =>
+    createUser(t.deps.db, {
+      email: `kiosk-out${++seq}.${Date.now().toString(36)}@demo.test`,
+      roleId: ROLE.Kiosk,
+      clientId: t.world.north.clientId,
+      buildingId: t.world.north.northHighId,
+    });
+
+  it('needs the kiosk account’s password: none or a wrong one leaves the kiosk signed in', async () => {
+    const account = await kioskAccount();
+    const s = await t.login(account.email);
+    const none = await t.as(s).post('/api/auth/logout', {});
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe(MESSAGES.kioskLogoutPasswordRequired);
+    const wrong = await t.as(s).post('/api/auth/logout', { password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(MESSAGES.kioskLogoutPasswordWrong);
+    expect(wrong.json().fieldErrors.password).toEqual([MESSAGES.kioskLogoutPasswordWrong]);
+    // another account's password (the desk's, which is the demo one too) is not this kiosk's
+    const desk = await createUser(t.deps.db, {
+      roleId: ROLE.Attendant,
+      clientId: t.world.north.clientId,
+      buildingId: t.world.north.northHighId,
+      password: 'a-desk-password-9',
+    });
+    expect((await t.as(s).post('/api/auth/logout', { password: 'a-desk-password-9' })).statusCode).toBe(400);
+    void desk;
+    expect((await t.as(s).get('/api/kiosk/config')).statusCode).toBe(200);
+    const ok = await t.as(s).post('/api/auth/logout', { password: DEMO_PASSWORD });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await t.as(s).get('/api/kiosk/config')).statusCode).toBe(401);
+  });
+
+  it('wrong passwords are throttled like sign-in: the 5th locks, then even the right one waits (429)', async () => {
+    const account = await kioskAccount();
+    const s = await t.login(account.email);
+    for (let i = 0; i < 5; i++)
+      expect((await t.as(s).post('/api/auth/logout', { password: `guess-${i}` })).statusCode).toBe(400);
+    const locked = await t.as(s).post('/api/auth/logout', { password: DEMO_PASSWORD });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe(MESSAGES.tooManyAttempts);
+    expect((await t.as(s).get('/api/kiosk/config')).statusCode).toBe(200);
+  });
+
+  it('a staff session logs out without a password', async () => {
+    const desk = await t.login('desk.lincoln@demo.test');
+    expect((await t.as(desk).post('/api/auth/logout')).statusCode).toBe(200);
   });
 });
 

@@ -10,12 +10,10 @@ import { AppError } from '../../platform/http/app-error';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
 import { clearSessionCookie, clientInfo, setSessionCookie } from './auth.routes';
-import { createImpersonationService } from './impersonation.service';
+import type { ImpersonationService } from './impersonation.service';
 
 /** Impersonation (spec 000 §2 modal, §4, §7 PUT /api/logins; issue 2 §6). */
-export async function impersonationRoutes(app: ZodApp, deps: AppDeps) {
-  const service = createImpersonationService(deps);
-
+export async function impersonationRoutes(app: ZodApp, deps: AppDeps, service: ImpersonationService) {
   // Expiry after CONSTANTS.impersonationMaxMinutes (issue 2 §6). Runs after the auth plugin
   // has read the session (hooks run in registration order) and before any route, so the
   // request that finds the time is up is already served as the admin, in a new session.

@@ -25,9 +25,10 @@ const adminActor = (adminId: number): TActor => ({
  * disabled user, or a kiosk account (a kiosk is a device, not a person; our choice, the spec
  * is silent).
  */
-export function createImpersonationService(deps: AppDeps) {
-  const repo = createImpersonationRepository(deps.db);
-
+export function createImpersonationService(
+  deps: AppDeps,
+  { repo }: { repo: ReturnType<typeof createImpersonationRepository> },
+) {
   /** Back to the admin in a new session; null when the admin can no longer sign in. */
   async function restoreAdmin(session: SessionRecord, client: ClientInfo, action: string) {
     const adminId = session.impersonatorId!;

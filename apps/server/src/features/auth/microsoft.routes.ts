@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../../platform/deps';
 import type { ZodApp } from '../../platform/http/zod-app';
 import { clientInfo, setSessionCookie } from './auth.routes';
-import { createMicrosoftService, OIDC_STATE_MINUTES } from './microsoft.service';
+import { type MicrosoftService, OIDC_STATE_MINUTES } from './microsoft.service';
 
 /** Binds a pending sign-in to the browser that started it (login CSRF protection). */
 const STATE_COOKIE = 'sv_oidc_state';
@@ -13,8 +13,7 @@ const STATE_COOKIE_PATH = '/api/auth/microsoft';
  * Microsoft sign-in (issue 2 §3). Browser navigations, not API calls: every answer is a
  * redirect. Errors land on the sign-in page with ?error=microsoft and no session.
  */
-export async function microsoftRoutes(app: ZodApp, deps: AppDeps) {
-  const service = createMicrosoftService(deps);
+export async function microsoftRoutes(app: ZodApp, deps: AppDeps, service: MicrosoftService) {
   const clearState = (reply: FastifyReply) =>
     reply.clearCookie(STATE_COOKIE, { path: STATE_COOKIE_PATH, secure: deps.config.COOKIE_SECURE, httpOnly: true });
 

@@ -7,8 +7,8 @@ import {
   randomPkceVerifier,
   randomState,
 } from '../../integrations/identity/oidc-client';
-import { type ClientInfo, createAuthService } from './auth.service';
-import { createMicrosoftRepository } from './microsoft.repository';
+import type { AuthService, ClientInfo } from './auth.service';
+import type { MicrosoftRepository } from './microsoft.repository';
 
 /** A pending sign-in (state, nonce, PKCE verifier) is good for 10 minutes (issue 2 §3). */
 export const OIDC_STATE_MINUTES = 10;
@@ -64,9 +64,11 @@ export function linkingEmail(claims: Record<string, unknown>) {
  * /Account/MicrosoftSignOut). Authorization code flow with state, nonce and PKCE kept on the
  * server (security guide); users matched by tenant id + object id.
  */
-export function createMicrosoftService(deps: AppDeps, idp: IdentityProvider | null = defaultProvider(deps)) {
-  const repo = createMicrosoftRepository(deps.db);
-  const auth = createAuthService(deps);
+export function createMicrosoftService(
+  deps: AppDeps,
+  { repo, auth }: { repo: MicrosoftRepository; auth: AuthService },
+  idp: IdentityProvider | null = defaultProvider(deps),
+) {
   const { config } = deps;
   const callbackPath = '/api/auth/microsoft/callback';
 

@@ -3,16 +3,14 @@ import type { AppDeps } from '../../platform/deps';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
 import { clientInfo } from './auth.routes';
-import { createPasswordService } from './password.service';
+import type { PasswordService } from './password.service';
 
 /**
  * Activation and reset e-mails and the set-password page's call (issue 2 §3; spec 000 §7
  * PUT /api/passwords?userId=… or ?email=…, split here into a public request by e-mail and a
  * staff action by user id, so no e-mail address travels in a URL).
  */
-export async function passwordRoutes(app: ZodApp, deps: AppDeps) {
-  const service = createPasswordService(deps);
-
+export async function passwordRoutes(app: ZodApp, _deps: AppDeps, service: PasswordService) {
   app.post(
     '/api/auth/password-emails',
     {

@@ -50,8 +50,7 @@ function emailText(purpose: PasswordPurpose, name: string, link: string) {
  * only their SHA-256 is stored. The link carries the token in the URL fragment
  * (/Account/SetPassword#token=…) so it never reaches a server log or a Referer header.
  */
-export function createPasswordService(deps: AppDeps) {
-  const repo = createPasswordRepository(deps.db);
+export function createPasswordService(deps: AppDeps, { repo }: { repo: ReturnType<typeof createPasswordRepository> }) {
   const throttle = createLoginThrottle(deps.db);
 
   /** Issues a link for the user and stores the e-mail in the outbox. Returns the message ids. */

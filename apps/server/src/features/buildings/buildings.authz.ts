@@ -1,5 +1,6 @@
 import { createBuilding } from '../../../db/seed/factories';
 import type { AuthzEntry, Expected, Principal } from '../../test/authz/types';
+import { idempotencyKeyHeader } from '../../test/authz/types';
 
 /** Building administration (buildings.manage): admins and client admins of the building's client. */
 const manageA: Record<Principal, Expected> = {
@@ -18,6 +19,14 @@ const adminsOnly: Record<Principal, Expected> = { ...manageA, clientAdminB: 'ok'
 
 export const authz: AuthzEntry[] = [
   { method: 'GET', route: '/api/buildings', expect: adminsOnly },
+  {
+    method: 'POST',
+    route: '/api/buildings/search',
+    readOnly: true,
+    request: () => ({ body: { q: 'high' } }),
+    expect: adminsOnly,
+    note: 'scoped list searched (issue 25)',
+  },
   {
     method: 'GET',
     route: '/api/buildings',
@@ -45,7 +54,10 @@ export const authz: AuthzEntry[] = [
     method: 'POST',
     route: '/api/buildings',
     note: 'new building of tenant A',
-    request: ({ world }) => ({ body: { name: `Authz ${Math.random()}`, clientId: world.north.clientId } }),
+    request: ({ world }) => ({
+      headers: idempotencyKeyHeader(),
+      body: { name: `Authz ${Math.random()}`, clientId: world.north.clientId },
+    }),
     expect: manageA,
   },
   {
@@ -71,7 +83,10 @@ export const authz: AuthzEntry[] = [
     note: 'a fresh building of tenant A',
     request: async ({ world, deps }) => {
       const b = await createBuilding(deps.db, world.north.clientId);
-      return { url: `/api/buildings/${b.id}`, body: { name: `${b.name} renamed`, street1: b.street1, city: b.city } };
+      return {
+        url: `/api/buildings/${b.id}`,
+        body: { name: `${b.name} renamed`, street1: b.street1, city: b.city, version: 1 },
+      };
     },
     expect: manageA,
   },
@@ -81,6 +96,33 @@ export const authz: AuthzEntry[] = [
     note: 'contacts of building 1 of tenant A (contacts.read)',
     request: ({ world }) => ({ url: `/api/buildings/${world.north.northHighId}/contacts` }),
     expect: manageA,
+  },
+  {
+    method: 'POST',
+    route: '/api/buildings/:id/test-print',
+    note: 'building 1 of tenant A has no printer address: the managers get the 409 that says so',
+    readOnly: true,
+    request: ({ world }) => ({ url: `/api/buildings/${world.north.northHighId}/test-print`, body: {} }),
+    expect: { ...manageA, admin: 409, clientAdminA: 409 },
+  },
+  {
+    method: 'GET',
+    route: '/api/buildings/:id/test-page.zpl',
+    request: ({ world }) => ({ url: `/api/buildings/${world.north.northHighId}/test-page.zpl` }),
+    expect: manageA,
+  },
+  {
+    method: 'GET',
+    route: '/api/buildings/:id/test-page.pdf',
+    request: ({ world }) => ({ url: `/api/buildings/${world.north.northHighId}/test-page.pdf` }),
+    expect: manageA,
+  },
+  {
+    method: 'GET',
+    route: '/Building/PrintTestPage/:id',
+    request: ({ world }) => ({ url: `/Building/PrintTestPage/${world.north.northHighId}` }),
+    // a browser window: signed out → redirected to sign in
+    expect: { ...manageA, anonymous: 302 },
   },
   {
     method: 'POST',

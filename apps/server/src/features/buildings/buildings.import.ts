@@ -1,4 +1,10 @@
-import { isIanaTimeZone, NEW_BUILDING, type TBuildingFields } from '@sv/contracts';
+import {
+  isIanaTimeZone,
+  isUsStateCode,
+  NEW_BUILDING,
+  printerAddressProblem,
+  type TBuildingFields,
+} from '@sv/contracts';
 import { z } from 'zod';
 import { truncateDecimals } from '../../integrations/geocoding/geocoder';
 import { cell, registerImport } from '../../platform/imports/import-definition';
@@ -10,7 +16,7 @@ import { createBuildingsRepository } from './buildings.repository';
  * writes the same headers, so an exported file can be edited and imported into another district.
  * Only Name is required; a blank cell takes the new-building default (spec 000 §4).
  */
-type FieldKind = 'text' | 'state' | 'zip' | 'latitude' | 'longitude' | 'radius' | 'timeZone' | 'flag';
+type FieldKind = 'text' | 'printer' | 'state' | 'zip' | 'latitude' | 'longitude' | 'radius' | 'timeZone' | 'flag';
 export interface BuildingFileField {
   key: keyof TBuildingFields;
   header: string;
@@ -65,8 +71,8 @@ export const BUILDING_FILE_FIELDS: BuildingFileField[] = [
     help: 'IANA time zone; blank = America/Chicago',
   },
   { key: 'note', header: 'Note', kind: 'text', max: 2000, example: '' },
-  { key: 'printerIpAddress', header: 'Printer IP Address', kind: 'text', max: 200, example: '10.0.0.25' },
-  { key: 'visitorPrinterIpAddress', header: 'Visitor Printer IP Address', kind: 'text', max: 200, example: '' },
+  { key: 'printerIpAddress', header: 'Printer IP Address', kind: 'printer', max: 200, example: '10.0.0.25' },
+  { key: 'visitorPrinterIpAddress', header: 'Visitor Printer IP Address', kind: 'printer', max: 200, example: '' },
   flag('active', 'Active'),
   flag('scanWithCamera', 'Scan With Camera'),
   { key: 'studentIdLabel', header: 'Student ID Label', kind: 'text', max: 100, example: 'Student ID' },
@@ -101,11 +107,20 @@ function cellSchema(f: BuildingFileField): z.ZodType {
   switch (f.kind) {
     case 'text':
       return f.key === 'name' ? cell.text(f.max) : cell.optionalText(f.max).transform((v) => v ?? '');
+    case 'printer':
+      // issue 23 §7: the same rule as the building form and API (a private IP address, a printer port)
+      return cell
+        .optionalText(f.max)
+        .transform((v) => v ?? '')
+        .superRefine((v, ctx) => {
+          const problem = v === '' ? null : printerAddressProblem(v);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        });
     case 'state':
       return z
         .string()
         .transform((s) => s.toUpperCase())
-        .refine((s) => /^([A-Z]{2})?$/.test(s), 'must be a two-letter state abbreviation');
+        .refine((s) => s === '' || isUsStateCode(s), 'must be a two-letter state abbreviation');
     case 'zip':
       // ZIP+4 keeps its first five digits (spec 000 §5: zip code masked to 5 digits)
       return z

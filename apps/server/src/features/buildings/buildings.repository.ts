@@ -2,7 +2,8 @@ import type { TActor, TBuildingFields, TBuildingLookupItem, TBuildingRow, TPage 
 import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { buildings, clients } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
-import { findPage } from '../../platform/db/paging';
+import { findPage, listSearch } from '../../platform/db/paging';
+import { atVersion } from '../../platform/db/versions';
 import { buildingFilter, inScope, scopeOf } from '../../platform/db/scope';
 
 /** Buildings are building-scoped rows: attendants and kiosks see their own building only. */
@@ -20,6 +21,7 @@ export const deskBuildingColumns = {
   name: buildings.name,
   timeZone: buildings.timeZone,
   active: buildings.active,
+  printMethod: buildings.printMethod,
   printerIpAddress: buildings.printerIpAddress,
   visitorPrinterIpAddress: buildings.visitorPrinterIpAddress,
   requireAttendantVisitorBadgePrint: buildings.requireAttendantVisitorBadgePrint,
@@ -49,6 +51,7 @@ const rowColumns = {
   radius: buildings.radius,
   note: buildings.note,
   timeZone: buildings.timeZone,
+  printMethod: buildings.printMethod,
   printerIpAddress: buildings.printerIpAddress,
   visitorPrinterIpAddress: buildings.visitorPrinterIpAddress,
   scanWithCamera: buildings.scanWithCamera,
@@ -68,6 +71,7 @@ const rowColumns = {
   requireAttendantVolunteerPhotoCheckIn: buildings.requireAttendantVolunteerPhotoCheckIn,
   requireAttendantVisitorBadgePrint: buildings.requireAttendantVisitorBadgePrint,
   requireAttendantVolunteerBadgePrint: buildings.requireAttendantVolunteerBadgePrint,
+  version: buildings.version,
 };
 
 const SORT = {
@@ -84,6 +88,8 @@ export interface BuildingListFilter {
   activeOnly: boolean;
   /** client filter; ignored for non-admins (their scope already fixes the client) */
   clientId?: number;
+  /** issue 25: server-side search (name, city, street) */
+  q?: string;
 }
 
 /** Filters every list applies: the actor's scope, the active toggle and (admins) the client filter. */
@@ -99,7 +105,10 @@ export function createBuildingsRepository(db: Db) {
 
   return {
     async list(actor: TActor, f: BuildingListFilter): Promise<TPage<TBuildingRow>> {
-      const where = listWhere(actor, f);
+      const where = and(
+        listWhere(actor, f),
+        listSearch(f.q ?? '', [buildings.name, buildings.city, buildings.street1]),
+      )!;
       const order = f.dir === 'desc' ? desc(SORT[f.sort]) : asc(SORT[f.sort]);
       return findPage(
         f,
@@ -176,12 +185,12 @@ export function createBuildingsRepository(db: Db) {
         .limit(limit);
     },
 
-    /** Updates a building in the actor's scope; false when there is none. */
-    async update(actor: TActor, id: number, fields: TBuildingFields): Promise<boolean> {
+    /** Updates a building in the actor's scope at `version` (issue 23 §4); false when there is none. */
+    async update(actor: TActor, id: number, fields: TBuildingFields, version: number): Promise<boolean> {
       const rows = await db
         .update(buildings)
         .set({ ...fields, updatedAt: sql`now()` })
-        .where(and(eq(buildings.id, id), scoped(actor)))
+        .where(and(eq(buildings.id, id), scoped(actor), atVersion(buildings.version, version)))
         .returning({ id: buildings.id });
       return rows.length > 0;
     },

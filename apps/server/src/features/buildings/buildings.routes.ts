@@ -5,16 +5,20 @@ import {
   ZBuildingLookupQuery,
   ZBuildingLookupResponse,
   ZBuildingRow,
+  ZBuildingUpdate,
   ZBuildingUpsert,
   ZGeocodeRequest,
   ZGeocodeResponse,
   ZIdParam,
+  ZPrintTestResponse,
 } from '@sv/contracts';
 import type { AppDeps } from '../../platform/deps';
+import { printWindowHtml } from '../../integrations/printing/print-window';
+import { createIdempotentRoutes, IDEMPOTENCY_NOTE } from '../../platform/http/idempotent-route';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
-import { createContactsService } from '../contacts/contacts.service';
-import { createBuildingsService } from './buildings.service';
+import type { ContactsService } from '../contacts/contacts.service';
+import type { BuildingsService } from './buildings.service';
 import './buildings.import';
 import './buildings.export';
 
@@ -23,9 +27,13 @@ import './buildings.export';
  * /api/buildings, GET /Building/Contacts/{id}, the maps geocoding call). Import and export are
  * served by the shared pipeline (buildings.import.ts, buildings.export.ts).
  */
-export async function buildingsRoutes(app: ZodApp, deps: AppDeps) {
-  const service = createBuildingsService(deps);
-  const contacts = createContactsService(deps);
+export async function buildingsRoutes(
+  app: ZodApp,
+  deps: AppDeps,
+  service: BuildingsService,
+  contacts: ContactsService,
+) {
+  const once = createIdempotentRoutes(deps);
   const tags = ['buildings'];
 
   app.get(
@@ -34,11 +42,27 @@ export async function buildingsRoutes(app: ZodApp, deps: AppDeps) {
       schema: {
         tags,
         summary: 'Buildings table: paged, active-only toggle, client filter (admins)',
-        querystring: ZBuildingListQuery,
+        // the search words only travel in the POST …/search body (security guide: none in URLs)
+        querystring: ZBuildingListQuery.omit({ q: true }),
         response: { 200: ZBuildingListResponse },
       },
     },
-    async (req) => service.list(requireCtx(req), req.query),
+    async (req) => service.list(requireCtx(req), { ...req.query, q: '' }),
+  );
+
+  // issue 25 (audit 000 U1): the same list searched on the server; the text stays out of the URL
+  app.post(
+    '/api/buildings/search',
+    {
+      schema: {
+        tags,
+        summary:
+          'Buildings table: paged, active-only toggle, client filter (admins); searched on the server by q (issue 25: the words in the body, never the URL)',
+        body: ZBuildingListQuery,
+        response: { 200: ZBuildingListResponse },
+      },
+    },
+    async (req) => service.list(requireCtx(req), req.body),
   );
 
   app.get(
@@ -59,12 +83,12 @@ export async function buildingsRoutes(app: ZodApp, deps: AppDeps) {
     {
       schema: {
         tags,
-        summary: 'Add a building (new-building defaults: active, every photo and badge requirement on)',
+        summary: `Add a building (new-building defaults: active, every photo and badge requirement on) ${IDEMPOTENCY_NOTE}`,
         body: ZBuildingUpsert,
         response: { 200: ZBuildingRow },
       },
     },
-    async (req) => service.create(requireCtx(req), req.body),
+    async (req) => once(req, () => service.create(requireCtx(req), req.body)),
   );
 
   app.get(
@@ -85,9 +109,9 @@ export async function buildingsRoutes(app: ZodApp, deps: AppDeps) {
     {
       schema: {
         tags,
-        summary: 'Edit a building',
+        summary: 'Edit a building (with the version it started from; a stale one answers 409)',
         params: ZIdParam,
-        body: ZBuildingUpsert,
+        body: ZBuildingUpdate,
         response: { 200: ZBuildingRow },
       },
     },
@@ -106,6 +130,48 @@ export async function buildingsRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req) => ({ data: await contacts.ofBuilding(requireCtx(req), req.params.id) }),
   );
+
+  // issue 23 §7: the building form's "Print test page", one way per print method
+  app.post(
+    '/api/buildings/:id/test-print',
+    {
+      schema: {
+        tags,
+        summary:
+          'Send a test page to the building’s server-side printer(s); 409 when the building prints from the browser or has no address or a refused one, 503 when the printer does not answer',
+        params: ZIdParam,
+        response: { 200: ZPrintTestResponse },
+      },
+    },
+    async (req) => service.testPrint(requireCtx(req), req.params.id),
+  );
+
+  app.get(
+    '/api/buildings/:id/test-page.zpl',
+    { schema: { tags, summary: 'The test page as ZPL (the desk’s Browser Print)', params: ZIdParam } },
+    async (req, reply) =>
+      reply.type('text/plain; charset=utf-8').send(await service.testPageZpl(requireCtx(req), req.params.id)),
+  );
+
+  app.get(
+    '/api/buildings/:id/test-page.pdf',
+    { schema: { tags, summary: 'The test page as a PDF (the browser print window)', params: ZIdParam } },
+    async (req, reply) => {
+      const pdf = await service.testPagePdf(requireCtx(req), req.params.id);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', 'inline; filename="test-page.pdf"')
+        .send(Buffer.from(pdf));
+    },
+  );
+
+  // the print window of the test page, like /Badge/print/{id} for a badge
+  app.get('/Building/PrintTestPage/:id', { schema: { hide: true, params: ZIdParam } }, async (req, reply) => {
+    await service.testPagePdf(requireCtx(req), req.params.id); // same access as the PDF: 404 out of scope
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(printWindowHtml(`/api/buildings/${req.params.id}/test-page.pdf`, 'Test page'));
+  });
 
   app.post(
     '/api/geocode',

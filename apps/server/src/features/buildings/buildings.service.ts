@@ -10,11 +10,33 @@ import {
 } from '@sv/contracts';
 import type { z } from 'zod';
 import { truncateDecimals } from '../../integrations/geocoding/geocoder';
+import type { BadgeContent } from '../../integrations/printing/badge-content';
+import { buildBadgePdf } from '../../integrations/printing/pdf-badge';
+import { buildBadgeZpl } from '../../integrations/printing/zpl-badge';
 import { requirePermission } from '../../platform/auth/permission';
+import { mustHaveSaved, refuseStale } from '../../platform/db/versions';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
+import { sendZplToBuildingPrinter } from '../../integrations/printing/building-printer';
+import { formatInZone } from '../../platform/time';
 import { createBuildingsRepository } from './buildings.repository';
+
+/** The building form's test page (issue 23 §7): a sample badge, so it proves the badge layout too. */
+export const TEST_PAGE_MESSAGES = {
+  notServer: 'This building does not print from the server: its test page prints from the browser.',
+  noAddress: 'No printer address is set for this building, so badges print as a PDF in the browser.',
+  sent: (addresses: string[]) => `A test page was sent to ${addresses.join(' and ')}. Check that it printed.`,
+  down: (address: string) =>
+    `The printer at ${address} did not answer. Check that it is on and connected, and that the address is right.`,
+} as const;
+
+/** The server-side printer addresses of a building, main printer first (spec 002 §4: 7+ characters). */
+function serverPrinters(b: TBuildingRow): string[] {
+  if (b.printMethod !== 'server') return [];
+  const all = [b.printerIpAddress.trim(), b.visitorPrinterIpAddress.trim()].filter((a) => a.length >= 7);
+  return [...new Set(all)];
+}
 
 type Upsert = z.output<typeof ZBuildingUpsert>;
 
@@ -38,13 +60,28 @@ function changes(before: TBuildingRow, after: TBuildingFields) {
   return out;
 }
 
+/** The sample badge a test page prints: the building's name and the time, no person's data. */
+function testPage(b: TBuildingRow): BadgeContent {
+  return {
+    visitorName: 'Printer test page',
+    visitorType: 'Test',
+    buildingName: b.name,
+    checkedInAt: formatInZone(new Date(), b.timeZone),
+    personVisiting: 'SafeVisitor',
+    expires: '',
+    badgeCode: `TEST-${b.id}`,
+    photo: null,
+  };
+}
+
 export interface GeocodeLog {
   warn(obj: object, msg: string): void;
 }
 
-export function createBuildingsService(deps: AppDeps) {
-  const repo = createBuildingsRepository(deps.db);
-
+export function createBuildingsService(
+  deps: AppDeps,
+  { repo }: { repo: ReturnType<typeof createBuildingsRepository> },
+) {
   async function mustFind(ctx: RequestCtx, id: number) {
     const row = await repo.findById(ctx.actor, id);
     if (!row) throw notFound('Building not found');
@@ -96,16 +133,17 @@ export function createBuildingsService(deps: AppDeps) {
     },
 
     /** PUT /api/buildings/:id. A building stays with its client. */
-    async update(ctx: RequestCtx, id: number, body: Upsert) {
+    async update(ctx: RequestCtx, id: number, { version, ...body }: Upsert & { version: number }) {
       requirePermission(ctx.actor, 'buildings.manage');
       const before = await mustFind(ctx, id);
+      refuseStale(before, version);
       if (body.clientId !== null && body.clientId !== before.clientId) {
         throw badRequest('A building cannot move to another district.', {
           clientId: ['A building cannot move to another district'],
         });
       }
       const fields = fieldsOf(body);
-      if (!(await repo.update(ctx.actor, id, fields))) throw notFound('Building not found');
+      mustHaveSaved(await repo.update(ctx.actor, id, fields, version));
       await deps.audit.record(ctx, {
         action: 'building.update',
         targetType: 'building',
@@ -115,6 +153,42 @@ export function createBuildingsService(deps: AppDeps) {
         details: { changes: changes(before, fields) },
       });
       return mustFind(ctx, id);
+    },
+
+    /**
+     * POST /api/buildings/:id/test-print (issue 23 §7): a building that prints from the server
+     * sends a test page to each of its printer addresses (the address rule is checked again
+     * before connecting) and says, in words, whether the printers took it.
+     */
+    async testPrint(ctx: RequestCtx, id: number) {
+      requirePermission(ctx.actor, 'buildings.manage');
+      const building = await mustFind(ctx, id);
+      if (building.printMethod !== 'server') throw new AppError('CONFLICT', TEST_PAGE_MESSAGES.notServer);
+      const addresses = serverPrinters(building);
+      if (addresses.length === 0) throw new AppError('CONFLICT', TEST_PAGE_MESSAGES.noAddress);
+      const zpl = await buildBadgeZpl(testPage(building));
+      for (const address of addresses) await sendZplToBuildingPrinter(address, zpl, TEST_PAGE_MESSAGES.down(address));
+      await deps.audit.record(ctx, {
+        action: 'building.test_print',
+        targetType: 'building',
+        targetId: id,
+        clientId: building.clientId,
+        buildingId: id,
+        details: { addresses },
+      });
+      return { printed: true, message: TEST_PAGE_MESSAGES.sent(addresses) };
+    },
+
+    /** The test page as ZPL, for the desk's Browser Print (issue 23 §7). */
+    async testPageZpl(ctx: RequestCtx, id: number) {
+      requirePermission(ctx.actor, 'buildings.manage');
+      return buildBadgeZpl(testPage(await mustFind(ctx, id)));
+    },
+
+    /** The test page as a PDF, for the browser's print window (issue 23 §7). */
+    async testPagePdf(ctx: RequestCtx, id: number) {
+      requirePermission(ctx.actor, 'buildings.manage');
+      return buildBadgePdf(testPage(await mustFind(ctx, id)));
     },
 
     /**
@@ -137,3 +211,4 @@ export function createBuildingsService(deps: AppDeps) {
     },
   };
 }
+export type BuildingsService = ReturnType<typeof createBuildingsService>;

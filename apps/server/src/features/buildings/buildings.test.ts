@@ -1,8 +1,16 @@
-import { MESSAGES, type TBuildingRow, type TImportResult } from '@sv/contracts';
+import {
+  MESSAGES,
+  PRINTER_ADDRESS_MESSAGES,
+  printerAddressPolicy,
+  type TBuildingRow,
+  type TImportResult,
+} from '@sv/contracts';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, buildings } from '../../db/schema/index';
+import { startFakePrinter } from '../../test/peers/fake-printer';
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
+import { TEST_PAGE_MESSAGES } from './buildings.service';
 
 let t: TestApp;
 let admin: Session;
@@ -76,6 +84,7 @@ describe('buildings CRUD', () => {
       radius: 250,
       note: 'Portable classrooms',
       timeZone: 'America/New_York',
+      printMethod: 'browser',
       printerIpAddress: '10.1.1.20',
       visitorPrinterIpAddress: '10.1.1.21',
       scanWithCamera: true,
@@ -87,10 +96,11 @@ describe('buildings CRUD', () => {
       studentCheckOutBtn: 'Early dismissal',
       ...Object.fromEntries(REQUIREMENTS.map((k) => [k, false])),
     };
-    const res = await t.as(admin).put(`/api/buildings/${created.id}`, body);
+    const res = await t.as(admin).edit('PUT', `/api/buildings/${created.id}`, body);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       ...body,
+      version: expect.any(Number),
       latitude: 37.727399,
       longitude: -89.216899,
       id: created.id,
@@ -113,7 +123,7 @@ describe('buildings CRUD', () => {
     const none = await t.as(admin).post('/api/buildings', { name: 'Nowhere' });
     expect(none.statusCode).toBe(400);
     expect(none.json().fieldErrors.clientId).toBeDefined();
-    const move = await t.as(admin).put(`/api/buildings/${t.world.north.lincolnId}`, {
+    const move = await t.as(admin).edit('PUT', `/api/buildings/${t.world.north.lincolnId}`, {
       name: 'Lincoln Elementary',
       clientId: t.world.south.clientId,
     });
@@ -168,7 +178,7 @@ describe('building scope', () => {
   it("a client admin cannot read or edit another district's building (404)", async () => {
     const id = t.world.south.southElemId;
     expect((await t.as(north).get(`/api/buildings/${id}`)).statusCode).toBe(404);
-    const put = await t.as(north).put(`/api/buildings/${id}`, { name: 'Taken over' });
+    const put = await t.as(north).edit('PUT', `/api/buildings/${id}`, { name: 'Taken over' });
     expect(put.statusCode).toBe(404);
     expect(put.body).not.toContain('South Valley');
     const [row] = await t.deps.db.select().from(buildings).where(eq(buildings.id, id));
@@ -192,7 +202,8 @@ describe('building scope', () => {
     expect((await t.as(deskNorthHigh).post('/api/buildings', { name: 'Desk made' })).statusCode).toBe(403);
     expect((await t.as(deskNorthHigh).get('/api/buildings')).statusCode).toBe(403);
     expect(
-      (await t.as(deskNorthHigh).put(`/api/buildings/${t.world.north.northHighId}`, { name: 'North High' })).statusCode,
+      (await t.as(deskNorthHigh).edit('PUT', `/api/buildings/${t.world.north.northHighId}`, { name: 'North High' }))
+        .statusCode,
     ).toBe(403);
     expect((await t.as(null).get('/api/buildings')).statusCode).toBe(401);
   });
@@ -308,6 +319,22 @@ describe('buildings import', () => {
     expect(after.length).toBe(rows.length);
   });
 
+  it('holds printer addresses to the form’s rule (issue 23 §7): a public or loopback address is a rejected row', async () => {
+    const csv = [
+      'Name,Printer IP Address,Visitor Printer IP Address',
+      'Spruce Printer School,10.20.0.5:9100,',
+      'Public Printer School,8.8.8.8,',
+      'Loopback Printer School,,127.0.0.1',
+    ].join('\r\n');
+    const result: TImportResult = (await withoutLoopbackOverride(() => upload(north, csv))).json();
+    expect(result.results).toMatchObject({ total: 3, imported: 1, rejected: 2 });
+    const messages = result.results!.messages.join('\n');
+    expect(messages).toContain(`Printer IP Address: ${PRINTER_ADDRESS_MESSAGES.notPrivate}`);
+    expect(messages).toContain(`Visitor Printer IP Address: ${PRINTER_ADDRESS_MESSAGES.loopback}`);
+    const [spruce] = await t.deps.db.select().from(buildings).where(eq(buildings.name, 'Spruce Printer School'));
+    expect(spruce).toMatchObject({ printerIpAddress: '10.20.0.5:9100', printMethod: 'server' });
+  });
+
   it('a client admin cannot import into another district; an admin must choose the client; attendants cannot import', async () => {
     const content = 'Name\r\nSouth Intruder\r\n';
     expect((await upload(north, content, { clientId: String(t.world.south.clientId) })).statusCode).toBe(404);
@@ -348,5 +375,125 @@ describe('buildings export', () => {
     expect(adminSouth.body).not.toContain('North High School');
     const southOwn = await t.as(south).get('/api/exports/buildings');
     expect(southOwn.body).not.toContain('North High School');
+  });
+});
+
+/** Runs `fn` as a real install would: loopback printers refused (no PRINTER_ALLOW_LOOPBACK). */
+async function withoutLoopbackOverride<T>(fn: () => Promise<T>): Promise<T> {
+  printerAddressPolicy.allowLoopback = false;
+  try {
+    return await fn();
+  } finally {
+    printerAddressPolicy.allowLoopback = true;
+  }
+}
+
+describe('printing that works in the cloud (issue 23 §7)', () => {
+  const newBuilding = (over: Record<string, unknown>) =>
+    t.as(north).post('/api/buildings', { name: `Print ${Math.random()}`, ...over });
+
+  it('the test harness runs with the loopback override on', () => {
+    expect(t.deps.config.PRINTER_ALLOW_LOOPBACK).toBe(true);
+    expect(printerAddressPolicy.allowLoopback).toBe(true);
+  });
+
+  it('refuses a public, link-local, named or non-printer-port address on save, and stores nothing', async () => {
+    const cases: [Record<string, string>, string, string][] = [
+      [{ printerIpAddress: '8.8.8.8' }, 'printerIpAddress', PRINTER_ADDRESS_MESSAGES.notPrivate],
+      [{ visitorPrinterIpAddress: '169.254.169.254' }, 'visitorPrinterIpAddress', PRINTER_ADDRESS_MESSAGES.linkLocal],
+      [{ printerIpAddress: 'printer.example.com' }, 'printerIpAddress', PRINTER_ADDRESS_MESSAGES.format],
+      [{ printerIpAddress: '10.1.2.3:22' }, 'printerIpAddress', PRINTER_ADDRESS_MESSAGES.port],
+    ];
+    for (const [over, field, message] of cases) {
+      const res = await newBuilding({ ...over, name: 'Refused printer' });
+      expect(res.statusCode, JSON.stringify(over)).toBe(400);
+      expect(res.json().fieldErrors[field]).toEqual([message]);
+    }
+    const stored = await t.deps.db.select().from(buildings).where(eq(buildings.name, 'Refused printer'));
+    expect(stored).toHaveLength(0);
+    // an edit is held to the same rule
+    const ok: TBuildingRow = (await newBuilding({ printerIpAddress: '10.1.2.3:9100' })).json();
+    expect(ok).toMatchObject({ printMethod: 'server', printerIpAddress: '10.1.2.3:9100' });
+    const { id: _i, clientName: _c, ...fields } = ok;
+    const edit = await t.as(north).put(`/api/buildings/${ok.id}`, { ...fields, printerIpAddress: '1.1.1.1' });
+    expect(edit.statusCode).toBe(400);
+    expect((await t.as(north).get(`/api/buildings/${ok.id}`)).json().printerIpAddress).toBe('10.1.2.3:9100');
+  });
+
+  it('refuses a loopback address without the override, on save and again at connect time', async () => {
+    const printer = await startFakePrinter();
+    try {
+      const refused = await withoutLoopbackOverride(() => newBuilding({ printerIpAddress: printer.address }));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fieldErrors.printerIpAddress).toEqual([PRINTER_ADDRESS_MESSAGES.loopback]);
+      expect((await withoutLoopbackOverride(() => newBuilding({ printerIpAddress: '[::1]:9100' }))).statusCode).toBe(
+        400,
+      );
+
+      // saved while the override was on (or before the rule existed): the server still will not connect
+      const b: TBuildingRow = (await newBuilding({ printerIpAddress: printer.address })).json();
+      const res = await withoutLoopbackOverride(() => t.as(north).post(`/api/buildings/${b.id}/test-print`));
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toContain(PRINTER_ADDRESS_MESSAGES.loopback);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(printer.jobs).toHaveLength(0);
+    } finally {
+      await printer.close();
+    }
+  });
+
+  it('a stored host name is refused at connect time, never looked up', async () => {
+    const b: TBuildingRow = (await newBuilding({})).json();
+    await t.deps.db.update(buildings).set({ printerIpAddress: 'localhost:9100' }).where(eq(buildings.id, b.id));
+    const res = await t.as(north).post(`/api/buildings/${b.id}/test-print`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain(PRINTER_ADDRESS_MESSAGES.format);
+  });
+
+  it('the test page goes to the fake printer (override on) and says so in words', async () => {
+    const printer = await startFakePrinter();
+    try {
+      const b: TBuildingRow = (
+        await newBuilding({ name: 'Test Page School', printMethod: 'server', printerIpAddress: printer.address })
+      ).json();
+      const res = await t.as(north).post(`/api/buildings/${b.id}/test-print`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ printed: true, message: TEST_PAGE_MESSAGES.sent([printer.address]) });
+      await printer.waitForJobs(1);
+      expect(printer.jobs[0]).toMatch(/^\^XA/);
+      expect(printer.jobs[0]).toContain('Printer test page');
+      expect(printer.jobs[0]).toContain('Test Page School');
+      // attendants cannot send test pages
+      expect((await t.as(deskNorthHigh).post(`/api/buildings/${b.id}/test-print`)).statusCode).toBe(403);
+    } finally {
+      await printer.close();
+    }
+  });
+
+  it('a printer that does not answer is a 503 with a sentence', async () => {
+    const printer = await startFakePrinter();
+    await printer.close(); // nothing listens on that port any more
+    const b: TBuildingRow = (await newBuilding({ printerIpAddress: printer.address })).json();
+    const res = await t.as(north).post(`/api/buildings/${b.id}/test-print`);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toBe(TEST_PAGE_MESSAGES.down(printer.address));
+  });
+
+  it('browser and PDF buildings get their test page as ZPL and PDF; the server sends nothing for them', async () => {
+    const b: TBuildingRow = (await newBuilding({ printMethod: 'browser', printerIpAddress: '' })).json();
+    expect(b.printMethod).toBe('browser');
+    const res = await t.as(north).post(`/api/buildings/${b.id}/test-print`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(TEST_PAGE_MESSAGES.notServer);
+    const zpl = await t.as(north).get(`/api/buildings/${b.id}/test-page.zpl`);
+    expect(zpl.statusCode).toBe(200);
+    expect(zpl.body).toContain('^XA');
+    const pdf = await t.as(north).get(`/api/buildings/${b.id}/test-page.pdf`);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.body.startsWith('%PDF')).toBe(true);
+    const none: TBuildingRow = (await newBuilding({ printMethod: 'server', printerIpAddress: '' })).json();
+    expect((await t.as(north).post(`/api/buildings/${none.id}/test-print`)).json().message).toBe(
+      TEST_PAGE_MESSAGES.noAddress,
+    );
   });
 });

@@ -38,6 +38,7 @@ describe('general settings (spec 000 §3, 002 §3)', () => {
     const res = await t.as(admin).get(`/api/clients/${id}/settings`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
+      version: expect.any(Number),
       clientId: id,
       clientName: expect.stringMatching(/^Settings District/),
       visitorBtn: '',
@@ -89,11 +90,12 @@ describe('general settings (spec 000 §3, 002 §3)', () => {
       backgroundCheck: true,
       registryGating: 'all-matches',
     };
-    const res = await t.as(north).put(`/api/clients/${northId}/settings`, body);
+    const res = await t.as(north).edit('PATCH', `/api/clients/${northId}/settings`, body);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: northId });
+    expect(res.json()).toEqual({ id: northId, version: expect.any(Number) });
     expect((await t.as(north).get(`/api/clients/${northId}/settings`)).json()).toEqual({
       ...body,
+      version: expect.any(Number),
       clientId: northId,
       clientName: 'North County Schools',
       hasSisClientSecret: false,
@@ -101,18 +103,22 @@ describe('general settings (spec 000 §3, 002 §3)', () => {
   });
 
   it('answers the first message when a save is refused', async () => {
-    const res = await t.as(north).put(`/api/clients/${northId}/settings`, { badgeByDate: true, strExpDate: '' });
+    const res = await t
+      .as(north)
+      .edit('PATCH', `/api/clients/${northId}/settings`, { badgeByDate: true, strExpDate: '' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('strExpDate: Choose the date badges expire');
-    const months = await t.as(north).put(`/api/clients/${northId}/settings`, { months: 0 });
+    const months = await t.as(north).edit('PATCH', `/api/clients/${northId}/settings`, { months: 0 });
     expect(months.json().fieldErrors.months).toEqual(['At least 1 month']);
-    const url = await t.as(north).put(`/api/clients/${northId}/settings`, { visitorUrl: 'javascript:alert(1)' });
+    const url = await t
+      .as(north)
+      .edit('PATCH', `/api/clients/${northId}/settings`, { visitorUrl: 'javascript:alert(1)' });
     expect(url.statusCode).toBe(400);
   });
 
   it('keeps a client admin to their own client: another district answers 404, attendants and kiosks 403', async () => {
     expect((await t.as(north).get(`/api/clients/${southId}/settings`)).statusCode).toBe(404);
-    expect((await t.as(north).put(`/api/clients/${southId}/settings`, { months: 3 })).statusCode).toBe(404);
+    expect((await t.as(north).edit('PATCH', `/api/clients/${southId}/settings`, { months: 3 })).statusCode).toBe(404);
     expect((await t.as(north).get(`/api/clients/${southId}/kiosk-settings`)).statusCode).toBe(404);
     expect((await t.as(north).get(`/api/clients/${southId}/background-settings`)).statusCode).toBe(404);
     expect((await t.as(north).post(`/api/clients/${southId}/sis/test`, {})).statusCode).toBe(404);
@@ -130,6 +136,7 @@ describe('kiosk settings (spec 002 §3, §9)', () => {
     const id = await newClient();
     const defaults = (await t.as(admin).get(`/api/clients/${id}/kiosk-settings`)).json();
     expect(defaults).toEqual({
+      version: expect.any(Number),
       clientId: id,
       clientName: expect.any(String),
       kioskvisitorBtn: '',
@@ -142,6 +149,9 @@ describe('kiosk settings (spec 002 §3, §9)', () => {
       enableCovidBanner: false,
       bannerQuestion1: '',
       bannerQuestion2: '',
+      // issue 25 (ADR 0034): the district's own Spanish for its health questions, none by default
+      bannerQuestion1Es: '',
+      bannerQuestion2Es: '',
       clientsStudentInfoSystemId: null,
       sisStudentDropoffDetected: false,
       sisStudentPickupDetected: false,
@@ -161,9 +171,14 @@ describe('kiosk settings (spec 002 §3, §9)', () => {
       sisStudentDropoffDetected: true,
       sisStudentPickupDetected: false,
     };
-    expect((await t.as(admin).put(`/api/clients/${id}/kiosk-settings`, body)).json()).toEqual({ id });
+    expect((await t.as(admin).edit('PATCH', `/api/clients/${id}/kiosk-settings`, body)).json()).toEqual({
+      id,
+      version: expect.any(Number),
+    });
     expect((await t.as(admin).get(`/api/clients/${id}/kiosk-settings`)).json()).toMatchObject(body);
-    const long = await t.as(admin).put(`/api/clients/${id}/kiosk-settings`, { kioskvisitorBtn: 'x'.repeat(61) });
+    const long = await t
+      .as(admin)
+      .edit('PATCH', `/api/clients/${id}/kiosk-settings`, { kioskvisitorBtn: 'x'.repeat(61) });
     expect(long.json().message).toBe('kioskvisitorBtn: Use at most 60 characters');
   });
 });
@@ -174,19 +189,19 @@ describe('write-only secrets (security guide: the stored password is never sent 
 
   it('stores the secrets encrypted, never answers them, keeps them when blank and removes them on request', async () => {
     const id = await newClient();
-    const save = await t.as(admin).put(`/api/clients/${id}/settings`, {
+    const save = await t.as(admin).edit('PATCH', `/api/clients/${id}/settings`, {
       sisBaseUrl: sis.url,
       sisClientId: sis.clientId,
       sisClientSecret: SIS_CANARY,
     });
-    expect(save.json()).toEqual({ id });
-    const bg = await t.as(admin).put(`/api/clients/${id}/background-settings`, {
-      provider: 'Acme Screening',
+    expect(save.json()).toEqual({ id, version: expect.any(Number) });
+    const bg = await t.as(admin).edit('PATCH', `/api/clients/${id}/background-settings`, {
+      provider: 'http',
       username: 'district-42',
       endpointUrl: 'https://screening.example/api',
       password: BG_CANARY,
     });
-    expect(bg.json()).toEqual({ id });
+    expect(bg.json()).toEqual({ id, version: expect.any(Number) });
 
     const [stored] = await t.deps.db.select().from(clients).where(eq(clients.id, id));
     const storedText = JSON.stringify(stored);
@@ -214,9 +229,10 @@ describe('write-only secrets (security guide: the stored password is never sent 
     }
     expect(responses[0].json().hasSisClientSecret).toBe(true);
     expect(responses[2].json()).toEqual({
+      version: expect.any(Number),
       clientId: id,
       clientName: expect.any(String),
-      provider: 'Acme Screening',
+      provider: 'http',
       username: 'district-42',
       endpointUrl: 'https://screening.example/api',
       hasPassword: true,
@@ -229,26 +245,29 @@ describe('write-only secrets (security guide: the stored password is never sent 
     expect(JSON.stringify(audits)).not.toContain(BG_CANARY);
 
     // blank keeps the saved secrets
-    await t.as(admin).put(`/api/clients/${id}/settings`, { sisBaseUrl: sis.url, sisClientId: sis.clientId, months: 3 });
-    await t.as(admin).put(`/api/clients/${id}/background-settings`, {
-      provider: 'Acme Screening 2',
-      username: 'district-42',
+    await t
+      .as(admin)
+      .edit('PATCH', `/api/clients/${id}/settings`, { sisBaseUrl: sis.url, sisClientId: sis.clientId, months: 3 });
+    await t.as(admin).edit('PATCH', `/api/clients/${id}/background-settings`, {
+      provider: 'http',
+      username: 'district-43',
       endpointUrl: 'https://screening.example/api',
     });
     expect((await t.as(admin).get(`/api/clients/${id}/settings`)).json().hasSisClientSecret).toBe(true);
     expect((await t.as(admin).get(`/api/clients/${id}/background-settings`)).json()).toMatchObject({
-      provider: 'Acme Screening 2',
+      provider: 'http',
+      username: 'district-43',
       hasPassword: true,
     });
 
     // a saved secret is never sent to a new address without being typed again
-    const moved = await t.as(admin).put(`/api/clients/${id}/settings`, {
+    const moved = await t.as(admin).edit('PATCH', `/api/clients/${id}/settings`, {
       sisBaseUrl: 'https://elsewhere.example',
       sisClientId: sis.clientId,
     });
     expect(moved.statusCode).toBe(400);
     expect(moved.json().message).toBe(REENTER_SIS_SECRET);
-    const bgMoved = await t.as(admin).put(`/api/clients/${id}/background-settings`, {
+    const bgMoved = await t.as(admin).edit('PATCH', `/api/clients/${id}/background-settings`, {
       endpointUrl: 'https://elsewhere.example/api',
     });
     expect(bgMoved.json()).toMatchObject({
@@ -257,12 +276,12 @@ describe('write-only secrets (security guide: the stored password is never sent 
     });
 
     // removal
-    await t.as(admin).put(`/api/clients/${id}/settings`, {
+    await t.as(admin).edit('PATCH', `/api/clients/${id}/settings`, {
       sisBaseUrl: sis.url,
       sisClientId: sis.clientId,
       clearSisClientSecret: true,
     });
-    await t.as(admin).put(`/api/clients/${id}/background-settings`, { clearPassword: true });
+    await t.as(admin).edit('PATCH', `/api/clients/${id}/background-settings`, { clearPassword: true });
     expect((await t.as(admin).get(`/api/clients/${id}/settings`)).json().hasSisClientSecret).toBe(false);
     expect((await t.as(admin).get(`/api/clients/${id}/background-settings`)).json().hasPassword).toBe(false);
     const [after] = await t.deps.db.select().from(clients).where(eq(clients.id, id));
@@ -276,13 +295,13 @@ describe('Skyward connection test against a OneRoster SIS (spec 000 §8)', () =>
 
   it('connects with the saved settings: token, then an authenticated OneRoster call', async () => {
     const id = await newClient();
-    const saved = await t.as(admin).put(`/api/clients/${id}/settings`, {
+    const saved = await t.as(admin).edit('PATCH', `/api/clients/${id}/settings`, {
       skyward: true,
       sisBaseUrl: sis.url,
       sisClientId: sis.clientId,
       sisClientSecret: sis.clientSecret,
     });
-    expect(saved.json()).toEqual({ id });
+    expect(saved.json()).toEqual({ id, version: expect.any(Number) });
     const before = sis.tokensIssued;
     const res = await test(admin, id);
     expect(res.json()).toEqual({ ok: true, message: MESSAGES.skywardOk });
@@ -293,7 +312,7 @@ describe('Skyward connection test against a OneRoster SIS (spec 000 §8)', () =>
 
   it('fails with the spec message on a wrong secret, an outage or an unreachable server', async () => {
     const id = await newClient();
-    await t.as(admin).put(`/api/clients/${id}/settings`, {
+    await t.as(admin).edit('PATCH', `/api/clients/${id}/settings`, {
       sisBaseUrl: sis.url,
       sisClientId: sis.clientId,
       sisClientSecret: 'not-the-secret',
@@ -327,7 +346,7 @@ describe('Skyward connection test against a OneRoster SIS (spec 000 §8)', () =>
 
   it('never sends the saved secret to an unsaved address', async () => {
     const id = await newClient();
-    await t.as(admin).put(`/api/clients/${id}/settings`, {
+    await t.as(admin).edit('PATCH', `/api/clients/${id}/settings`, {
       sisBaseUrl: 'https://sis.district.example',
       sisClientId: sis.clientId,
       sisClientSecret: sis.clientSecret,

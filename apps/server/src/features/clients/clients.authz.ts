@@ -1,4 +1,6 @@
 import { type AuthzEntry, type Expected, type Principal } from '../../test/authz/types';
+import { idempotencyKeyHeader } from '../../test/authz/types';
+import { clientVersion } from '../../test/versions';
 
 /** Admin-only routes: the clients list and client create / edit (spec 000 §2). */
 const adminOnly: Record<Principal, Expected> = {
@@ -34,10 +36,18 @@ const settingsBody = {
 
 const kioskBody = { kioskvisitorBtn: 'WELCOME', enableCovidBanner: true };
 
-const backgroundBody = { provider: 'Matrix Checks', username: 'matrix', password: '' };
+const backgroundBody = { provider: 'demo', username: 'matrix', password: '' };
 
 export const authz: AuthzEntry[] = [
   { method: 'GET', route: '/api/clients', expect: adminOnly },
+  {
+    method: 'POST',
+    route: '/api/clients/search',
+    readOnly: true,
+    request: () => ({ body: { q: 'north' } }),
+    expect: adminOnly,
+    note: 'list searched (issue 25)',
+  },
   {
     method: 'GET',
     route: '/api/clients/lookup',
@@ -57,7 +67,7 @@ export const authz: AuthzEntry[] = [
   {
     method: 'POST',
     route: '/api/clients',
-    request: () => ({ body: { name: 'Matrix District' } }),
+    request: () => ({ headers: idempotencyKeyHeader(), body: { name: 'Matrix District' } }),
     expect: adminOnly,
   },
   {
@@ -69,9 +79,15 @@ export const authz: AuthzEntry[] = [
   {
     method: 'PUT',
     route: '/api/clients/:id',
-    request: ({ world }) => ({
+    request: async ({ world, deps }) => ({
       url: `/api/clients/${world.north.clientId}`,
-      body: { name: 'North County Schools', state: 'IL', zipcode: '60093', active: true },
+      body: {
+        name: 'North County Schools',
+        state: 'IL',
+        zipcode: '60093',
+        active: true,
+        version: await clientVersion(deps.db, world.north.clientId),
+      },
     }),
     expect: adminOnly,
   },
@@ -82,9 +98,12 @@ export const authz: AuthzEntry[] = [
     expect: settingsOfA,
   },
   {
-    method: 'PUT',
+    method: 'PATCH',
     route: '/api/clients/:id/settings',
-    request: ({ world }) => ({ url: `/api/clients/${world.north.clientId}/settings`, body: settingsBody }),
+    request: async ({ world, deps }) => ({
+      url: `/api/clients/${world.north.clientId}/settings`,
+      body: { ...settingsBody, version: await clientVersion(deps.db, world.north.clientId) },
+    }),
     expect: settingsOfA,
   },
   {
@@ -94,9 +113,12 @@ export const authz: AuthzEntry[] = [
     expect: settingsOfA,
   },
   {
-    method: 'PUT',
+    method: 'PATCH',
     route: '/api/clients/:id/kiosk-settings',
-    request: ({ world }) => ({ url: `/api/clients/${world.north.clientId}/kiosk-settings`, body: kioskBody }),
+    request: async ({ world, deps }) => ({
+      url: `/api/clients/${world.north.clientId}/kiosk-settings`,
+      body: { ...kioskBody, version: await clientVersion(deps.db, world.north.clientId) },
+    }),
     expect: settingsOfA,
   },
   {
@@ -106,13 +128,21 @@ export const authz: AuthzEntry[] = [
     expect: settingsOfA,
   },
   {
-    method: 'PUT',
+    method: 'PATCH',
     route: '/api/clients/:id/background-settings',
-    request: ({ world }) => ({
+    request: async ({ world, deps }) => ({
       url: `/api/clients/${world.north.clientId}/background-settings`,
-      body: backgroundBody,
+      body: { ...backgroundBody, version: await clientVersion(deps.db, world.north.clientId) },
     }),
     expect: settingsOfA,
+  },
+  {
+    method: 'POST',
+    route: '/api/clients/:id/background-settings/test',
+    request: ({ world }) => ({ url: `/api/clients/${world.north.clientId}/background-settings/test` }),
+    expect: settingsOfA,
+    readOnly: true,
+    note: 'the demo district uses the demo provider: no network',
   },
   {
     method: 'POST',

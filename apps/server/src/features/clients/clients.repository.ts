@@ -2,7 +2,8 @@ import type { TActor, TClientRow, TPage } from '@sv/contracts';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { clients } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
-import { findPage } from '../../platform/db/paging';
+import { findPage, listSearch } from '../../platform/db/paging';
+import { atVersion } from '../../platform/db/versions';
 import { clientFilter } from '../../platform/db/scope';
 
 /** A client is its own tenant: admins see every client, everyone else only their own. */
@@ -36,6 +37,8 @@ export interface ClientListFilter {
   sort: keyof typeof SORT;
   dir: 'asc' | 'desc';
   activeOnly: boolean;
+  /** issue 25: server-side search (name, city) */
+  q?: string;
 }
 
 export type ClientFields = Omit<typeof clients.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -45,6 +48,8 @@ export function createClientsRepository(db: Db) {
     async list(actor: TActor, f: ClientListFilter): Promise<TPage<TClientRow>> {
       const parts: SQL[] = [scoped(actor)];
       if (f.activeOnly) parts.push(eq(clients.active, true));
+      const searched = listSearch(f.q ?? '', [clients.name, clients.city]);
+      if (searched) parts.push(searched);
       const where = and(...parts);
       const order = f.dir === 'desc' ? desc(SORT[f.sort]) : asc(SORT[f.sort]);
       return findPage(
@@ -86,14 +91,17 @@ export function createClientsRepository(db: Db) {
       return row.id;
     },
 
-    /** Updates a client in the actor's scope; answers false when there is none. */
-    async update(actor: TActor, id: number, fields: Partial<ClientFields>, now: Date) {
+    /**
+     * Updates a client in the actor's scope at `version` (issue 23 §4: the client and all its
+     * settings share one version); answers the new version, or null when none was at that version.
+     */
+    async update(actor: TActor, id: number, fields: Partial<ClientFields>, now: Date, version: number) {
       const rows = await db
         .update(clients)
         .set({ ...fields, updatedAt: now })
-        .where(and(eq(clients.id, id), scoped(actor)))
-        .returning({ id: clients.id });
-      return rows.length > 0;
+        .where(and(eq(clients.id, id), scoped(actor), atVersion(clients.version, version)))
+        .returning({ version: clients.version });
+      return rows[0]?.version ?? null;
     },
   };
 }

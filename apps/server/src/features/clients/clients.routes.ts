@@ -1,6 +1,7 @@
 import {
   ZBackgroundSettingsRequest,
   ZBackgroundSettingsResponse,
+  ZBackgroundTestResponse,
   ZClientDetail,
   ZClientListQuery,
   ZClientListResponse,
@@ -8,6 +9,7 @@ import {
   ZClientSettingsRequest,
   ZClientSettingsResponse,
   ZDeskSettingsResponse,
+  ZClientUpdate,
   ZClientUpsert,
   ZIdParam,
   ZKioskSettingsRequest,
@@ -17,9 +19,10 @@ import {
   ZSisTestResponse,
 } from '@sv/contracts';
 import type { AppDeps } from '../../platform/deps';
+import { createIdempotentRoutes, IDEMPOTENCY_NOTE } from '../../platform/http/idempotent-route';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
-import { createClientsService } from './clients.service';
+import type { ClientsService } from './clients.service';
 
 const tags = ['clients'];
 
@@ -27,8 +30,8 @@ const tags = ['clients'];
  * Clients and their three settings sets (spec 000 §2 Clients screen, §7 /ClientData/*; spec 002 §3).
  * Settings saves answer `{ id }` (a positive number means success); failures use the error body.
  */
-export async function clientsRoutes(app: ZodApp, deps: AppDeps) {
-  const service = createClientsService(deps);
+export async function clientsRoutes(app: ZodApp, deps: AppDeps, service: ClientsService) {
+  const once = createIdempotentRoutes(deps);
 
   app.get(
     '/api/clients',
@@ -36,11 +39,27 @@ export async function clientsRoutes(app: ZodApp, deps: AppDeps) {
       schema: {
         tags,
         summary: 'Clients, one page (admins); sorted by id, active only by default',
-        querystring: ZClientListQuery,
+        // the search words only travel in the POST …/search body (security guide: none in URLs)
+        querystring: ZClientListQuery.omit({ q: true }),
         response: { 200: ZClientListResponse },
       },
     },
     async (req) => service.list(requireCtx(req), req.query),
+  );
+
+  // issue 25 (audit 000 U1): the same list searched on the server; the text stays out of the URL
+  app.post(
+    '/api/clients/search',
+    {
+      schema: {
+        tags,
+        summary:
+          'Clients, one page (admins); sorted by id, active only by default; searched on the server by q (issue 25: the words in the body, never the URL)',
+        body: ZClientListQuery,
+        response: { 200: ZClientListResponse },
+      },
+    },
+    async (req) => service.list(requireCtx(req), req.body),
   );
 
   app.get(
@@ -60,12 +79,12 @@ export async function clientsRoutes(app: ZodApp, deps: AppDeps) {
     {
       schema: {
         tags,
-        summary: 'Create a client (admins)',
+        summary: `Create a client (admins) ${IDEMPOTENCY_NOTE}`,
         body: ZClientUpsert,
         response: { 200: ZSavedResponse },
       },
     },
-    async (req) => service.create(requireCtx(req), req.body),
+    async (req) => once(req, () => service.create(requireCtx(req), req.body)),
   );
 
   app.get(
@@ -86,9 +105,9 @@ export async function clientsRoutes(app: ZodApp, deps: AppDeps) {
     {
       schema: {
         tags,
-        summary: 'Edit a client (admins)',
+        summary: 'Edit a client (admins; with the version it started from, a stale one answers 409)',
         params: ZIdParam,
-        body: ZClientUpsert,
+        body: ZClientUpdate,
         response: { 200: ZSavedResponse },
       },
     },
@@ -121,12 +140,13 @@ export async function clientsRoutes(app: ZodApp, deps: AppDeps) {
     async (req) => service.getSettings(requireCtx(req), req.params.id),
   );
 
-  app.put(
+  app.patch(
     '/api/clients/:id/settings',
     {
       schema: {
         tags,
-        summary: 'Save general settings; an empty sisClientSecret keeps the saved one',
+        summary:
+          'Change general settings (only those sent; with the version); an empty sisClientSecret keeps the saved one',
         params: ZIdParam,
         body: ZClientSettingsRequest,
         response: { 200: ZSavedResponse },
@@ -148,12 +168,12 @@ export async function clientsRoutes(app: ZodApp, deps: AppDeps) {
     async (req) => service.getKioskSettings(requireCtx(req), req.params.id),
   );
 
-  app.put(
+  app.patch(
     '/api/clients/:id/kiosk-settings',
     {
       schema: {
         tags,
-        summary: 'Save kiosk settings',
+        summary: 'Change kiosk settings (only those sent; with the version)',
         params: ZIdParam,
         body: ZKioskSettingsRequest,
         response: { 200: ZSavedResponse },
@@ -175,18 +195,32 @@ export async function clientsRoutes(app: ZodApp, deps: AppDeps) {
     async (req) => service.getBackgroundSettings(requireCtx(req), req.params.id),
   );
 
-  app.put(
+  app.patch(
     '/api/clients/:id/background-settings',
     {
       schema: {
         tags,
-        summary: 'Save background check settings; an empty password keeps the saved one',
+        summary:
+          'Change background check settings (only those sent; with the version); an empty password keeps the saved one',
         params: ZIdParam,
         body: ZBackgroundSettingsRequest,
         response: { 200: ZSavedResponse },
       },
     },
     async (req) => service.saveBackgroundSettings(requireCtx(req), req.params.id, req.body),
+  );
+
+  app.post(
+    '/api/clients/:id/background-settings/test',
+    {
+      schema: {
+        tags,
+        summary: "Test the district's saved background-check provider (an agency: address, account and password)",
+        params: ZIdParam,
+        response: { 200: ZBackgroundTestResponse },
+      },
+    },
+    async (req) => service.testBackgroundSettings(requireCtx(req), req.params.id),
   );
 
   app.post(

@@ -1,8 +1,10 @@
 import {
+  BACKGROUND_URL_REQUIRED,
   MESSAGES,
   ZBackgroundSettings,
   ZClientSettings,
   ZClientSettingsRequest,
+  checkBadgeDate,
   ZKioskSettings,
   type TBackgroundSettingsRequest,
   type TClientSettingsRequest,
@@ -13,25 +15,35 @@ import {
 import { createSisClient, type SisConnection } from '../../integrations/sis/index';
 import { requirePermission } from '../../platform/auth/permission';
 import { createSecretBox } from '../../platform/crypto/secret-box';
+import { mustHaveSaved, refuseStale } from '../../platform/db/versions';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
-import { createClientsRepository, fullAddress, type ClientListFilter } from './clients.repository';
+import { type ClientFields, createClientsRepository, fullAddress, type ClientListFilter } from './clients.repository';
+import { backgroundSecretContext, createDistrictBackgroundChecks } from './district-background-check';
 import { changedKeys, readStored } from './stored-settings';
 
 /** Where the sealed SIS client secret sits inside the settings jsonb (stripped from every read). */
 const SIS_SECRET_KEY = 'sisClientSecretSealed';
 const sisSecretContext = (clientId: number) => `client:${clientId}:sisClientSecret`;
-const backgroundSecretContext = (clientId: number) => `client:${clientId}:background`;
 
 export const REENTER_SIS_SECRET = 'Enter the client secret again when you change the server address.';
 export const REENTER_BG_PASSWORD = 'Enter the password again when you change the service address.';
+export const BG_HTTPS_REQUIRED = "Use the provider's https:// address: the password must not travel in clear text.";
+/** POST …/background-settings/test answers (issue 23 §2: the screen tells the truth about the provider). */
+export const BACKGROUND_TEST_MESSAGES = {
+  ok: 'Connection successful: the provider accepted the account.',
+  refused: 'The provider refused the account or the password.',
+  unreachable: 'The provider could not be reached at this address.',
+  none: 'Background checks are not configured for this district: choose a provider.',
+  demo: 'The demo provider makes no real check; nothing to connect to.',
+} as const;
 
 type ClientRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof createClientsRepository>['findById']>>>;
 
-export function createClientsService(deps: AppDeps) {
-  const repo = createClientsRepository(deps.db);
+export function createClientsService(deps: AppDeps, { repo }: { repo: ReturnType<typeof createClientsRepository> }) {
   const box = createSecretBox(deps.config.APP_SECRET);
+  const districtChecks = createDistrictBackgroundChecks(deps);
   const sisPolicy = {
     // a demo installation without a configured SIS uses the built-in provider
     emptyIsLocal: deps.config.SEED_DEMO,
@@ -52,6 +64,21 @@ export function createClientsService(deps: AppDeps) {
     const v = rawSettings(row)[SIS_SECRET_KEY];
     return typeof v === 'string' && v ? v : null;
   };
+
+  /**
+   * Writes a client at the version its screen started from (issue 23 §4): a stale one is refused
+   * with 409 and nothing changes; answers the saved id and the new version.
+   */
+  async function saveAt(ctx: RequestCtx, row: ClientRecord, version: number, fields: Partial<ClientFields>) {
+    refuseStale(row, version);
+    const saved = await repo.update(ctx.actor, row.id, fields, deps.now(), version);
+    mustHaveSaved(saved !== null);
+    return { id: row.id, version: saved };
+  }
+
+  /** A PATCH's fields that were sent (issue 23 §4: only those change). */
+  const sent = <T extends Record<string, unknown>>(patch: T) =>
+    Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<T>;
 
   const audit = (ctx: RequestCtx, action: string, clientId: number, details: Record<string, unknown> = {}) =>
     deps.audit.record(ctx, { action, targetType: 'client', targetId: clientId, clientId, details });
@@ -85,6 +112,7 @@ export function createClientsService(deps: AppDeps) {
         active: row.active,
         volunteerUrl: s.volunteerUrl,
         visitorUrl: s.visitorUrl,
+        version: row.version,
       };
     },
 
@@ -95,14 +123,14 @@ export function createClientsService(deps: AppDeps) {
       return { id };
     },
 
-    async update(ctx: RequestCtx, id: number, body: Required<TClientUpsert>) {
+    async update(ctx: RequestCtx, id: number, { version, ...body }: Required<TClientUpsert> & { version: number }) {
       requirePermission(ctx.actor, 'clients.manage');
       const before = await load(ctx, id);
-      await repo.update(ctx.actor, id, body, deps.now());
+      const saved = await saveAt(ctx, before, version, body);
       await audit(ctx, 'client.update', id, {
         changed: changedKeys(before as unknown as Record<string, unknown>, body),
       });
-      return { id };
+      return saved;
     },
 
     // ------------------------------------------------------------ desk view
@@ -140,16 +168,25 @@ export function createClientsService(deps: AppDeps) {
         clientId: row.id,
         clientName: row.name,
         hasSisClientSecret: sealedSisSecret(row) !== null,
+        version: row.version,
       };
     },
 
+    /** PATCH (issue 23 §4, ADR 0025): the settings sent replace the stored ones; the rest stay. */
     async saveSettings(ctx: RequestCtx, id: number, body: TClientSettingsRequest) {
       requirePermission(ctx.actor, 'clientSettings.manage');
       const row = await load(ctx, id);
       const parsed = ZClientSettingsRequest.parse(body);
-      const { sisClientSecret, clearSisClientSecret, ...fields } = parsed;
-      const next = ZClientSettings.parse(fields);
+      const { sisClientSecret, clearSisClientSecret, version, ...fields } = parsed;
       const before = readStored(ZClientSettings, row.settings);
+      const merged = ZClientSettings.superRefine(checkBadgeDate).safeParse({ ...before, ...sent(fields) });
+      if (!merged.success) {
+        // the same shape as a refused request body ("field: message"), spec 000 §7
+        const issue = merged.error.issues[0];
+        const field = String(issue.path[0]);
+        throw badRequest(`${field}: ${issue.message}`, { [field]: [issue.message] });
+      }
+      const next = merged.data;
       let sealed = clearSisClientSecret ? null : sealedSisSecret(row);
       const addressChanged = before.sisBaseUrl !== next.sisBaseUrl || before.sisTokenUrl !== next.sisTokenUrl;
       // A saved secret is never sent to an address other than the one it was saved for.
@@ -157,35 +194,37 @@ export function createClientsService(deps: AppDeps) {
         throw badRequest(REENTER_SIS_SECRET, { sisClientSecret: [REENTER_SIS_SECRET] });
       }
       if (sisClientSecret) sealed = box.seal(sisClientSecret, sisSecretContext(id));
-      await repo.update(
-        ctx.actor,
-        id,
-        { settings: { ...next, ...(sealed ? { [SIS_SECRET_KEY]: sealed } : {}) } },
-        deps.now(),
-      );
+      const saved = await saveAt(ctx, row, version, {
+        settings: { ...next, ...(sealed ? { [SIS_SECRET_KEY]: sealed } : {}) },
+      });
       await audit(ctx, 'client.settings.update', id, {
         changed: changedKeys(before, next),
         sisCredential: sisClientSecret ? 'replaced' : clearSisClientSecret ? 'removed' : 'kept',
       });
-      return { id };
+      return saved;
     },
 
     // ------------------------------------------------------------ kiosk settings
     async getKioskSettings(ctx: RequestCtx, id: number) {
       requirePermission(ctx.actor, 'clientSettings.manage');
       const row = await load(ctx, id);
-      return { ...readStored(ZKioskSettings, row.kioskSettings), clientId: row.id, clientName: row.name };
+      return {
+        ...readStored(ZKioskSettings, row.kioskSettings),
+        clientId: row.id,
+        clientName: row.name,
+        version: row.version,
+      };
     },
 
-    async saveKioskSettings(ctx: RequestCtx, id: number, body: TKioskSettingsRequest) {
+    /** PATCH (issue 23 §4, ADR 0025): the settings sent replace the stored ones; the rest stay. */
+    async saveKioskSettings(ctx: RequestCtx, id: number, { version, ...body }: TKioskSettingsRequest) {
       requirePermission(ctx.actor, 'clientSettings.manage');
       const row = await load(ctx, id);
-      const next = ZKioskSettings.parse(body);
-      await repo.update(ctx.actor, id, { kioskSettings: next }, deps.now());
-      await audit(ctx, 'client.kioskSettings.update', id, {
-        changed: changedKeys(readStored(ZKioskSettings, row.kioskSettings), next),
-      });
-      return { id };
+      const before = readStored(ZKioskSettings, row.kioskSettings);
+      const next = ZKioskSettings.parse({ ...before, ...sent(body) });
+      const saved = await saveAt(ctx, row, version, { kioskSettings: next });
+      await audit(ctx, 'client.kioskSettings.update', id, { changed: changedKeys(before, next) });
+      return saved;
     },
 
     // ------------------------------------------------------------ background check settings
@@ -197,26 +236,49 @@ export function createClientsService(deps: AppDeps) {
         clientId: row.id,
         clientName: row.name,
         hasPassword: !!row.backgroundSecret,
+        version: row.version,
       };
     },
 
-    async saveBackgroundSettings(ctx: RequestCtx, id: number, body: Required<TBackgroundSettingsRequest>) {
+    /** PATCH (issue 23 §4, ADR 0025): the settings sent replace the stored ones; the rest stay. */
+    async saveBackgroundSettings(ctx: RequestCtx, id: number, body: TBackgroundSettingsRequest) {
       requirePermission(ctx.actor, 'backgroundSettings.manage');
       const row = await load(ctx, id);
-      const { password, clearPassword, ...fields } = body;
-      const next = ZBackgroundSettings.parse(fields);
+      const { password = '', clearPassword = false, version, ...fields } = body;
       const before = readStored(ZBackgroundSettings, row.backgroundSettings);
+      const next = ZBackgroundSettings.parse({ ...before, ...sent(fields) });
       let secret = clearPassword ? null : row.backgroundSecret;
       if (secret && !password && before.endpointUrl !== next.endpointUrl) {
         throw badRequest(REENTER_BG_PASSWORD, { password: [REENTER_BG_PASSWORD] });
       }
+      // an agency needs its address (on the merged settings: a patch may send the provider alone)
+      if (next.provider === 'http' && !next.endpointUrl) {
+        throw badRequest(BACKGROUND_URL_REQUIRED, { endpointUrl: [BACKGROUND_URL_REQUIRED] });
+      }
+      // like the SIS secret: an agency password never travels in clear text in production
+      if (next.provider === 'http' && sisPolicy.requireHttps && !next.endpointUrl.startsWith('https://')) {
+        throw badRequest(BG_HTTPS_REQUIRED, { endpointUrl: [BG_HTTPS_REQUIRED] });
+      }
       if (password) secret = box.seal(password, backgroundSecretContext(id));
-      await repo.update(ctx.actor, id, { backgroundSettings: next, backgroundSecret: secret }, deps.now());
+      const saved = await saveAt(ctx, row, version, { backgroundSettings: next, backgroundSecret: secret });
       await audit(ctx, 'client.backgroundSettings.update', id, {
         changed: changedKeys(before, next),
         credential: password ? 'replaced' : clearPassword ? 'removed' : 'kept',
       });
-      return { id };
+      return saved;
+    },
+
+    /** Tests the SAVED settings only, so a saved password never goes to an address typed in the form. */
+    async testBackgroundSettings(ctx: RequestCtx, id: number) {
+      requirePermission(ctx.actor, 'backgroundSettings.manage');
+      const row = await load(ctx, id);
+      const provider = districtChecks.providerOf(row);
+      let result: keyof typeof BACKGROUND_TEST_MESSAGES;
+      if (!provider) result = 'none';
+      else if (provider.kind === 'demo') result = 'demo';
+      else result = await provider.testConnection();
+      await audit(ctx, 'client.backgroundSettings.test', id, { result });
+      return { ok: result === 'ok', message: BACKGROUND_TEST_MESSAGES[result] };
     },
 
     // ------------------------------------------------------------ SIS (Skyward) connection test
@@ -251,18 +313,24 @@ export function createClientsService(deps: AppDeps) {
         volunteerUrl: s.volunteerUrl,
         skyward: s.skyward,
         sisConfigured: s.sisBaseUrl !== '' || sisPolicy.emptyIsLocal,
+        version: row.version,
       };
     },
 
-    async saveSystemSettings(ctx: RequestCtx, clientId: number, urls: { visitorUrl: string; volunteerUrl: string }) {
+    async saveSystemSettings(
+      ctx: RequestCtx,
+      clientId: number,
+      urls: { visitorUrl: string; volunteerUrl: string },
+      version: number,
+    ) {
       requirePermission(ctx.actor, 'systemSettings.manage');
       const row = await load(ctx, clientId);
       const before = readStored(ZClientSettings, row.settings);
-      await repo.update(ctx.actor, clientId, { settings: { ...rawSettings(row), ...urls } }, deps.now());
+      const saved = await saveAt(ctx, row, version, { settings: { ...rawSettings(row), ...urls } });
       await audit(ctx, 'client.systemSettings.update', clientId, {
         changed: changedKeys({ visitorUrl: before.visitorUrl, volunteerUrl: before.volunteerUrl }, urls),
       });
-      return { id: clientId };
+      return saved;
     },
   };
 }

@@ -79,6 +79,7 @@ describe('create and edit a client (spec 000 §4: new clients are active with an
     const detail = (await t.as(admin).get(`/api/clients/${id}`)).json();
     expect(detail).toEqual({
       id,
+      version: 1,
       name: 'Lakeside Schools',
       street1: '',
       street2: '',
@@ -91,7 +92,7 @@ describe('create and edit a client (spec 000 §4: new clients are active with an
       volunteerUrl: '',
       visitorUrl: '',
     });
-    const put = await t.as(admin).put(`/api/clients/${id}`, {
+    const put = await t.as(admin).edit('PUT', `/api/clients/${id}`, {
       name: 'Lakeside Schools',
       street1: '1 Shore Dr',
       street2: 'Suite 2',
@@ -101,7 +102,7 @@ describe('create and edit a client (spec 000 §4: new clients are active with an
       note: 'Pilot',
       active: true,
     });
-    expect(put.json()).toEqual({ id });
+    expect(put.json()).toEqual({ id, version: expect.any(Number) });
     expect((await t.as(admin).get(`/api/clients/${id}`)).json().address).toBe(
       '1 Shore Dr, Suite 2, Lakeside, MI 49116',
     );
@@ -121,15 +122,17 @@ describe('create and edit a client (spec 000 §4: new clients are active with an
 
   it('answers 404 for a missing client and 403 to client admins', async () => {
     expect((await t.as(admin).get('/api/clients/999999')).statusCode).toBe(404);
-    expect((await t.as(admin).put('/api/clients/999999', { name: 'x' })).statusCode).toBe(404);
+    expect((await t.as(admin).edit('PUT', '/api/clients/999999', { name: 'x' })).statusCode).toBe(404);
     expect((await t.as(north).get(`/api/clients/${t.world.north.clientId}`)).statusCode).toBe(403);
-    expect((await t.as(north).put(`/api/clients/${t.world.north.clientId}`, { name: 'Mine' })).statusCode).toBe(403);
+    expect((await t.as(north).edit('PUT', `/api/clients/${t.world.north.clientId}`, { name: 'Mine' })).statusCode).toBe(
+      403,
+    );
     expect((await t.as(north).post('/api/clients', { name: 'Mine too' })).statusCode).toBe(403);
   });
 
   it('shows the volunteer URL saved in the settings on the edit screen', async () => {
     const id = t.world.south.clientId;
-    await t.as(south).put('/api/system-settings', {
+    await t.as(south).edit('PUT', '/api/system-settings', {
       visitorUrl: 'https://visit.southvalley.example/',
       volunteerUrl: 'https://volunteer.southvalley.example/',
     });

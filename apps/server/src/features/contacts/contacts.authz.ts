@@ -1,5 +1,6 @@
 import { createContact } from '../../../db/seed/factories';
 import type { AuthzEntry, Expected, Principal } from '../../test/authz/types';
+import { idempotencyKeyHeader } from '../../test/authz/types';
 
 /** Contacts are administration (contacts.read / contacts.manage): admins and the client's admins. */
 const manageA: Record<Principal, Expected> = {
@@ -25,6 +26,14 @@ const freshContact = async ({ world, deps }: Parameters<NonNullable<AuthzEntry['
 export const authz: AuthzEntry[] = [
   { method: 'GET', route: '/api/contacts', expect: { ...manageA, clientAdminB: 'ok' } },
   {
+    method: 'POST',
+    route: '/api/contacts/search',
+    readOnly: true,
+    request: () => ({ body: { q: 'a' } }),
+    expect: { ...manageA, clientAdminB: 'ok' },
+    note: 'scoped list searched (issue 25)',
+  },
+  {
     method: 'GET',
     route: '/api/contacts',
     note: 'building filter naming building 1 of tenant A',
@@ -36,6 +45,7 @@ export const authz: AuthzEntry[] = [
     route: '/api/contacts',
     note: 'a Global contact of tenant A',
     request: ({ world }) => ({
+      headers: idempotencyKeyHeader(),
       body: {
         contactType: 'Global',
         clientId: world.north.clientId,
@@ -50,6 +60,7 @@ export const authz: AuthzEntry[] = [
     route: '/api/contacts',
     note: 'a Building contact of building 1 of tenant A',
     request: ({ world }) => ({
+      headers: idempotencyKeyHeader(),
       body: { contactType: 'Building', buildingId: world.north.northHighId, name: 'Authz Desk', mobile: '5555550123' },
     }),
     expect: manageA,
@@ -74,6 +85,7 @@ export const authz: AuthzEntry[] = [
           buildingId: f.world.north.northHighId,
           name: `${c.name} edited`,
           email: c.email,
+          version: 1,
         },
       };
     },

@@ -2,7 +2,8 @@ import type { TActor, TPage } from '@sv/contracts';
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { buildings, clients, contacts, users } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
-import { findPage } from '../../platform/db/paging';
+import { findPage, listSearch } from '../../platform/db/paging';
+import { atVersion } from '../../platform/db/versions';
 import { buildingFilter, buildingInScope, inScope, scopeOf } from '../../platform/db/scope';
 
 /** Contacts of a building, plus district-wide (Global, building null) contacts of the client. */
@@ -25,6 +26,7 @@ export interface StoredContact {
   receivesEmergency: boolean;
   confidenceLevelNotification: string | null;
   confidenceLevelBadge: string | null;
+  version: number;
 }
 
 export interface ContactValues {
@@ -55,6 +57,7 @@ const rowColumns = {
   receivesEmergency: contacts.receivesEmergency,
   confidenceLevelNotification: contacts.confidenceLevelNotification,
   confidenceLevelBadge: contacts.confidenceLevelBadge,
+  version: contacts.version,
 };
 
 const SORT = {
@@ -71,6 +74,8 @@ export interface ContactListFilter {
   activeOnly: boolean;
   clientId?: number;
   buildingId?: number;
+  /** issue 25: server-side search (name, e-mail, mobile, title) */
+  q?: string;
 }
 
 export function createContactsRepository(db: Db) {
@@ -85,6 +90,8 @@ export function createContactsRepository(db: Db) {
     async list(actor: TActor, f: ContactListFilter): Promise<TPage<StoredContact>> {
       const parts: SQL[] = [scoped(actor)];
       if (f.activeOnly) parts.push(eq(contacts.active, true));
+      const searched = listSearch(f.q ?? '', [contacts.name, contacts.email, contacts.mobile, contacts.title]);
+      if (searched) parts.push(searched);
       if (f.clientId !== undefined && scopeOf(actor).clientId === null) parts.push(eq(contacts.clientId, f.clientId));
       if (f.buildingId !== undefined) parts.push(eq(contacts.buildingId, f.buildingId));
       const where = and(...parts)!;
@@ -159,14 +166,15 @@ export function createContactsRepository(db: Db) {
       return row.id;
     },
 
-    /** Updates a contact in the actor's scope; false when there is none. */
-    async update(actor: TActor, id: number, values: ContactValues): Promise<boolean> {
+    /** Updates a contact in the actor's scope at `version` (issue 23 §4); false when there is none. */
+    async update(actor: TActor, id: number, values: ContactValues, version: number): Promise<boolean> {
       const rows = await db
         .update(contacts)
         .set({ ...values, updatedAt: sql`now()` })
-        .where(and(eq(contacts.id, id), scoped(actor)))
+        .where(and(eq(contacts.id, id), scoped(actor), atVersion(contacts.version, version)))
         .returning({ id: contacts.id });
       return rows.length > 0;
     },
   };
 }
+export type ContactsRepository = ReturnType<typeof createContactsRepository>;

@@ -1,12 +1,20 @@
-import { ZContactListQuery, ZContactListResponse, ZContactRow, ZContactUpsert, ZIdParam } from '@sv/contracts';
+import {
+  ZContactListQuery,
+  ZContactListResponse,
+  ZContactRow,
+  ZContactUpdate,
+  ZContactUpsert,
+  ZIdParam,
+} from '@sv/contracts';
 import type { AppDeps } from '../../platform/deps';
+import { createIdempotentRoutes, IDEMPOTENCY_NOTE } from '../../platform/http/idempotent-route';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
-import { createContactsService } from './contacts.service';
+import type { ContactsService } from './contacts.service';
 
 /** Contacts (spec 000 §2 Contacts screen: active-only toggle and an edit modal; §4, §5 contact rules). */
-export async function contactsRoutes(app: ZodApp, deps: AppDeps) {
-  const service = createContactsService(deps);
+export async function contactsRoutes(app: ZodApp, deps: AppDeps, service: ContactsService) {
+  const once = createIdempotentRoutes(deps);
   const tags = ['contacts'];
 
   app.get(
@@ -15,11 +23,27 @@ export async function contactsRoutes(app: ZodApp, deps: AppDeps) {
       schema: {
         tags,
         summary: 'Contacts table: paged, active-only toggle, client filter (admins), building filter',
-        querystring: ZContactListQuery,
+        // the search words only travel in the POST …/search body (security guide: none in URLs)
+        querystring: ZContactListQuery.omit({ q: true }),
         response: { 200: ZContactListResponse },
       },
     },
-    async (req) => service.list(requireCtx(req), req.query),
+    async (req) => service.list(requireCtx(req), { ...req.query, q: '' }),
+  );
+
+  // issue 25 (audit 000 U1): the same list searched on the server; the text stays out of the URL
+  app.post(
+    '/api/contacts/search',
+    {
+      schema: {
+        tags,
+        summary:
+          'Contacts table: paged, active-only toggle, client filter (admins), building filter; searched on the server by q (issue 25: the words in the body, never the URL)',
+        body: ZContactListQuery,
+        response: { 200: ZContactListResponse },
+      },
+    },
+    async (req) => service.list(requireCtx(req), req.body),
   );
 
   app.post(
@@ -27,12 +51,12 @@ export async function contactsRoutes(app: ZodApp, deps: AppDeps) {
     {
       schema: {
         tags,
-        summary: 'Add a contact (a Global contact has its building cleared)',
+        summary: `Add a contact (a Global contact has its building cleared) ${IDEMPOTENCY_NOTE}`,
         body: ZContactUpsert,
         response: { 200: ZContactRow },
       },
     },
-    async (req) => service.create(requireCtx(req), req.body),
+    async (req) => once(req, () => service.create(requireCtx(req), req.body)),
   );
 
   app.get(
@@ -46,9 +70,9 @@ export async function contactsRoutes(app: ZodApp, deps: AppDeps) {
     {
       schema: {
         tags,
-        summary: 'Edit a contact',
+        summary: 'Edit a contact (with the version it started from; a stale one answers 409)',
         params: ZIdParam,
-        body: ZContactUpsert,
+        body: ZContactUpdate,
         response: { 200: ZContactRow },
       },
     },

@@ -1,7 +1,8 @@
-import { ROLE, type TContactRow, type ZContactListQuery, type ZContactUpsert } from '@sv/contracts';
+import { can, ROLE, type TContactRow, type ZContactListQuery, type ZContactUpsert } from '@sv/contracts';
 import { formatConfidenceLevelList, parseConfidenceLevelList } from '@sv/domain';
 import type { z } from 'zod';
 import { requirePermission } from '../../platform/auth/permission';
+import { mustHaveSaved, refuseStale } from '../../platform/db/versions';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
@@ -19,16 +20,14 @@ function toRow(c: StoredContact, showLevels: boolean): TContactRow {
   };
 }
 
-export function createContactsService(deps: AppDeps) {
-  const repo = createContactsRepository(deps.db);
-
+export function createContactsService(deps: AppDeps, { repo }: { repo: ReturnType<typeof createContactsRepository> }) {
   /**
    * Field-level rule (our reading of spec 000 §6 "elevatedReports is a per-user flag used in the
    * contact editor"): the confidence levels decide who is told about sex-offender and exclusion
    * matches, so only admins and users with elevatedReports see and change them.
    */
   async function maySeeLevels(ctx: RequestCtx) {
-    return ctx.actor.roleId === ROLE.Admin || (await repo.hasElevatedReports(ctx.actor));
+    return can(ctx.actor, 'contacts.confidenceLevels') || (await repo.hasElevatedReports(ctx.actor));
   }
 
   async function mustFind(ctx: RequestCtx, id: number) {
@@ -130,9 +129,10 @@ export function createContactsService(deps: AppDeps) {
       return toRow(await mustFind(ctx, id), showLevels);
     },
 
-    async update(ctx: RequestCtx, id: number, body: Upsert) {
+    async update(ctx: RequestCtx, id: number, body: Upsert & { version: number }) {
       requirePermission(ctx.actor, 'contacts.manage');
       const before = await mustFind(ctx, id);
+      refuseStale(before, body.version);
       if (body.clientId !== null && body.clientId !== before.clientId) {
         throw badRequest('A contact cannot move to another district.', {
           clientId: ['A contact cannot move to another district'],
@@ -148,7 +148,7 @@ export function createContactsService(deps: AppDeps) {
             confidenceLevelBadge: before.confidenceLevelBadge,
           };
       const values = valuesOf(body, buildingId, levels);
-      if (!(await repo.update(ctx.actor, id, values))) throw notFound('Contact not found');
+      mustHaveSaved(await repo.update(ctx.actor, id, values, body.version));
       await deps.audit.record(ctx, {
         action: 'contact.update',
         targetType: 'contact',
@@ -170,3 +170,4 @@ export function createContactsService(deps: AppDeps) {
     },
   };
 }
+export type ContactsService = ReturnType<typeof createContactsService>;

@@ -41,7 +41,7 @@ describe('contact rules (spec 000 §4, §5)', () => {
     });
     expect((await stored(c.id)).buildingId).toBeNull();
 
-    const asBuilding = await t.as(admin).put(`/api/contacts/${c.id}`, {
+    const asBuilding = await t.as(admin).edit('PUT', `/api/contacts/${c.id}`, {
       contactType: 'Building',
       buildingId: t.world.north.lincolnId,
       name: c.name,
@@ -52,7 +52,7 @@ describe('contact rules (spec 000 §4, §5)', () => {
       buildingId: t.world.north.lincolnId,
       buildingName: 'Lincoln Elementary',
     });
-    const backToGlobal = await t.as(admin).put(`/api/contacts/${c.id}`, {
+    const backToGlobal = await t.as(admin).edit('PUT', `/api/contacts/${c.id}`, {
       contactType: 'Global',
       buildingId: t.world.north.lincolnId,
       name: c.name,
@@ -81,7 +81,7 @@ describe('contact rules (spec 000 §4, §5)', () => {
     });
     expect(await stored(c.id)).toMatchObject({ confidenceLevelNotification: '2,3,6', confidenceLevelBadge: null });
 
-    const edited = await t.as(admin).put(`/api/contacts/${c.id}`, {
+    const edited = await t.as(admin).edit('PUT', `/api/contacts/${c.id}`, {
       contactType: 'Building',
       buildingId: t.world.north.northHighId,
       name: c.name,
@@ -131,7 +131,7 @@ describe('elevatedReports and the confidence levels (field-level rule)', () => {
     const list = (await t.as(north).get('/api/contacts')).json().data as TContactRow[];
     expect(list.every((c) => c.confidenceLevelNotification === null && c.confidenceLevelBadge === null)).toBe(true);
 
-    const put = await t.as(north).put(`/api/contacts/${id}`, {
+    const put = await t.as(north).edit('PUT', `/api/contacts/${id}`, {
       contactType: 'Global',
       name: 'North County Security Office',
       email: 'security@northcounty.demo.test',
@@ -160,7 +160,7 @@ describe('elevatedReports and the confidence levels (field-level rule)', () => {
     try {
       const id = (await t.deps.db.select().from(contacts).where(eq(contacts.name, 'North High Front Office')))[0].id;
       expect((await t.as(north).get(`/api/contacts/${id}`)).json().confidenceLevelNotification).toEqual([2, 3, 5, 6]);
-      const put = await t.as(north).put(`/api/contacts/${id}`, {
+      const put = await t.as(north).edit('PUT', `/api/contacts/${id}`, {
         contactType: 'Building',
         buildingId: t.world.north.northHighId,
         name: 'North High Front Office',
@@ -210,7 +210,7 @@ describe('contacts list and scope', () => {
       await t.deps.db.select().from(contacts).where(eq(contacts.clientId, t.world.south.clientId))
     )[0];
     expect((await t.as(north).get(`/api/contacts/${southContact.id}`)).statusCode).toBe(404);
-    const put = await t.as(north).put(`/api/contacts/${southContact.id}`, {
+    const put = await t.as(north).edit('PUT', `/api/contacts/${southContact.id}`, {
       contactType: 'Global',
       name: 'Hijacked',
       email: 'x@example.org',
@@ -248,7 +248,7 @@ describe('contacts list and scope', () => {
     const northContact = (
       await t.deps.db.select().from(contacts).where(eq(contacts.name, 'North High Front Office'))
     )[0];
-    const move = await t.as(admin).put(`/api/contacts/${northContact.id}`, {
+    const move = await t.as(admin).edit('PUT', `/api/contacts/${northContact.id}`, {
       contactType: 'Global',
       clientId: t.world.south.clientId,
       name: northContact.name,

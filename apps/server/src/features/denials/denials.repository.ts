@@ -62,3 +62,4 @@ export function createDenialsRepository(db: Db) {
     },
   };
 }
+export type DenialsRepository = ReturnType<typeof createDenialsRepository>;

@@ -9,12 +9,11 @@ import type { AppDeps } from '../../platform/deps';
 import { requireIdempotencyKey } from '../../platform/http/idempotency';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
-import { createDenialsService } from './denials.service';
+import type { DenialsService } from './denials.service';
 
 const tags = ['front desk'];
 
-export async function denialsRoutes(app: ZodApp, deps: AppDeps) {
-  const service = createDenialsService(deps);
+export async function denialsRoutes(app: ZodApp, _deps: AppDeps, service: DenialsService) {
   app.post(
     '/api/visitors/:id/denials',
     {

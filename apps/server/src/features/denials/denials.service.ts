@@ -1,14 +1,14 @@
-import { MESSAGES, ROLE, type TDenyEntryRequest, ZDenyEntryRequest } from '@sv/contracts';
+import { can, MESSAGES, type TDenyEntryRequest, ZDenyEntryRequest } from '@sv/contracts';
 import { parseConfidenceLevelList } from '@sv/domain';
 import type { AppDeps } from '../../platform/deps';
 import { requirePermission } from '../../platform/auth/permission';
 import { AppError, notFound } from '../../platform/http/app-error';
 import { createIdempotency } from '../../platform/http/idempotency';
 import type { RequestCtx } from '../../platform/http/request-context';
-import { createVisitsRepository } from '../visits/visits.repository';
-import { formatInZone } from '../visits/visits.service';
-import { createVisitorsRepository } from '../visitors/visitors.repository';
-import { createDenialsRepository } from './denials.repository';
+import type { VisitsRepository } from '../visits/visits.repository';
+import { formatInZone } from '../../platform/time';
+import type { VisitorsRepository } from '../visitors/visitors.repository';
+import type { DenialsRepository } from './denials.repository';
 
 /**
  * Which contacts hear about a person: those whose notification confidence levels include the
@@ -32,6 +32,7 @@ export function contactsForLevel<T extends { levels: string | null }>(all: T[], 
  */
 export async function sendSecurityAlert(
   deps: AppDeps,
+  repo: DenialsRepository,
   a: {
     clientId: number;
     buildingId: number;
@@ -44,7 +45,6 @@ export async function sendSecurityAlert(
     reportedBy?: string;
   },
 ) {
-  const repo = createDenialsRepository(deps.db);
   const info = await repo.buildingInfo(a.buildingId);
   const recipients = contactsForLevel(await repo.securityContacts(a.clientId, a.buildingId), a.level);
   const when = formatInZone(deps.now(), info?.timeZone ?? a.timeZone);
@@ -85,10 +85,14 @@ export async function sendSecurityAlert(
   return recipients.length;
 }
 
-export function createDenialsService(deps: AppDeps) {
-  const repo = createDenialsRepository(deps.db);
-  const visitsRepo = createVisitsRepository(deps.db);
-  const visitorsRepo = createVisitorsRepository(deps.db);
+export function createDenialsService(
+  deps: AppDeps,
+  {
+    repo,
+    visitsRepo,
+    visitorsRepo,
+  }: { repo: DenialsRepository; visitsRepo: VisitsRepository; visitorsRepo: VisitorsRepository },
+) {
   const idempotency = createIdempotency(deps.db);
 
   /**
@@ -114,7 +118,7 @@ export function createDenialsService(deps: AppDeps) {
     what: string,
     level: number | null | undefined,
   ) {
-    return sendSecurityAlert(deps, {
+    return sendSecurityAlert(deps, repo, {
       clientId: subject.building.clientId,
       buildingId: subject.building.id,
       buildingName: subject.building.name,
@@ -127,6 +131,9 @@ export function createDenialsService(deps: AppDeps) {
   }
 
   const service = {
+    /** The security alert other features raise on their own (issue 22: a refused student pickup). */
+    securityAlert: (a: Parameters<typeof sendSecurityAlert>[2]) => sendSecurityAlert(deps, repo, a),
+
     /**
      * DENY (spec 002 §4): records the denied entry with the screening counts and notifies
      * security. Admins whose visitor has no active exclusion are offered the add-exclusion step.
@@ -207,7 +214,7 @@ export function createDenialsService(deps: AppDeps) {
       deniedEntryId,
       securityNotified: notified > 0,
       message: notified > 0 ? MESSAGES.securityNotified : MESSAGES.securityNotifyFailed,
-      offerAddExclusion: ctx.actor.roleId === ROLE.Admin && !hasActiveExclusion,
+      offerAddExclusion: can(ctx.actor, 'entry.denyAndExclude') && !hasActiveExclusion,
     };
   }
 

@@ -2,7 +2,8 @@ import type { AuthzEntry } from '../../test/authz/types';
 
 /**
  * The emergency button (spec 000 §4). Every principal with a district has security contacts
- * in the demo world; the platform admin has no district (400, the spec's failure message).
+ * in the demo world; the platform admin has no district and must name a building (400 without
+ * one; issue 23 §2 — emergency.test.ts presses it with one).
  */
 export const authz: AuthzEntry[] = [
   {

@@ -1,11 +1,11 @@
-import { CONSTANTS, MESSAGES, ROLE_NAMES, type TRoleId } from '@sv/contracts';
+import { CONSTANTS, EMERGENCY_CHOOSE_BUILDING, MESSAGES, ROLE_NAMES, type TRoleId } from '@sv/contracts';
 import { requirePermission } from '../../platform/auth/permission';
 import type { AppDeps } from '../../platform/deps';
-import { badRequest } from '../../platform/http/app-error';
+import { badRequest, notFound } from '../../platform/http/app-error';
 import { createIdempotency } from '../../platform/http/idempotency';
 import type { MessageInput } from '../../platform/messaging/messenger';
 import type { RequestCtx } from '../../platform/http/request-context';
-import { createEmergencyRepository } from './emergency.repository';
+import { createEmergencyRepository, type EmergencyPlace } from './emergency.repository';
 
 /** 'MM/DD/YYYY, h:mm AM CDT' in the building's zone (spec 000 §9 date format; security guide: building time zones). */
 export function formatWhen(at: Date, timeZone: string) {
@@ -33,8 +33,10 @@ const EMPTY_REPORT = {
  * notifies the security contacts of the sender's building and district by e-mail and SMS,
  * saying who sent it, from where and when.
  */
-export function createEmergencyService(deps: AppDeps) {
-  const repo = createEmergencyRepository(deps.db);
+export function createEmergencyService(
+  deps: AppDeps,
+  { repo }: { repo: ReturnType<typeof createEmergencyRepository> },
+) {
   const idempotency = createIdempotency(deps.db);
 
   return {
@@ -43,12 +45,12 @@ export function createEmergencyService(deps: AppDeps) {
      * retry after a timeout, a queue of identical requests) send one set of messages. A press that
      * reached nobody is not stored, so retrying it tries again.
      */
-    async send(ctx: RequestCtx, idempotencyKey: string) {
+    async send(ctx: RequestCtx, idempotencyKey: string, body: { buildingId?: number } = {}) {
       requirePermission(ctx.actor, 'emergency.send');
       const nobody = Symbol('nobody notified');
       try {
-        return await idempotency.run(ctx.actor.userId, idempotencyKey, 'emergency.send', {}, async () => {
-          const result = await this.notifyContacts(ctx);
+        return await idempotency.run(ctx.actor.userId, idempotencyKey, 'emergency.send', body, async () => {
+          const result = await this.notifyContacts(ctx, body.buildingId);
           if (result.notified === 0) throw nobody;
           return result;
         });
@@ -58,42 +60,58 @@ export function createEmergencyService(deps: AppDeps) {
       }
     },
 
-    async notifyContacts(ctx: RequestCtx) {
+    /**
+     * Where the emergency is (issue 23 §2): the sender's own district and building; a building
+     * the sender names, when the sender's scope holds it (404 otherwise). The platform
+     * administrator belongs to no district, so must name one.
+     */
+    async placeOf(ctx: RequestCtx, buildingId: number | undefined): Promise<EmergencyPlace> {
+      const { actor } = ctx;
+      if (buildingId !== undefined) {
+        const chosen = await repo.findBuildingPlace(actor, buildingId);
+        if (!chosen) throw notFound('Building not found');
+        return chosen;
+      }
+      if (actor.clientId === null)
+        throw badRequest(EMERGENCY_CHOOSE_BUILDING, { buildingId: [EMERGENCY_CHOOSE_BUILDING] });
+      return { clientId: actor.clientId, buildingId: actor.buildingId };
+    },
+
+    async notifyContacts(ctx: RequestCtx, buildingId?: number) {
       requirePermission(ctx.actor, 'emergency.send');
       const { actor } = ctx;
-      // An admin without a district has no security contacts to notify (spec silent).
-      if (actor.clientId === null) throw badRequest(MESSAGES.emergencyFailed);
-      const sender = await repo.findSender(actor);
-      if (!sender) throw badRequest(MESSAGES.emergencyFailed);
-      const recipients = await repo.findEmergencyContacts(actor);
+      const place = await this.placeOf(ctx, buildingId);
+      const [sender, at] = await Promise.all([repo.findSender(actor), repo.findPlaceDetails(place)]);
+      if (!sender || !at) throw badRequest(MESSAGES.emergencyFailed);
+      const recipients = await repo.findEmergencyContacts(place);
 
       const now = deps.now();
-      const timeZone = sender.timeZone ?? CONSTANTS.defaultTimeZone;
+      const timeZone = at.timeZone ?? CONSTANTS.defaultTimeZone;
       const when = formatWhen(now, timeZone);
       const role = ROLE_NAMES[actor.roleId as TRoleId] ?? 'User';
       const impersonator = actor.impersonatorId ? await repo.findImpersonatorName(actor.impersonatorId) : null;
       const who = `${sender.name} (${role})${impersonator ? `, acting through administrator ${impersonator}` : ''}`;
       const address = [
-        sender.street1,
-        sender.street2,
-        [sender.city, [sender.state, sender.zipcode].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+        at.street1,
+        at.street2,
+        [at.city, [at.state, at.zipcode].filter(Boolean).join(' ')].filter(Boolean).join(', '),
       ]
         .filter(Boolean)
         .join(', ');
-      const place = sender.buildingName
-        ? `${sender.buildingName}${address ? `, ${address}` : ''} (${sender.clientName})`
-        : `${sender.clientName} (no building)`;
-      const subject = `EMERGENCY at ${sender.buildingName ?? sender.clientName}`;
+      const where = at.buildingName
+        ? `${at.buildingName}${address ? `, ${address}` : ''} (${at.clientName})`
+        : `${at.clientName} (no building)`;
+      const subject = `EMERGENCY at ${at.buildingName ?? at.clientName}`;
       const body = [
         'EMERGENCY: the emergency button was pressed in SafeVisitor.',
         '',
         `Sent by: ${who}`,
-        `From: ${place}`,
+        `From: ${where}`,
         `When: ${when}`,
         '',
         'Respond according to your emergency procedures.',
       ].join('\n');
-      const sms = `EMERGENCY from SafeVisitor: ${who} at ${place}, ${when}.`;
+      const sms = `EMERGENCY from SafeVisitor: ${who} at ${where}, ${when}.`;
 
       // Each contact counts as notified when at least one of its messages was delivered or,
       // with no transport configured for that channel, landed in the outbox (issue 2 §7); the
@@ -107,7 +125,7 @@ export function createEmergencyService(deps: AppDeps) {
         const messages: MessageInput[] = [];
         if (c.email) {
           messages.push({
-            clientId: actor.clientId,
+            clientId: place.clientId,
             channel: 'email',
             recipient: c.email,
             subject,
@@ -117,7 +135,7 @@ export function createEmergencyService(deps: AppDeps) {
         }
         if (c.mobile) {
           messages.push({
-            clientId: actor.clientId,
+            clientId: place.clientId,
             channel: 'sms',
             recipient: c.mobile,
             body: sms,
@@ -136,6 +154,8 @@ export function createEmergencyService(deps: AppDeps) {
 
       await deps.audit.record(ctx, {
         action: notified > 0 ? 'emergency.sent' : 'emergency.failed',
+        clientId: place.clientId,
+        ...(place.buildingId !== null ? { targetType: 'building', targetId: place.buildingId } : {}),
         details: { contacts: recipients.length, notified, delivered, inOutbox, retrying },
       });
       // The route answers 422 with the spec's failure message when nobody could be notified.
@@ -143,3 +163,4 @@ export function createEmergencyService(deps: AppDeps) {
     },
   };
 }
+export type EmergencyService = ReturnType<typeof createEmergencyService>;

@@ -1,4 +1,4 @@
-import { MESSAGES, ROLE } from '@sv/contracts';
+import { EMERGENCY_CHOOSE_BUILDING, MESSAGES, ROLE } from '@sv/contracts';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBuilding, createClient, createContact, createUser } from '../../../db/seed/factories';
@@ -14,11 +14,16 @@ const NOW = new Date('2026-03-14T15:32:00Z');
 
 let pressSeq = 0;
 /** Presses the emergency button: a POST with a fresh Idempotency-Key unless one is given (issue 10 §5). */
-function press(app: TestApp, session: Session | null, key = `press-${++pressSeq}-${Date.now().toString(36)}`) {
+function press(
+  app: TestApp,
+  session: Session | null,
+  key = `press-${++pressSeq}-${Date.now().toString(36)}`,
+  payload: { buildingId?: number } = {},
+) {
   return app.app.inject({
     method: 'POST',
     url: '/api/emergency',
-    payload: {},
+    payload,
     headers: {
       'idempotency-key': key,
       ...(session ? { cookie: session.cookie, 'x-csrf-token': session.csrfToken } : {}),
@@ -115,7 +120,40 @@ describe('emergency button (outbox: no transports configured)', () => {
     expect(first.body).toContain('Hank Desk (Attendant), acting through administrator Alex Admin');
   });
 
-  it('answers the spec message when nobody can be notified, 400 for an admin without a district, 403 for kiosks', async () => {
+  // issue 23 §2: "the platform admin's Emergency button either works (choose a district/building) or is not shown"
+  it('lets the platform administrator press it for a building they choose; a building outside the sender’s scope is 404', async () => {
+    const admin = await t.login('admin@demo.test');
+    const none = await press(t, admin);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe(EMERGENCY_CHOOSE_BUILDING);
+
+    const before = await lastMessageId(t);
+    const res = await press(t, admin, undefined, { buildingId: t.world.north.northHighId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ notified: 2, contacts: 2 });
+    const sent = await newMessagesSince(t, before);
+    expect(sent.map((m) => `${m.channel}:${m.recipient}`).sort()).toEqual([
+      'email:office@northhigh.demo.test',
+      'email:security@northcounty.demo.test',
+      'sms:5555550100',
+      'sms:5555550101',
+    ]);
+    expect(sent.every((m) => m.clientId === t.world.north.clientId)).toBe(true);
+    const mail = sent.find((m) => m.channel === 'email')!;
+    expect(mail.subject).toBe('EMERGENCY at North High School');
+    expect(mail.body).toContain('Sent by: Alex Admin (Admin)');
+    expect(mail.body).toContain('From: North High School, 2300 Shermer Rd');
+    expect(mail.body).toContain('(North County Schools)');
+
+    expect((await press(t, admin, undefined, { buildingId: 2_000_000 })).statusCode).toBe(404);
+    // a building id in the request is checked against the sender's scope, never trusted
+    const southAdmin = await t.login('admin.south@demo.test');
+    expect((await press(t, southAdmin, undefined, { buildingId: t.world.north.northHighId })).statusCode).toBe(404);
+    const desk = await t.login('desk.northhigh@demo.test');
+    expect((await press(t, desk, undefined, { buildingId: t.world.north.lincolnId })).statusCode).toBe(404);
+  });
+
+  it('answers the spec message when nobody can be notified, 400 for an admin without a building, 403 for kiosks', async () => {
     const lonely = await createClient(t.deps.db, { name: 'Lonely District' });
     const building = await createBuilding(t.deps.db, lonely.id, { name: 'Lonely School', timeZone: 'America/Denver' });
     await createContact(t.deps.db, lonely.id, { name: 'Opted out', contactType: 'Global', receivesEmergency: false });
@@ -144,7 +182,11 @@ describe('emergency button (outbox: no transports configured)', () => {
     const admin = await t.login('admin@demo.test');
     const adminRes = await press(t, admin);
     expect(adminRes.statusCode).toBe(400);
-    expect(adminRes.json().message).toBe(MESSAGES.emergencyFailed);
+    expect(adminRes.json().message).toBe(EMERGENCY_CHOOSE_BUILDING);
+    // the admin's press for a building whose district has nobody to notify: the spec message
+    const adminLonely = await press(t, admin, undefined, { buildingId: building.id });
+    expect(adminLonely.statusCode).toBe(422);
+    expect(adminLonely.json().message).toBe(MESSAGES.emergencyFailed);
 
     const kiosk = await t.login('kiosk.northhigh@demo.test');
     expect((await press(t, kiosk)).statusCode).toBe(403);

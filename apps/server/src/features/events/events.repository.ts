@@ -15,3 +15,4 @@ export function createEventsRepository(db: Db) {
     },
   };
 }
+export type EventsRepository = ReturnType<typeof createEventsRepository>;

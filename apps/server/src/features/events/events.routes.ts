@@ -5,7 +5,7 @@ import { AppError } from '../../platform/http/app-error';
 import type { AppDeps } from '../../platform/deps';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
-import { createEventsService } from './events.service';
+import type { EventsService } from './events.service';
 
 const HEARTBEAT_MS = 25_000;
 /** How often an open stream re-checks its session in the store (catches another instance's logout). */
@@ -15,8 +15,7 @@ const SESSION_RECHECK_MS = 30_000;
  * Server-Sent Events stream of a building's front-desk events (issue 4). The dashboard
  * refetches on each event; polling stays as the fallback (spec 002 §9 refresh intervals).
  */
-export async function eventsRoutes(app: ZodApp, deps: AppDeps) {
-  const service = createEventsService(deps);
+export async function eventsRoutes(app: ZodApp, deps: AppDeps, service: EventsService) {
   // Open streams, ended when the server stops: a stream kept alive by its heartbeat would
   // otherwise hold app.close() (and the database) open forever (issue 16).
   const open = new Set<() => void>();

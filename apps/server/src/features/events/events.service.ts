@@ -6,8 +6,7 @@ import type { RequestCtx } from '../../platform/http/request-context';
 import { inScope } from '../../platform/db/scope';
 import { createEventsRepository } from './events.repository';
 
-export function createEventsService(deps: AppDeps) {
-  const repo = createEventsRepository(deps.db);
+export function createEventsService(deps: AppDeps, { repo }: { repo: ReturnType<typeof createEventsRepository> }) {
   return {
     /**
      * Opens a building's event stream for the actor. The building must be in the actor's scope
@@ -24,3 +23,4 @@ export function createEventsService(deps: AppDeps) {
     },
   };
 }
+export type EventsService = ReturnType<typeof createEventsService>;

@@ -201,10 +201,10 @@ describe('the event stream ends with its session', () => {
     const desk = await t.login('desk.northhigh@demo.test');
     const stream = await openStream(desk, t.world.north.northHighId);
     const me = (await t.as(admin).get(`/api/users/${desk.userId}`)).json().user;
-    expect((await t.as(admin).put(`/api/users/${desk.userId}`, { ...me, active: false })).statusCode).toBe(200);
+    expect((await t.as(admin).edit('PUT', `/api/users/${desk.userId}`, { ...me, active: false })).statusCode).toBe(200);
     await publish(102);
     expect(await stream.drain()).toEqual({ ended: true, events: [] });
-    await t.as(admin).put(`/api/users/${desk.userId}`, { ...me, active: true });
+    await t.as(admin).edit('PUT', `/api/users/${desk.userId}`, { ...me, active: true });
   });
 
   it('on idle expiry: the next event is not delivered and the stream closes', async () => {

@@ -1,5 +1,7 @@
 import { type AuthzEntry, type AuthzFixture, type Expected, type Principal } from '../../test/authz/types';
 import { insertExclusion, multipartBody, pngImage } from './exclusions.fixtures';
+import { idempotencyKeyHeader } from '../../test/authz/types';
+import { nameTag } from '../../test/names';
 
 type Row = Record<Principal, Expected>;
 
@@ -35,13 +37,15 @@ const manageA: Row = {
 const building1Exclusion = async ({ deps, world }: AuthzFixture) =>
   insertExclusion(deps.db, { clientId: world.north.clientId, buildingId: world.north.northHighId });
 
+// a new person per request: saving the same active exclusion twice is refused (issue 25, audit 000 B6)
+let saves = 0;
 const saveBody = (world: AuthzFixture['world']) => ({
   clientId: world.north.clientId,
   isGlobal: false,
   buildingId: world.north.northHighId,
   active: true,
   firstname: 'Matrix',
-  lastname: 'Sample',
+  lastname: `Sample${nameTag(++saves)}`,
   dob: '1980-05-06',
   exclusionType: 'Trespassed',
   reason: '',
@@ -51,6 +55,14 @@ const photo = async () => multipartBody(await pngImage());
 
 export const authz: AuthzEntry[] = [
   { method: 'GET', route: '/api/exclusions', expect: readers, note: 'scoped list' },
+  {
+    method: 'POST',
+    route: '/api/exclusions/search',
+    readOnly: true,
+    request: () => ({ body: { q: 'pat' } }),
+    expect: readers,
+    note: 'scoped list searched (issue 25)',
+  },
   { method: 'GET', route: '/api/exclusions/form-options', expect: readers, note: 'scoped lookups' },
   {
     method: 'POST',
@@ -65,7 +77,7 @@ export const authz: AuthzEntry[] = [
   {
     method: 'POST',
     route: '/api/exclusions',
-    request: ({ world }) => ({ body: saveBody(world) }),
+    request: ({ world }) => ({ headers: idempotencyKeyHeader(), body: saveBody(world) }),
     expect: manageA,
     note: 'an exclusion for building 1 of tenant A',
   },
@@ -98,7 +110,11 @@ export const authz: AuthzEntry[] = [
   {
     method: 'PUT',
     route: '/api/exclusions/:id',
-    request: async (f) => ({ url: `/api/exclusions/${await building1Exclusion(f)}`, body: saveBody(f.world) }),
+    request: async (f) => ({
+      url: `/api/exclusions/${await building1Exclusion(f)}`,
+      // a fresh record: version 1 (issue 23 §4)
+      body: { ...saveBody(f.world), version: 1 },
+    }),
     expect: manageA,
   },
   {

@@ -1,14 +1,17 @@
 import { ROLE } from '@sv/contracts';
-import { exclusionTypeLabel } from '@sv/domain';
+import { DEFAULT_EXCLUSION_DOB, exclusionTypeLabel } from '@sv/domain';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
 import { buildings, clients, exclusions } from '../../db/schema/index';
+import { usDateCell } from '../../platform/exports/cell-format';
 import { idOption, keysetBatches, registerExport } from '../../platform/exports/export-definition';
 import { exclusionScope } from './exclusions.repository';
 
 /**
  * Exclusions export (spec 000 §2 "/Exclusion/exclusionExport/{activeOnly}/{clientId}"): the
- * rows of the screen's filter, in scope (attendants: global + own building).
+ * rows of the screen's filter, in scope (attendants: global + own building). Issue 25: the file
+ * imports back unchanged — its headers are the import's, "Global" and a Type equal to the Reason
+ * (an Other, as the list labels it) are read back by exclusions.import.ts.
  */
 const paramsSchema = z.object({
   activeOnly: z
@@ -45,7 +48,9 @@ registerExport({
   columns: [
     { id: 1, header: 'Last Name', value: (r: Row) => r.lastname },
     { id: 2, header: 'First Name', value: (r: Row) => r.firstname },
-    { id: 3, header: 'Date of Birth', value: (r: Row) => r.dob },
+    // issue 25: mm/dd/yyyy, and the 01/01/1970 stand-in for "not known" left blank (the import
+    // stores a blank as 1970-01-01 again)
+    { id: 3, header: 'Date of Birth', value: (r: Row) => usDateCell(r.dob, DEFAULT_EXCLUSION_DOB) },
     { id: 4, header: 'Type', value: (r: Row) => exclusionTypeLabel(r.exclusionType, r.reason) },
     { id: 5, header: 'Reason', value: (r: Row) => r.reason },
     { id: 6, header: 'Building', value: (r: Row) => r.buildingName ?? 'Global' },

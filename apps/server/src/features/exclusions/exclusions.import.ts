@@ -18,6 +18,9 @@ import { rescreenCardsAfterExclusionChange } from '../preregistrations/preregist
  * is stored as 01/01/1970 (spec 000 §5). Natural key: client + canonical first + canonical last + dob
  * + building, so re-uploading the same file adds nothing.
  */
+/** The Building cell that means every building of the district (lower case). */
+const GLOBAL = 'global';
+
 const TYPE_BY_TEXT = new Map<string, string>([...EXCLUSION_TYPES, 'Other'].map((t) => [t.toLowerCase(), t] as const));
 
 const rowSchema = z
@@ -26,21 +29,28 @@ const rowSchema = z
     firstname: cell.personName(100),
     lastname: cell.personName(100),
     dob: cell.optionalDate().transform((d) => d ?? DEFAULT_EXCLUSION_DOB),
-    exclusionType: z.string().transform((s, ctx) => {
-      const type = TYPE_BY_TEXT.get(s.toLowerCase().replace(/[^a-z]/g, ''));
-      if (!type) {
-        ctx.addIssue({
-          code: 'custom',
-          message:
-            'must be Failed Background Check, Trespassed, Terminated Employee, Violent Or Threatening Behavior, Restricted Access or Other',
-        });
-        return z.NEVER;
-      }
-      return type;
-    }),
+    exclusionType: z.string(),
     reason: z.string().max(2000, 'must be at most 2000 characters'),
-    building: cell.optionalText(200),
+    // issue 25: the export writes "Global" for an exclusion of every building (as the list shows it)
+    building: cell.optionalText(200).transform((b) => (b !== null && b.toLowerCase() === GLOBAL ? null : b)),
     active: cell.yesNo(true),
+  })
+  .transform((row, ctx) => {
+    const text = row.exclusionType;
+    let type = TYPE_BY_TEXT.get(text.toLowerCase().replace(/[^a-z]/g, ''));
+    // issue 25: the export's Type column is the list's label, which for Other is the reason
+    // itself (exclusionTypeLabel), so a Type equal to the row's Reason is an Other
+    if (!type && text !== '' && text === row.reason.trim()) type = 'Other';
+    if (!type) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['exclusionType'],
+        message:
+          'must be Failed Background Check, Trespassed, Terminated Employee, Violent Or Threatening Behavior, Restricted Access or Other',
+      });
+      return z.NEVER;
+    }
+    return { ...row, exclusionType: type };
   })
   .superRefine((row, ctx) => {
     if (row.exclusionType === 'Other' && row.reason === '') {
@@ -94,9 +104,20 @@ registerImport({
     { key: 'firstname', header: 'First Name', required: true, example: 'Pat' },
     { key: 'lastname', header: 'Last Name', required: true, example: 'Placeholder' },
     { key: 'dob', header: 'Date of Birth', example: '04/15/1980', help: 'MM/DD/YYYY; blank = 01/01/1970' },
-    { key: 'exclusionType', header: 'Type', required: true, example: 'Trespassed' },
+    {
+      key: 'exclusionType',
+      header: 'Type',
+      required: true,
+      example: 'Trespassed',
+      help: 'a type, or Other (the export writes an Other as its reason)',
+    },
     { key: 'reason', header: 'Reason', example: 'Trespass notice issued' },
-    { key: 'building', header: 'Building', example: '', help: 'blank = global (every building of the client)' },
+    {
+      key: 'building',
+      header: 'Building',
+      example: '',
+      help: 'blank or Global = global (every building of the client)',
+    },
     { key: 'active', header: 'Active', example: 'Yes' },
   ],
   rowSchema,

@@ -4,8 +4,9 @@ import { and, asc, desc, eq, fillPlaceholders, isNull, or, type Placeholder, sql
 import { alias } from 'drizzle-orm/pg-core';
 import { buildings, clients, exclusions, visitors } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
+import { atVersion } from '../../platform/db/versions';
 import { scopedQuery } from '../../platform/db/named';
-import { findPage } from '../../platform/db/paging';
+import { findPage, listSearch } from '../../platform/db/paging';
 import { buildingFilter, buildingInScope, clientFilter, type ScopeSource, scopeParams } from '../../platform/db/scope';
 import { withNameKeys } from '../../platform/db/identity-keys';
 
@@ -69,6 +70,7 @@ export const exclusionColumns = {
   buildingName: buildings.name,
   created: exclusions.created,
   createdBy: exclusions.createdBy,
+  version: exclusions.version,
   visitorFirstname: visitors.firstname,
   visitorMiddlename: visitors.middlename,
   visitorLastname: visitors.lastname,
@@ -363,10 +365,12 @@ export function createExclusionsRepository(db: Db) {
         dir: 'asc' | 'desc';
         activeOnly: boolean;
         clientId?: number;
+        q?: string;
       },
     ) {
       const where = and(
         exclusionScope(actor),
+        listSearch(q.q ?? '', [exclusions.firstname, exclusions.lastname, exclusions.reason, exclusions.exclusionType]),
         q.activeOnly ? eq(exclusions.active, true) : undefined,
         q.clientId !== undefined ? eq(exclusions.clientId, q.clientId) : undefined,
       );
@@ -396,16 +400,55 @@ export function createExclusionsRepository(db: Db) {
       return rows[0] ?? null;
     },
 
+    /**
+     * An active exclusion of the same person (the same cleaned names but for capitals, the same
+     * date of birth) with the same reach (the same building, or district-wide) in a district: saving it
+     * again adds nothing (issue 25, audit 000 B6).
+     */
+    async findActiveTwin(
+      p: { clientId: number; buildingId: number | null; firstname: string; lastname: string; dob: string },
+      tx: Db = db,
+    ) {
+      const [row] = await tx
+        .select({ id: exclusions.id, firstname: exclusions.firstname, lastname: exclusions.lastname })
+        .from(exclusions)
+        .where(
+          and(
+            eq(exclusions.clientId, p.clientId),
+            eq(exclusions.active, true),
+            // the index's keys narrow; the names as written decide: a look-alike spelling is only a
+            // possible match in screening (issue 22), so it is no twin here either
+            eq(exclusions.firstKey, canonicalName(p.firstname)),
+            eq(exclusions.lastKey, canonicalName(p.lastname)),
+            sql`lower(${exclusions.firstname}) = lower(${p.firstname})`,
+            sql`lower(${exclusions.lastname}) = lower(${p.lastname})`,
+            eq(exclusions.dob, p.dob),
+            p.buildingId === null ? isNull(exclusions.buildingId) : eq(exclusions.buildingId, p.buildingId),
+          ),
+        )
+        .orderBy(asc(exclusions.id))
+        .limit(1);
+      return row ?? null;
+    },
+
     async insert(values: typeof exclusions.$inferInsert, tx: Db = db) {
       const [row] = await tx.insert(exclusions).values(withNameKeys(values)).returning({ id: exclusions.id });
       return row.id;
     },
 
-    async update(id: number, values: Partial<typeof exclusions.$inferInsert>, tx: Db = db) {
-      await tx
+    /** Updates an exclusion; with `version` (an edit, issue 23 §4) only at that version. */
+    async update(
+      id: number,
+      values: Partial<typeof exclusions.$inferInsert>,
+      tx: Db = db,
+      version?: number,
+    ): Promise<boolean> {
+      const rows = await tx
         .update(exclusions)
         .set(withNameKeys({ ...values, updatedAt: new Date() }))
-        .where(eq(exclusions.id, id));
+        .where(and(eq(exclusions.id, id), version === undefined ? undefined : atVersion(exclusions.version, version)))
+        .returning({ id: exclusions.id });
+      return rows.length > 0;
     },
 
     /** A building in the actor's scope (any state), or null. */

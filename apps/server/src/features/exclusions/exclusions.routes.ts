@@ -2,6 +2,7 @@ import {
   ZExclusionFormOptions,
   ZExclusionResponse,
   ZExclusionSave,
+  ZExclusionUpdate,
   ZExclusionsQuery,
   ZExclusionsResponse,
   ZIdParam,
@@ -11,11 +12,12 @@ import {
 } from '@sv/contracts';
 import type { AppDeps } from '../../platform/deps';
 import { readUploadedFile } from '../../platform/files/files';
+import { createIdempotentRoutes, IDEMPOTENCY_NOTE } from '../../platform/http/idempotent-route';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
 import './exclusions.export';
 import './exclusions.import';
-import { createExclusionsService } from './exclusions.service';
+import type { ExclusionsService } from './exclusions.service';
 
 const fieldNumber = (field: unknown): number | null => {
   const value = (field as { value?: unknown } | undefined)?.value;
@@ -24,8 +26,8 @@ const fieldNumber = (field: unknown): number | null => {
 };
 
 /** Exclusions (spec 000 §2 Manage Exclusions; spec 002 §7 POST /Exclusion/PotentialMatches). */
-export async function exclusionsRoutes(app: ZodApp, deps: AppDeps) {
-  const service = createExclusionsService(deps);
+export async function exclusionsRoutes(app: ZodApp, deps: AppDeps, service: ExclusionsService) {
+  const once = createIdempotentRoutes(deps);
   const tags = ['exclusions'];
 
   app.get(
@@ -34,11 +36,27 @@ export async function exclusionsRoutes(app: ZodApp, deps: AppDeps) {
       schema: {
         tags,
         summary: 'Exclusions in scope, paged; active only by default; sorted by Name (last, first) ascending',
-        querystring: ZExclusionsQuery,
+        // the search words only travel in the POST …/search body (security guide: none in URLs)
+        querystring: ZExclusionsQuery.omit({ q: true }),
         response: { 200: ZExclusionsResponse },
       },
     },
     async (req) => service.list(requireCtx(req), req.query),
+  );
+
+  // issue 25 (audit 000 U1): the same list searched on the server; the text stays out of the URL
+  app.post(
+    '/api/exclusions/search',
+    {
+      schema: {
+        tags,
+        summary:
+          'Exclusions in scope, paged; active only by default; sorted by Name (last, first) ascending; searched on the server by q (issue 25: the words in the body, never the URL)',
+        body: ZExclusionsQuery,
+        response: { 200: ZExclusionsResponse },
+      },
+    },
+    async (req) => service.list(requireCtx(req), req.body),
   );
 
   app.get(
@@ -88,9 +106,14 @@ export async function exclusionsRoutes(app: ZodApp, deps: AppDeps) {
   app.post(
     '/api/exclusions',
     {
-      schema: { tags, summary: 'Add an exclusion', body: ZExclusionSave, response: { 200: ZExclusionResponse } },
+      schema: {
+        tags,
+        summary: `Add an exclusion ${IDEMPOTENCY_NOTE}`,
+        body: ZExclusionSave,
+        response: { 200: ZExclusionResponse },
+      },
     },
-    async (req) => ({ exclusion: await service.create(requireCtx(req), req.body) }),
+    async (req) => once(req, async () => ({ exclusion: await service.create(requireCtx(req), req.body) })),
   );
 
   app.get(
@@ -111,9 +134,9 @@ export async function exclusionsRoutes(app: ZodApp, deps: AppDeps) {
     {
       schema: {
         tags,
-        summary: 'Edit an exclusion',
+        summary: 'Edit an exclusion (with the version it started from; a stale one answers 409)',
         params: ZIdParam,
-        body: ZExclusionSave,
+        body: ZExclusionUpdate,
         response: { 200: ZExclusionResponse },
       },
     },

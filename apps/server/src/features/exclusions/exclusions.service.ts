@@ -4,9 +4,11 @@ import {
   ROLE,
   type TExclusion,
   type TExclusionSave,
+  type TExclusionUpdate,
   type TExclusionsQuery,
   type TPotentialMatchesRequest,
   ZExclusionSave,
+  ZExclusionUpdate,
   ZExclusionsQuery,
   ZPotentialMatchesRequest,
 } from '@sv/contracts';
@@ -21,9 +23,10 @@ import {
 import type { z } from 'zod';
 import { requirePermission } from '../../platform/auth/permission';
 import type { Db } from '../../platform/db/database';
+import { mustHaveSaved, refuseStale } from '../../platform/db/versions';
 import type { AppDeps } from '../../platform/deps';
 import { createFileStore } from '../../platform/files/files';
-import { badRequest, forbidden, notFound } from '../../platform/http/app-error';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
 import { rescreenCardsAfterExclusionChange } from '../preregistrations/preregistrations.flags';
 import { candidateQueryOf, createExclusionsRepository, type ExclusionRow } from './exclusions.repository';
@@ -31,6 +34,9 @@ import { candidateQueryOf, createExclusionsRepository, type ExclusionRow } from 
 type SaveInput = z.output<typeof ZExclusionSave>;
 
 export const EXCLUSION_MESSAGES = {
+  /** issue 25 (audit 000 B6): the same person with the same reach is already on the list */
+  duplicate: (name: string, id: number, global: boolean) =>
+    `${name} is already on the exclusion list ${global ? 'for the whole district' : 'for this building'} (ID ${id}). Open that exclusion to change it instead of adding another.`,
   clientRequired: 'Choose a district.',
   buildingInactive: 'Choose an active building.',
   buildingOfOtherClient: 'The building must belong to the exclusion’s district.',
@@ -66,6 +72,7 @@ export function toExclusion(row: ExclusionRow): TExclusion {
     photoFileId: row.photoFileId,
     created: row.created.toISOString(),
     createdBy: row.createdBy,
+    version: row.version,
     visitorId: row.visitorId,
     visitor:
       row.visitorId !== null && row.visitorFirstname !== null ? { name: visitorName, dob: row.visitorDob } : null,
@@ -77,8 +84,10 @@ export function toExclusion(row: ExclusionRow): TExclusion {
  * Field rules (security guide): only 'exclusions.manage' writes, 'exclusions.setGlobal' decides
  * isGlobal, a building must be an ACTIVE building of the same client.
  */
-export function createExclusionsService(deps: AppDeps) {
-  const repo = createExclusionsRepository(deps.db);
+export function createExclusionsService(
+  deps: AppDeps,
+  { repo }: { repo: ReturnType<typeof createExclusionsRepository> },
+) {
   const fileStore = createFileStore(deps.db);
 
   async function resolveClient(ctx: RequestCtx, requested: number | null, tx: Db) {
@@ -173,6 +182,20 @@ export function createExclusionsService(deps: AppDeps) {
           const visitor = await repo.findVisitor(ctx.actor, input.visitorId, tx);
           if (!visitor || visitor.clientId !== clientId) throw notFound('Visitor not found');
         }
+        if (input.active) {
+          const twin = await repo.findActiveTwin(
+            { clientId, buildingId, firstname: cleanName(input.firstname), lastname: cleanName(input.lastname), dob },
+            tx,
+          );
+          if (twin) {
+            const message = EXCLUSION_MESSAGES.duplicate(
+              `${twin.firstname} ${twin.lastname}`,
+              twin.id,
+              buildingId === null,
+            );
+            throw new AppError('CONFLICT', message, { lastname: [message] });
+          }
+        }
         const newId = await repo.insert(
           {
             clientId,
@@ -216,12 +239,13 @@ export function createExclusionsService(deps: AppDeps) {
       return toExclusion(await getRow(ctx, id));
     },
 
-    async update(ctx: RequestCtx, id: number, body: TExclusionSave) {
+    async update(ctx: RequestCtx, id: number, body: TExclusionUpdate) {
       requirePermission(ctx.actor, 'exclusions.manage');
-      const input = ZExclusionSave.parse(body);
+      const input = ZExclusionUpdate.parse(body);
       let rescreened = new Set<number>();
       await deps.db.transaction(async (tx) => {
         const before = await getRow(ctx, id, tx);
+        refuseStale(before, input.version);
         if (input.isGlobal !== before.isGlobal && !can(ctx.actor, 'exclusions.setGlobal')) {
           throw forbidden(EXCLUSION_MESSAGES.setGlobalDenied);
         }
@@ -241,7 +265,7 @@ export function createExclusionsService(deps: AppDeps) {
           reason: input.reason,
           photoFileId,
         };
-        await repo.update(id, after, tx);
+        mustHaveSaved(await repo.update(id, after, tx, input.version));
         // edited, activated or deactivated: the cards its names (before and after) concern (issue 22)
         rescreened = await rescreenCardsAfterExclusionChange(
           tx,

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, exclusions, files, visitors } from '../../db/schema/index';
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
+import { nameTag } from '../../test/names';
 import { insertExclusion, multipartBody, pngImage } from './exclusions.fixtures';
 import { candidateQueryOf, screeningCandidatesStatement } from './exclusions.repository';
 import { EXCLUSION_MESSAGES } from './exclusions.service';
@@ -27,12 +28,14 @@ beforeAll(async () => {
   kiosk = await t.login('kiosk.northhigh@demo.test');
 });
 
+// a new person per call: the same active exclusion saved twice is refused (issue 25, audit 000 B6)
+let people = 0;
 const body = (over: Record<string, unknown> = {}) => ({
   isGlobal: true,
   buildingId: null,
   active: true,
   firstname: 'Quinn',
-  lastname: 'Imaginary',
+  lastname: `Imaginary${nameTag(++people)}`,
   dob: '1984-06-07',
   exclusionType: 'Trespassed',
   reason: '',
@@ -114,6 +117,31 @@ describe('POST/PUT /api/exclusions', () => {
     expect(Math.abs(Date.parse(e.created) - Date.now())).toBeLessThan(60_000);
   });
 
+  it('refuses the same active person with the same reach twice, naming the one on file (audit 000 B6)', async () => {
+    const person = body({ lastname: 'Twicelisted', dob: '1979-03-04' });
+    const first = await t.as(north).post('/api/exclusions', person);
+    expect(first.statusCode, first.body).toBe(200);
+    const id = first.json().exclusion.id;
+    // the same person typed with other capitals and spacing is the same person
+    const again = await t
+      .as(north)
+      .post('/api/exclusions', { ...person, firstname: ' quinn ', lastname: 'TWICELISTED' });
+    expect(again.statusCode, again.body).toBe(409);
+    const message = EXCLUSION_MESSAGES.duplicate('Quinn Twicelisted', id, true);
+    expect(again.json()).toMatchObject({ message, fieldErrors: { lastname: [message] } });
+    // another reach, another date of birth, or an inactive twin is another entry
+    const building = await t.as(north).post('/api/exclusions', {
+      ...person,
+      isGlobal: false,
+      buildingId: t.world.north.northHighId,
+    });
+    expect(building.statusCode, building.body).toBe(200);
+    expect((await t.as(north).post('/api/exclusions', { ...person, dob: '1979-03-05' })).statusCode).toBe(200);
+    expect((await t.as(north).post('/api/exclusions', { ...person, active: false })).statusCode).toBe(200);
+    // another district may list the same person
+    expect((await t.as(south).post('/api/exclusions', person)).statusCode).toBe(200);
+  });
+
   it('refuses a future date of birth and today (calendar allows up to yesterday)', async () => {
     const future = await t.as(north).post('/api/exclusions', body({ dob: '2099-01-01' }));
     expect(future.statusCode).toBe(400);
@@ -164,8 +192,8 @@ describe('POST/PUT /api/exclusions', () => {
     expect((await t.as(deskNH).post('/api/exclusions', body())).statusCode).toBe(403);
     const id = await insertExclusion(t.deps.db, { clientId: t.world.north.clientId });
     expect((await t.as(south).get(`/api/exclusions/${id}`)).statusCode).toBe(404);
-    expect((await t.as(south).put(`/api/exclusions/${id}`, body())).statusCode).toBe(404);
-    expect((await t.as(deskNH).put(`/api/exclusions/${id}`, body())).statusCode).toBe(403);
+    expect((await t.as(south).edit('PUT', `/api/exclusions/${id}`, body())).statusCode).toBe(404);
+    expect((await t.as(deskNH).edit('PUT', `/api/exclusions/${id}`, body())).statusCode).toBe(403);
     expect((await t.as(south).post('/api/exclusions', body({ clientId: t.world.north.clientId }))).statusCode).toBe(
       404,
     );
@@ -188,7 +216,9 @@ describe('POST/PUT /api/exclusions', () => {
     const created = await t.as(north).post('/api/exclusions', body({ visitorId: visitor.id }));
     const e = created.json().exclusion;
     expect(e.visitor).toEqual({ name: 'Vera Visitorly', dob: '1975-05-05' });
-    const edited = await t.as(north).put(`/api/exclusions/${e.id}`, body({ lastname: 'Changed', active: false }));
+    const edited = await t
+      .as(north)
+      .edit('PUT', `/api/exclusions/${e.id}`, body({ lastname: 'Changed', active: false }));
     expect(edited.json().exclusion).toMatchObject({ lastname: 'Changed', active: false, visitorId: visitor.id });
     await t.as(deskNH).get(`/api/exclusions/${e.id}`);
     const actions = (
@@ -249,7 +279,7 @@ describe('photos (security guide "Photos and files")', () => {
     expect((await t.as(null).get(`/api/files/${fileId}`)).statusCode).toBe(401);
     // another tenant's photo cannot be attached to an exclusion either
     const southPhoto = (await upload(south, '/api/exclusions/photos', await pngImage())).json().results[0].id;
-    const attach = await t.as(north).put(`/api/exclusions/${id}`, body({ photoFileId: southPhoto }));
+    const attach = await t.as(north).edit('PUT', `/api/exclusions/${id}`, body({ photoFileId: southPhoto }));
     expect(attach.statusCode).toBe(400);
     expect((await upload(south, `/api/exclusions/${id}/photo`, await pngImage())).statusCode).toBe(404);
     const removed = await t.as(north).delete(`/api/exclusions/${id}/photo`);

@@ -50,3 +50,4 @@ export function createImportsRepository(db: Db, now: () => Date) {
     },
   };
 }
+export type ImportsRepository = ReturnType<typeof createImportsRepository>;

@@ -16,7 +16,7 @@ import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
 import { MESSAGES_FILE } from '../../platform/imports/import-file';
 import { ImportFailedError, type ImportInput } from '../../platform/imports/import-pipeline';
-import { createImportsService } from './imports.service';
+import type { ImportsService } from './imports.service';
 
 /** Option fields forwarded to the definition (ids and short flags only; never free text). */
 const OPTION_NAME = /^[A-Za-z][A-Za-z0-9]{0,39}$/;
@@ -87,9 +87,7 @@ function exportParams(query: Record<string, unknown>): Record<string, string> {
  * Bulk imports and exports (issue 3). Import and export kinds are registered by the features
  * (registerImport / registerExport); an unregistered kind answers 404.
  */
-export async function importsRoutes(app: ZodApp, deps: AppDeps) {
-  const service = createImportsService(deps);
-
+export async function importsRoutes(app: ZodApp, _deps: AppDeps, service: ImportsService) {
   app.post(
     '/api/imports/:kind',
     {

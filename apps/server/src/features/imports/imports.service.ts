@@ -23,8 +23,7 @@ function exportDef(kind: string) {
   return def;
 }
 
-export function createImportsService(deps: AppDeps) {
-  const repo = createImportsRepository(deps.db, deps.now);
+export function createImportsService(deps: AppDeps, { repo }: { repo: ReturnType<typeof createImportsRepository> }) {
   return {
     /** Permission of the kind, checked before the upload body is read. */
     authorizeUpload(ctx: RequestCtx, kind: string) {

@@ -1,6 +1,7 @@
 import { createRegistrationType } from '../../../db/seed/factories';
 import { importErrorFiles } from '../../db/schema/index';
 import type { AuthzEntry, AuthzFixture, Expected, Principal } from '../../test/authz/types';
+import { idempotencyKeyHeader } from '../../test/authz/types';
 
 /**
  * Invitations (registrations.invite: admins for any client, client admins for their own). A type
@@ -25,6 +26,23 @@ const errorFileA: Record<Principal, Expected> = { ...inviteA, attendantB: 404 };
 /** Browser windows: a signed-out browser is sent to sign in. */
 const windowed = (e: Record<Principal, Expected>): Record<Principal, Expected> => ({ ...e, anonymous: 302 });
 
+/** An invitation error file uploaded by tenant A's client admin. */
+async function errorFileOfA(f: AuthzFixture) {
+  const [row] = await f.deps.db
+    .insert(importErrorFiles)
+    .values({
+      clientId: f.world.north.clientId,
+      createdBy: f.world.users['admin.north@demo.test'],
+      kind: 'invitations',
+      fileName: 'invitations-errors.csv',
+      contentType: 'text/csv; charset=utf-8',
+      content: Buffer.from('FirstName,Reason\r\nA,B\r\n'),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ id: importErrorFiles.id });
+  return row.id;
+}
+
 const typeOfA = async (f: AuthzFixture) => (await createRegistrationType(f.deps.db, f.world.north.clientId)).id;
 
 function multipart(name: string, content: string) {
@@ -43,6 +61,7 @@ export const authz: AuthzEntry[] = [
     route: '/api/registration-types/:id/invitations',
     note: 'a type of tenant A',
     request: async (f) => ({
+      headers: idempotencyKeyHeader(),
       url: `/api/registration-types/${await typeOfA(f)}/invitations`,
       body: {
         firstname: 'Authz',
@@ -72,21 +91,14 @@ export const authz: AuthzEntry[] = [
     method: 'GET',
     route: '/Registration/RegistrationSendErrorFile/:errorFile',
     note: 'an invitation error file of tenant A',
-    request: async (f) => {
-      const [row] = await f.deps.db
-        .insert(importErrorFiles)
-        .values({
-          clientId: f.world.north.clientId,
-          createdBy: f.world.users['admin.north@demo.test'],
-          kind: 'invitations',
-          fileName: 'invitations-errors.csv',
-          contentType: 'text/csv; charset=utf-8',
-          content: Buffer.from('FirstName,Reason\r\nA,B\r\n'),
-          expiresAt: new Date(Date.now() + 86_400_000),
-        })
-        .returning({ id: importErrorFiles.id });
-      return { url: `/Registration/RegistrationSendErrorFile/${row.id}` };
-    },
+    request: async (f) => ({ url: `/Registration/RegistrationSendErrorFile/${await errorFileOfA(f)}` }),
+    expect: windowed(errorFileA),
+  },
+  {
+    method: 'GET',
+    route: '/Registration/ErrorFile/:file',
+    note: 'an invitation error file of tenant A (the spec’s second window name)',
+    request: async (f) => ({ url: `/Registration/ErrorFile/${await errorFileOfA(f)}` }),
     expect: windowed(errorFileA),
   },
 ];

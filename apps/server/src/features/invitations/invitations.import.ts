@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
 import { cell, type ImportDefinition } from '../../platform/imports/import-definition';
 import { langOf } from './invitations.messages';
-import { createInvitationsRepository, type InvitationType } from './invitations.repository';
+import type { InvitationsRepository, InvitationType } from './invitations.repository';
 import {
   DATE_IN_PAST,
   dedupeKeyOf,
@@ -69,9 +69,9 @@ const typeIdOf = (options: Record<string, string>): number => {
  */
 export function createInvitationImport(
   deps: AppDeps,
+  repo: InvitationsRepository,
   onQueued: (messageIds: number[]) => void = () => undefined,
 ): ImportDefinition<InvitationRow> {
-  const repo = createInvitationsRepository(deps.db);
   // resolved once per import (the pipeline runs one import of a kind at a time)
   let resolved: { key: string; type: InvitationType; today: string } | null = null;
 

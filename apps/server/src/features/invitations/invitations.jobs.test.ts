@@ -50,12 +50,12 @@ describe('reminder chain of unanswered invitations (issue 11)', () => {
     const start = await lastId();
 
     at('2026-03-03T15:00:00Z'); // 1 day: not yet
-    await sendInvitationReminders(t.deps);
+    await sendInvitationReminders(t.deps, t.services.repositories.invitations);
     expect(await messagesAfter(start)).toHaveLength(0);
 
     at('2026-03-04T15:00:01Z'); // 2 days: the first reminder
-    await sendInvitationReminders(t.deps);
-    await sendInvitationReminders(t.deps); // the same sweep again sends nothing more
+    await sendInvitationReminders(t.deps, t.services.repositories.invitations);
+    await sendInvitationReminders(t.deps, t.services.repositories.invitations); // the same sweep again sends nothing more
     const first = await messagesAfter(start);
     expect(first).toHaveLength(1);
     expect(first[0]).toMatchObject({ recipient: 'rita.chain@example.test', kind: 'registration-invitation-reminder' });
@@ -66,7 +66,7 @@ describe('reminder chain of unanswered invitations (issue 11)', () => {
     expect((await t.as(null).get(formUrl(inv.type.code, inv.token))).statusCode).toBe(404);
 
     at('2026-03-05T15:00:00Z'); // 1 day after the reminder: not yet
-    await sendInvitationReminders(t.deps);
+    await sendInvitationReminders(t.deps, t.services.repositories.invitations);
     expect(await messagesAfter(start)).toHaveLength(1);
     for (const day of [
       '2026-03-06T15:00:02Z',
@@ -75,7 +75,7 @@ describe('reminder chain of unanswered invitations (issue 11)', () => {
       '2026-03-20T15:00:00Z',
     ]) {
       at(day);
-      await sendInvitationReminders(t.deps);
+      await sendInvitationReminders(t.deps, t.services.repositories.invitations);
     }
     expect(await messagesAfter(start)).toHaveLength(3);
     const [row] = await t.deps.db.select().from(registrationInvitations).where(eq(registrationInvitations.id, inv.id));
@@ -97,7 +97,7 @@ describe('reminder chain of unanswered invitations (issue 11)', () => {
       .where(eq(registrationInvitations.id, answered.id));
     const start = await lastId();
     at('2026-04-10T15:00:00Z');
-    await sendInvitationReminders(t.deps);
+    await sendInvitationReminders(t.deps, t.services.repositories.invitations);
     const sent = await messagesAfter(start);
     expect(sent.filter((m) => /rita\.(none|cancelled|answered)@/.test(m.recipient))).toEqual([]);
     const [row] = await t.deps.db.select().from(registrationInvitations).where(eq(registrationInvitations.id, none.id));
@@ -147,8 +147,8 @@ describe('expiry warnings of approved registrations (issue 11)', () => {
     const pending = await registration({ expDate: '2026-05-10', approved: null });
     const expired = await registration({ expDate: '2026-04-29' });
     const start = await lastId();
-    expect(await sendExpiryWarnings(t.deps)).toBe(1);
-    expect(await sendExpiryWarnings(t.deps)).toBe(0);
+    expect(await sendExpiryWarnings(t.deps, t.services.repositories.invitations)).toBe(1);
+    expect(await sendExpiryWarnings(t.deps, t.services.repositories.invitations)).toBe(0);
     const sent = await messagesAfter(start);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ recipient: soon.email, kind: 'registration-expiry-warning' });

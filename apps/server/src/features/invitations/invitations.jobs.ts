@@ -5,7 +5,7 @@ import { newToken, sha256 } from '../../platform/auth/tokens';
 import type { AppDeps } from '../../platform/deps';
 import type { ScheduledJob } from '../../platform/jobs/jobs';
 import { expiryWarningEmail, langOf } from './invitations.messages';
-import { createInvitationsRepository } from './invitations.repository';
+import type { InvitationsRepository } from './invitations.repository';
 import { invitationLink, invitationMessages } from './invitee';
 
 /** At most this many reminders per invitation (issue 11). */
@@ -29,8 +29,7 @@ const addDaysIso = (iso: string, days: number) => {
  * Only the token's hash is stored, so a reminder carries a NEW token (the stored hash is
  * replaced): the latest link works, the earlier ones stop, and the e-mail says so.
  */
-export async function sendInvitationReminders(deps: AppDeps): Promise<number> {
-  const repo = createInvitationsRepository(deps.db);
+export async function sendInvitationReminders(deps: AppDeps, repo: InvitationsRepository): Promise<number> {
   const now = deps.now();
   let sent = 0;
   for (const inv of await repo.dueReminders(now, MAX_REMINDERS, BATCH)) {
@@ -64,8 +63,7 @@ export async function sendInvitationReminders(deps: AppDeps): Promise<number> {
  * an e-mail whose expiration date falls within the next 30 days (in its district's day) gets one
  * warning, recorded in expiration_email_sent_at, unless its e-mail warnings are off.
  */
-export async function sendExpiryWarnings(deps: AppDeps): Promise<number> {
-  const repo = createInvitationsRepository(deps.db);
+export async function sendExpiryWarnings(deps: AppDeps, repo: InvitationsRepository): Promise<number> {
   const now = deps.now();
   const utcToday = now.toISOString().slice(0, 10);
   // a day of slack either side of the UTC date; each district's own day decides below
@@ -138,7 +136,15 @@ export async function sendExpiryWarnings(deps: AppDeps): Promise<number> {
   return sent;
 }
 
-export const invitationsJobs: ScheduledJob[] = [
-  { name: 'invitations.reminders', everyMs: 15 * 60_000, run: sendInvitationReminders },
-  { name: 'registrations.expiryWarnings', everyMs: 60 * 60_000, run: sendExpiryWarnings },
+export const invitationsJobs: ScheduledJob<{ repositories: { invitations: InvitationsRepository } }>[] = [
+  {
+    name: 'invitations.reminders',
+    everyMs: 15 * 60_000,
+    run: (deps, services) => sendInvitationReminders(deps, services.repositories.invitations),
+  },
+  {
+    name: 'registrations.expiryWarnings',
+    everyMs: 60 * 60_000,
+    run: (deps, services) => sendExpiryWarnings(deps, services.repositories.invitations),
+  },
 ];

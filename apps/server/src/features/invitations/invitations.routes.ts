@@ -1,25 +1,29 @@
 import { ZErrorBody, ZFileFormatQuery, ZIdParam, ZImportResult, ZInvitationSend, ZInvitationSent } from '@sv/contracts';
 import { z } from 'zod';
 import type { AppDeps } from '../../platform/deps';
+import { createIdempotentRoutes, IDEMPOTENCY_NOTE } from '../../platform/http/idempotent-route';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
 import { registerImport } from '../../platform/imports/import-definition';
 import { ImportFailedError } from '../../platform/imports/import-pipeline';
 import { readUpload, sendFile } from '../imports/imports.routes';
-import { createImportsService } from '../imports/imports.service';
-import { createInvitationImport, INVITATIONS_IMPORT_KIND } from './invitations.import';
-import { createInvitationsService } from './invitations.service';
+import type { ImportsService } from '../imports/imports.service';
+import { INVITATIONS_IMPORT_KIND } from './invitations.import';
+import type { InvitationsService } from './invitations.service';
 
 /**
  * Invitations to register (spec 001 §2 "Send registration", §7 RegistrationSendIndividual /
  * RegistrationSendImportFile, §2 windows /Registration/SampleImport and
  * /Registration/RegistrationSendErrorFile/{errorFile}).
  */
-export async function invitationsRoutes(app: ZodApp, deps: AppDeps) {
-  const service = createInvitationsService(deps);
-  const imports = createImportsService(deps);
+export async function invitationsRoutes(
+  app: ZodApp,
+  deps: AppDeps,
+  { invitations: service, imports }: { invitations: InvitationsService; imports: ImportsService },
+) {
+  const once = createIdempotentRoutes(deps);
   // the kind is known to the pipeline (error files' permission, /api/imports/invitations)
-  registerImport(createInvitationImport(deps));
+  registerImport(service.importDefinition());
   const tags = ['invitations'];
 
   app.post(
@@ -27,14 +31,13 @@ export async function invitationsRoutes(app: ZodApp, deps: AppDeps) {
     {
       schema: {
         tags,
-        summary:
-          'Invite one person to register (e-mail, or SMS when only a phone is given); 409 while an invitation to the same person and type is open',
+        summary: `Invite one person to register (e-mail, or SMS when only a phone is given); 409 while an invitation to the same person and type is open ${IDEMPOTENCY_NOTE}`,
         params: ZIdParam,
         body: ZInvitationSend,
         response: { 200: ZInvitationSent },
       },
     },
-    async (req) => service.send(requireCtx(req), req.params.id, req.body),
+    async (req) => once(req, () => service.send(requireCtx(req), req.params.id, req.body)),
   );
 
   app.post(
@@ -92,5 +95,19 @@ export async function invitationsRoutes(app: ZodApp, deps: AppDeps) {
     },
     async (req, reply) =>
       sendFile(reply, await imports.errorFile(requireCtx(req), req.params.errorFile, INVITATIONS_IMPORT_KIND)),
+  );
+  // spec 001 §2 also names /Registration/ErrorFile/{file}: the same error file of the registration
+  // import (the bulk invitation upload is this area's only import) (issue 25, audit 001 P10)
+  app.get(
+    '/Registration/ErrorFile/:file',
+    {
+      schema: {
+        tags,
+        summary: 'Window path: error file of a bulk invitation upload (the spec’s second name for it)',
+        params: z.object({ file: z.string().max(64) }),
+      },
+    },
+    async (req, reply) =>
+      sendFile(reply, await imports.errorFile(requireCtx(req), req.params.file, INVITATIONS_IMPORT_KIND)),
   );
 }

@@ -7,10 +7,10 @@ import type { AppDeps } from '../../platform/deps';
 import { badRequest, conflict, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
 import { buildSampleFile, type ImportInput, runImport } from '../../platform/imports/import-pipeline';
-import { createImportsRepository } from '../imports/imports.repository';
+import type { ImportsRepository } from '../imports/imports.repository';
 import { createInvitationImport } from './invitations.import';
 import { langOf } from './invitations.messages';
-import { createInvitationsRepository, type InvitationType } from './invitations.repository';
+import type { InvitationsRepository, InvitationType } from './invitations.repository';
 import {
   dedupeKeyOf,
   INVITATION_OPEN,
@@ -25,10 +25,10 @@ import {
  * one person from the form, or many from a file through the one import pipeline. Each invitation
  * stores only the SHA-256 of its link token and is sent through the messenger.
  */
-export function createInvitationsService(deps: AppDeps) {
-  const repo = createInvitationsRepository(deps.db);
-  const imports = createImportsRepository(deps.db, deps.now);
-
+export function createInvitationsService(
+  deps: AppDeps,
+  { repo, imports }: { repo: InvitationsRepository; imports: ImportsRepository },
+) {
   /** The type in scope (404 otherwise) and active (400 otherwise). */
   async function activeType(ctx: RequestCtx, typeId: number): Promise<InvitationType> {
     const type = await repo.findType(ctx.actor, typeId);
@@ -38,6 +38,9 @@ export function createInvitationsService(deps: AppDeps) {
   }
 
   return {
+    /** The bulk import's definition, registered with the pipeline by the routes (kind 'invitations'). */
+    importDefinition: () => createInvitationImport(deps, repo),
+
     async send(ctx: RequestCtx, typeId: number, body: z.output<typeof ZInvitationSend>) {
       requirePermission(ctx.actor, 'registrations.invite');
       const type = await activeType(ctx, typeId);
@@ -123,7 +126,7 @@ export function createInvitationsService(deps: AppDeps) {
       requirePermission(ctx.actor, 'registrations.invite');
       await activeType(ctx, typeId);
       const queued: number[] = [];
-      const def = createInvitationImport(deps, (ids) => queued.push(...ids));
+      const def = createInvitationImport(deps, repo, (ids) => queued.push(...ids));
       // the type comes from the path; no form field of the upload is used
       const options: Record<string, string> = { registrationTypeId: String(typeId) };
       const result = await runImport(deps, ctx, def, { ...input, options }, imports.store);
@@ -137,7 +140,8 @@ export function createInvitationsService(deps: AppDeps) {
 
     async sample(ctx: RequestCtx, format: TFileFormat) {
       requirePermission(ctx.actor, 'registrations.invite');
-      return buildSampleFile(createInvitationImport(deps), format);
+      return buildSampleFile(createInvitationImport(deps, repo), format);
     },
   };
 }
+export type InvitationsService = ReturnType<typeof createInvitationsService>;

@@ -226,6 +226,11 @@ describe('bulk invitations through the import pipeline (spec 001 §2, §5)', () 
     // the window path of spec 001 §2 serves the same file
     const win = await t.as(north).get(`/Registration/RegistrationSendErrorFile/${result.errorFile}`);
     expect(win.statusCode).toBe(200);
+    // …and so does the spec's other name for it, /Registration/ErrorFile/{file} (issue 25, audit 001 P10)
+    const other = await t.as(north).get(`/Registration/ErrorFile/${result.errorFile}`);
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toBe(win.body);
+    expect((await t.as(south).get(`/Registration/ErrorFile/${result.errorFile}`)).statusCode).toBe(404);
 
     const again = await upload(north, type.id, csv);
     expect(again.json().results).toMatchObject({ imported: 0, duplicates: 3, rejected: 3 });

@@ -131,3 +131,4 @@ export function createKioskRepository(db: Db) {
     },
   };
 }
+export type KioskRepository = ReturnType<typeof createKioskRepository>;

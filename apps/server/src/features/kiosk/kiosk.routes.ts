@@ -27,7 +27,7 @@ import { readUploadedFile } from '../../platform/files/files';
 import { requireIdempotencyKey } from '../../platform/http/idempotency';
 import { type RequestCtx, requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
-import { createKioskService } from './kiosk.service';
+import type { KioskService } from './kiosk.service';
 
 const tags = ['kiosk'];
 const ZSignInId = z.object({ id: ZIdText });
@@ -35,9 +35,7 @@ const ZEventId = z.object({ eventId: ZIdText });
 const kioskSlipPdfUrl = (eventId: number) => `/api/kiosk/students/dropoffs/${eventId}/tardy-slip.pdf`;
 
 /** Kiosk API (issue 14): kiosk accounts only ('kiosk.use'), always their own building. */
-export async function kioskRoutes(app: ZodApp, deps: AppDeps) {
-  const service = createKioskService(deps);
-
+export async function kioskRoutes(app: ZodApp, _deps: AppDeps, service: KioskService) {
   /**
    * POST `url` with the JSON `body` contract, answering `response`. `run` gets the caller's
    * context, the parsed body and `idempotencyKey()`, which reads the request's Idempotency-Key

@@ -1,4 +1,5 @@
 import { KIOSK_MESSAGES, MESSAGES } from '@sv/contracts';
+import { DEFAULT_HEALTH_QUESTIONS_ES } from '@sv/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +13,7 @@ import {
   visitors,
   visits,
 } from '../../db/schema/index';
+import { DEMO_PASSWORD } from '../../../db/seed/demo';
 import { demoStudent } from '../students/students.fixtures';
 import { startFakePrinter } from '../../test/peers/fake-printer';
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
@@ -91,6 +93,8 @@ describe('main screen', () => {
       'KIOSK STUDENT CHECK IN',
       'KIOSK STUDENT CHECK OUT',
     ]);
+    // issue 25 (audit 002 U5): the default health questions come with their Spanish
+    expect(res.json().banner.questionsEs).toEqual([...DEFAULT_HEALTH_QUESTIONS_ES]);
     await setKiosk({ pickupBtn: 'n/a', kioskvisitorBtn: 'Visitors' });
     await t.deps.db.update(buildings).set({ showKioskStudentCheckOut: false }).where(eq(buildings.id, building()));
     try {
@@ -100,6 +104,24 @@ describe('main screen', () => {
     } finally {
       await setKiosk({ pickupBtn: '', kioskvisitorBtn: '' });
       await t.deps.db.update(buildings).set({ showKioskStudentCheckOut: true }).where(eq(buildings.id, building()));
+    }
+  });
+});
+
+describe('health questions in Spanish (issue 25, ADR 0034)', () => {
+  it('a district’s own question has its Spanish text when the district gave one, else none', async () => {
+    await setKiosk({
+      bannerQuestion1: 'Do you have a fever?',
+      bannerQuestion1Es: '¿Tiene fiebre?',
+      bannerQuestion2: 'Have you been abroad?',
+      bannerQuestion2Es: '',
+    });
+    try {
+      const banner = (await t.as(kiosk).get('/api/kiosk/config')).json().banner;
+      expect(banner.questions).toEqual(['Do you have a fever?', 'Have you been abroad?']);
+      expect(banner.questionsEs).toEqual(['¿Tiene fiebre?', '']);
+    } finally {
+      await setKiosk({ bannerQuestion1: '', bannerQuestion1Es: '', bannerQuestion2: '', bannerQuestion2Es: '' });
     }
   });
 });
@@ -327,7 +349,6 @@ describe('kiosk sessions', () => {
   });
 
   it('an Admin with the right password is refused at the kiosk login', async () => {
-    const { DEMO_PASSWORD } = await import('../../../db/seed/demo');
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -354,16 +375,21 @@ describe('kiosk sessions', () => {
     const [row] = await t.deps.db.select().from(sessions).where(eq(sessions.userId, s.userId)).limit(1);
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(30 * 24 * 3600_000);
     // log-out ends it on the server
-    await t.as(s).post('/api/auth/logout', {});
+    // log-out with the kiosk account's password (issue 25) ends it on the server
+    await t.as(s).post('/api/auth/logout', { password: DEMO_PASSWORD });
     expect((await t.as(s).get('/api/kiosk/config')).statusCode).toBe(401);
     // an administrator ends it: deactivating the kiosk account ends its sessions on the server
     const again = await t.login('kiosk.northhigh@demo.test');
     const admin = await t.login('admin@demo.test');
     const account = (await t.as(admin).get(`/api/users/${again.userId}`)).json();
-    const off = await t.as(admin).put(`/api/users/${again.userId}`, { ...(account.user ?? account), active: false });
+    const off = await t
+      .as(admin)
+      .edit('PUT', `/api/users/${again.userId}`, { ...(account.user ?? account), active: false });
     expect(off.statusCode, off.body).toBe(200);
     expect((await t.as(again).get('/api/kiosk/config')).statusCode).toBe(401);
-    const on = await t.as(admin).put(`/api/users/${again.userId}`, { ...(account.user ?? account), active: true });
+    const on = await t
+      .as(admin)
+      .edit('PUT', `/api/users/${again.userId}`, { ...(account.user ?? account), active: true });
     expect(on.statusCode, on.body).toBe(200);
     // the test kiosk and desk sessions of this file idled too: sign in again for later tests
     kiosk = await t.login('kiosk.northhigh@demo.test');

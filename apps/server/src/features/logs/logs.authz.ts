@@ -106,6 +106,15 @@ export const authz: AuthzEntry[] = [
     expect: ownScope,
     note: 'own scope',
   },
+  // issue 25: the denied entry log's export, scoped like its list
+  {
+    method: 'POST',
+    route: '/api/logs/denied-entries/export',
+    readOnly: true,
+    request: ofBuilding({ columns: [1, 2, 4] }),
+    expect: buildingA1,
+    note: 'building 1 of A',
+  },
   {
     method: 'POST',
     route: '/api/logs/pickups/export',

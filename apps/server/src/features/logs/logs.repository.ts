@@ -27,7 +27,12 @@ import { searchNameOf } from '../visitors/visitors.repository';
  */
 export interface LogWindow {
   /** each time zone of the buildings covered, with those buildings and the instants of the range */
-  zones: { timeZone: string; buildingIds: number[]; start: Date; end: Date }[];
+  zones: { timeZone: string; buildingIds: number[]; start: Date; end: Date; at?: Date }[];
+  /**
+   * "On site at …" (issue 25): instead of the range, the rows whose span (a visit: check-in to check-out) holds each
+   * zone's `at` instant; only for logs whose columns name a `span` (the visit logs)
+   */
+  presence?: boolean;
   /** true when the covered buildings are every building the actor's scope holds (no building list needed) */
   allBuildings: boolean;
   clientId: number | null;
@@ -42,7 +47,17 @@ interface LogColumns {
   at: PgColumn;
   /** null: the log has no attendant (the nearby log: nobody lets a nearby visitor in) */
   attendantId: PgColumn | null;
+  /** the end of the row's span (a visit's check-out), for "on site at …"; absent: no span */
+  span?: SQL;
 }
+
+/**
+ * A visit's time on site as a range, [check-in, check-out] inclusive, open-ended while checked in
+ * (issue 25 "on site at …"). It is the expression of the GiST index visits_presence_idx
+ * (migration 0027), written once here so the queries use the index; a check-out recorded before
+ * its check-in (clock trouble) counts as the check-in instant rather than breaking the range.
+ */
+export const visitPresence = sql`tstzrange(${visits.checkIn}, (case when ${visits.checkOut} < ${visits.checkIn} then ${visits.checkIn} else ${visits.checkOut} end), '[]')`;
 
 /**
  * WHERE for a log table: the actor's scope (always, whatever the filters say), the client and
@@ -61,6 +76,7 @@ export function logWhere(actor: TActor, c: LogColumns, w: LogWindow, extra: (SQL
 
 function rangeOf(c: LogColumns, w: LogWindow): SQL | undefined {
   if (w.zones.length === 0) return sql`false`;
+  if (w.presence) return presenceOf(c, w);
   if (w.zones.length === 1) {
     const [z] = w.zones;
     return and(w.allBuildings ? undefined : inArray(c.buildingId, z.buildingIds), gte(c.at, z.start), lt(c.at, z.end));
@@ -85,6 +101,33 @@ function rangeOf(c: LogColumns, w: LogWindow): SQL | undefined {
     sql` `,
   )} else false end)`;
   return and(hull, perZone);
+}
+
+/**
+ * "On site at …" (issue 25): the span holds the instant of the row's building's zone. One
+ * zone: the span contains it (the GiST index answers). Several: the span overlaps the hull of
+ * the instants (indexed), and each building's own instant is one CASE read as a row filter.
+ */
+function presenceOf(c: LogColumns, w: LogWindow): SQL {
+  if (!c.span) return sql`false`;
+  const at = (z: LogWindow['zones'][number]) => sql`${(z.at ?? z.start).toISOString()}::timestamptz`;
+  if (w.zones.length === 1) {
+    const [z] = w.zones;
+    return and(w.allBuildings ? undefined : inArray(c.buildingId, z.buildingIds), sql`${c.span} @> ${at(z)}`)!;
+  }
+  const instants = w.zones.map((z) => (z.at ?? z.start).getTime());
+  const hull = sql`${c.span} && tstzrange(${new Date(Math.min(...instants)).toISOString()}::timestamptz, ${new Date(Math.max(...instants)).toISOString()}::timestamptz, '[]')`;
+  const perZone = sql`(case ${sql.join(
+    w.zones.map(
+      (z) =>
+        sql`when ${c.buildingId} in (${sql.join(
+          z.buildingIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}) then ${c.span} @> ${at(z)}`,
+    ),
+    sql` `,
+  )} else false end)`;
+  return and(hull, perZone)!;
 }
 
 /** ORDER BY the allow-listed sort, then the id in the same direction (stable pages). */
@@ -135,6 +178,7 @@ const visitColumns: LogColumns = {
   buildingId: visits.buildingId,
   at: visits.checkIn,
   attendantId: visits.checkedInBy,
+  span: visitPresence,
 };
 const deniedColumns: LogColumns = {
   clientId: deniedEntries.clientId,
@@ -381,6 +425,40 @@ export function createLogsRepository(db: Db) {
     },
 
     /**
+     * One batch of the denied entry log export (issue 25), newest first, by keyset on
+     * (denied_at, id); the date formatted by the database in the building's zone (spec 002 §9).
+     */
+    async deniedExportBatch(actor: TActor, w: LogWindow, after: { at: string; id: number } | null, limit: number) {
+      return db
+        .select({
+          id: deniedEntries.id,
+          cursor: sql<string>`${deniedEntries.deniedAt}::text`,
+          visitorName,
+          buildingName: buildings.name,
+          attendantName: users.name,
+          deniedAt: sql<string>`to_char(${deniedEntries.deniedAt} AT TIME ZONE ${buildings.timeZone}, 'MM/DD/YYYY HH12:MI AM')`,
+          exclusionCount: deniedEntries.exclusionCount,
+          potentialCount: deniedEntries.potentialCount,
+          watchdogCount: deniedEntries.watchdogCount,
+          securityNotified: deniedEntries.securityNotified,
+        })
+        .from(deniedEntries)
+        .innerJoin(visitors, eq(visitors.id, deniedEntries.visitorId))
+        .innerJoin(buildings, eq(buildings.id, deniedEntries.buildingId))
+        .leftJoin(users, eq(users.id, deniedEntries.attendantId))
+        .where(
+          logWhere(actor, deniedColumns, w, [
+            deniedSearch(w.search),
+            after === null
+              ? undefined
+              : sql`(${deniedEntries.deniedAt}, ${deniedEntries.id}) < (${after.at}::timestamptz, ${after.id})`,
+          ]),
+        )
+        .orderBy(desc(deniedEntries.deniedAt), desc(deniedEntries.id))
+        .limit(limit);
+    },
+
+    /**
      * The cursor of every `every`-th row of a visit export, newest first: the ends of its
      * segments (one pass over the index range, no joins).
      */
@@ -619,8 +697,22 @@ export function createLogsRepository(db: Db) {
     },
 
     /** Open visits (everyone on site now) of these buildings, in scope, by building then arrival. */
-    async onSite(actor: TActor, buildingIds: number[]) {
+    /**
+     * Everyone on site now (open visits), or at an instant of each building's zone (issue 25:
+     * the visits whose span holds it, through the presence index).
+     */
+    async onSite(actor: TActor, buildingIds: number[], at?: { buildingIds: number[]; at: Date }[]) {
       if (buildingIds.length === 0) return [];
+      const when = at
+        ? presenceOf(visitColumns, {
+            zones: at.map((z) => ({ timeZone: '', buildingIds: z.buildingIds, start: z.at, end: z.at, at: z.at })),
+            allBuildings: false,
+            presence: true,
+            clientId: null,
+            attendantId: null,
+            search: '',
+          })
+        : isNull(visits.checkOut);
       return db
         .select({
           buildingId: visits.buildingId,
@@ -630,6 +722,7 @@ export function createLogsRepository(db: Db) {
           personVisiting: visits.personVisiting,
           reason: visits.reason,
           checkIn: visits.checkIn,
+          checkOut: visits.checkOut,
           photoFileId: visitors.photoFileId,
         })
         .from(visits)
@@ -638,7 +731,7 @@ export function createLogsRepository(db: Db) {
           and(
             buildingFilter(actor, { clientId: visits.clientId, buildingId: visits.buildingId }),
             inArray(visits.buildingId, buildingIds),
-            isNull(visits.checkOut),
+            when,
           ),
         )
         .orderBy(asc(visits.buildingId), asc(visits.checkIn), asc(visits.id));

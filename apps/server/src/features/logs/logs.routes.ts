@@ -1,7 +1,8 @@
 import {
+  ZDeniedLogExportRequest,
   ZDeniedLogRequest,
   ZDeniedLogResponse,
-  ZLogExportRequest,
+  ZVisitLogExportRequest,
   ZNearbyLogExportRequest,
   ZNearbyLogRequest,
   ZNearbyLogResponse,
@@ -17,7 +18,7 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
-import { createLogsService } from './logs.service';
+import type { LogsService } from './logs.service';
 
 const tags = ['logs'];
 
@@ -26,9 +27,7 @@ const tags = ['logs'];
  * /Visit/LogExport, /Visit/LogExportVendor). Every list and export is a POST whose body holds the
  * filters and the search text (security guide: no PII in URLs); none changes state.
  */
-export async function logsRoutes(app: ZodApp, deps: AppDeps) {
-  const service = createLogsService(deps);
-
+export async function logsRoutes(app: ZodApp, _deps: AppDeps, service: LogsService) {
   for (const kind of ['visits', 'vendors'] as const) {
     const what = kind === 'visits' ? 'Visit log' : 'Vendor log (visits of visitor type vendor)';
     app.post(
@@ -49,7 +48,7 @@ export async function logsRoutes(app: ZodApp, deps: AppDeps) {
         schema: {
           tags,
           summary: `${what} export: streamed CSV or XLSX of the filtered rows with the chosen columns (Client-Admin-only columns answer 403 for other roles)`,
-          body: ZLogExportRequest,
+          body: ZVisitLogExportRequest,
         },
       },
       async (req, reply) => service.exportVisits(requireCtx(req), kind, req.body, reply),
@@ -80,6 +79,17 @@ export async function logsRoutes(app: ZodApp, deps: AppDeps) {
       },
     },
     async (req) => service.deniedLog(requireCtx(req), req.body),
+  );
+  app.post(
+    '/api/logs/denied-entries/export',
+    {
+      schema: {
+        tags,
+        summary: 'Denied entry log export: streamed CSV or XLSX of the filtered denials with the chosen columns',
+        body: ZDeniedLogExportRequest,
+      },
+    },
+    async (req, reply) => service.exportDenied(requireCtx(req), req.body, reply),
   );
 
   // spec 002 §2 Pickup Log, §7 pickuplog / LogExport (issue 12)
@@ -138,11 +148,17 @@ export async function logsRoutes(app: ZodApp, deps: AppDeps) {
     {
       schema: {
         tags,
-        summary: 'Everyone on site now (open visits with photos), per building of the scope or of one building',
+        summary:
+          'Everyone on site now (open visits with photos), or at a local date and time of each building (checked in at or before it, not out before it), per building of the scope or of one building',
         querystring: ZOnSiteQuery,
         response: { 200: ZOnSiteResponse },
       },
     },
-    async (req) => service.onSite(requireCtx(req), req.query.buildingId),
+    async (req) =>
+      service.onSite(
+        requireCtx(req),
+        req.query.buildingId,
+        req.query.date && req.query.time ? { date: req.query.date, time: req.query.time } : undefined,
+      ),
   );
 }

@@ -1,7 +1,8 @@
 import {
   can,
   LOG_EXPORT_COLUMNS,
-  LOG_MAX_RANGE_DAYS,
+  LOG_RANGE_MESSAGES,
+  logRangeProblem,
   MESSAGES,
   ROLE,
   type TDeniedLogResponse,
@@ -16,8 +17,11 @@ import {
   ZPickupLogRequest,
   type TVisitLogChartResponse,
   type TVisitLogResponse,
+  ZDeniedLogExportRequest,
   ZDeniedLogRequest,
   ZLogExportRequest,
+  ZVisitLogExportRequest,
+  type TOnSiteAt,
   ZVisitLogRequest,
   RELEASE_VERIFICATION_LABELS,
   type TReleaseVerificationMethod,
@@ -40,8 +44,8 @@ const EXPORT_BATCH = 5000;
 export const LOG_MESSAGES = {
   attendantFilter: 'Only client administrators can filter a log by attendant.',
   clientAdminColumns: "Only a Client Admin can export address, e-mail, driver's license and badge id columns.",
-  rangeOrder: 'The start date must be on or before the end date.',
-  rangeLength: `Choose a range of at most ${LOG_MAX_RANGE_DAYS} days.`,
+  rangeOrder: LOG_RANGE_MESSAGES.order,
+  rangeLength: LOG_RANGE_MESSAGES.length,
 } as const;
 
 type Filters =
@@ -49,15 +53,20 @@ type Filters =
   | z.output<typeof ZPickupLogRequest>
   | z.output<typeof ZPickupLogExportRequest>
   | z.output<typeof ZDeniedLogRequest>
+  | z.output<typeof ZDeniedLogExportRequest>
   | (z.output<typeof ZNearbyLogRequest> & { attendantId?: undefined })
   | (z.output<typeof ZNearbyLogExportRequest> & { attendantId?: undefined })
-  | z.output<typeof ZLogExportRequest>;
+  | z.output<typeof ZLogExportRequest>
+  | z.output<typeof ZVisitLogExportRequest>;
 
-const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
+/** The buildings grouped by time zone: [zone, building ids][]. */
+function zonesOf(list: { id: number; timeZone: string }[]): [string, number[]][] {
+  const byZone = new Map<string, number[]>();
+  for (const b of list) byZone.set(b.timeZone, [...(byZone.get(b.timeZone) ?? []), b.id]);
+  return [...byZone];
+}
 
-export function createLogsService(deps: AppDeps) {
-  const repo = createLogsRepository(deps.db);
-
+export function createLogsService(deps: AppDeps, { repo }: { repo: ReturnType<typeof createLogsRepository> }) {
   /**
    * The filters of any log, checked against the actor (spec 002 §6; security guide): a building
    * or client outside the scope answers 404; the attendant filter is for roles with
@@ -76,15 +85,32 @@ export function createLogsService(deps: AppDeps) {
       throw notFound('Attendant not found');
 
     const timeZone = list[0]?.timeZone ?? FALLBACK_ZONE;
+    const onSiteAt: TOnSiteAt | undefined = 'onSiteAt' in f ? f.onSiteAt : undefined;
+    if (onSiteAt) {
+      // issue 25 "on site at …": the instant replaces the range (a visit begun the day before is on site)
+      const byZone = zonesOf(list);
+      return {
+        window: {
+          zones: byZone.map(([zone, buildingIds]) => {
+            const at = zonedTimeToInstant(onSiteAt.date, onSiteAt.time, zone);
+            return { timeZone: zone, buildingIds, start: at, end: at, at };
+          }),
+          presence: true,
+          allBuildings: f.buildingId === undefined,
+          clientId: f.clientId ?? null,
+          attendantId: f.attendantId ?? null,
+          search: f.search,
+        },
+        range: { from: onSiteAt.date, to: onSiteAt.date, timeZone },
+      };
+    }
     const to = f.to ?? localDateOf(deps.now(), timeZone);
     const from = f.from ?? addDays(to, -6);
-    if (from > to) throw badRequest(LOG_MESSAGES.rangeOrder, { from: [LOG_MESSAGES.rangeOrder] });
-    if (dayNumber(to) - dayNumber(from) + 1 > LOG_MAX_RANGE_DAYS)
-      throw badRequest(LOG_MESSAGES.rangeLength, { from: [LOG_MESSAGES.rangeLength] });
+    // issue 25: the one rule the screens check before sending, so they can say why next to the dates
+    const problem = logRangeProblem(from, to);
+    if (problem) throw badRequest(LOG_RANGE_MESSAGES[problem], { from: [LOG_RANGE_MESSAGES[problem]] });
 
-    const byZone = new Map<string, number[]>();
-    for (const b of list) byZone.set(b.timeZone, [...(byZone.get(b.timeZone) ?? []), b.id]);
-    const zones = [...byZone].map(([zone, buildingIds]) => ({
+    const zones = zonesOf(list).map(([zone, buildingIds]) => ({
       timeZone: zone,
       buildingIds,
       start: zonedTimeToInstant(from, '00:00', zone),
@@ -240,6 +266,35 @@ export function createLogsService(deps: AppDeps) {
       return sendExport(deps, ctx, def, { format: q.format, columns: q.columns.join(','), params: ids }, reply);
     },
 
+    /**
+     * Denied entry log export (issue 25; spec 002 §1 "… denied entries … and export them")
+     * through the one export pipeline: the log's filters, streamed, formula-escaped, audited.
+     */
+    async exportDenied(ctx: RequestCtx, raw: unknown, reply: FastifyReply) {
+      requirePermission(ctx.actor, 'logs.read');
+      const q = ZDeniedLogExportRequest.parse(raw);
+      checkColumns(ctx, 'denied', q.columns);
+      const { window, range } = await resolveWindow(ctx, q);
+      const def: ExportDefinition<DeniedExportRow, Record<string, string>> = {
+        kind: 'denied-log',
+        permission: 'logs.read',
+        paramsSchema: z.record(z.string(), z.string()),
+        columns: LOG_EXPORT_COLUMNS.denied.map((c) => ({ id: c.id, header: c.header, value: DENIED_CELL[c.id] })),
+        rows: (rctx) =>
+          keysetBatches(
+            EXPORT_BATCH,
+            (r: DeniedExportRow) => ({ at: r.cursor, id: r.id }),
+            (after) => repo.deniedExportBatch(rctx.actor, window, after, EXPORT_BATCH),
+          ),
+        fileName: () => `denied-entry-log_${range.from}_${range.to}`,
+      };
+      const ids: Record<string, string> = {};
+      if (q.clientId) ids.clientId = String(q.clientId);
+      if (q.buildingId) ids.buildingId = String(q.buildingId);
+      if (q.attendantId) ids.attendantId = String(q.attendantId);
+      return sendExport(deps, ctx, def, { format: q.format, columns: q.columns.join(','), params: ids }, reply);
+    },
+
     /** Pickup log export through the one export pipeline (streamed, formula-escaped, audited). */
     async exportPickups(ctx: RequestCtx, raw: unknown, reply: FastifyReply) {
       requirePermission(ctx.actor, 'pickups.read');
@@ -295,29 +350,39 @@ export function createLogsService(deps: AppDeps) {
      * Everyone on site now (beyond the spec: the emergency roll call): open visits of the
      * actor's buildings, or of one building (checked against the scope: 404 outside it).
      */
-    async onSite(ctx: RequestCtx, buildingId: number | undefined): Promise<TOnSiteResponse> {
+    async onSite(ctx: RequestCtx, buildingId: number | undefined, onSiteAt?: TOnSiteAt): Promise<TOnSiteResponse> {
       requirePermission(ctx.actor, 'logs.read');
       const list = await repo.buildingsInScope(ctx.actor, { buildingId });
       if (buildingId !== undefined && list.length === 0) throw notFound('Building not found');
+      const now = deps.now();
+      // issue 25: "on site at …" reads the date and time in each building's own zone
+      const instantOf = (zone: string) => (onSiteAt ? zonedTimeToInstant(onSiteAt.date, onSiteAt.time, zone) : now);
       const people = await repo.onSite(
         ctx.actor,
         list.map((b) => b.id),
+        onSiteAt ? zonesOf(list).map(([zone, buildingIds]) => ({ buildingIds, at: instantOf(zone) })) : undefined,
       );
       await deps.audit.record(ctx, {
         action: 'logs.onSite.read',
         targetType: 'building',
         targetId: buildingId ?? null,
-        details: { people: people.length },
+        details: { people: people.length, onSiteAt: onSiteAt ? `${onSiteAt.date} ${onSiteAt.time}` : null },
       });
       return {
-        generatedAt: deps.now().toISOString(),
+        generatedAt: now.toISOString(),
+        onSiteAt: onSiteAt ?? null,
         buildings: list.map((b) => ({
           id: b.id,
           name: b.name,
           timeZone: b.timeZone,
+          at: instantOf(b.timeZone).toISOString(),
           people: people
             .filter((p) => p.buildingId === b.id)
-            .map(({ buildingId: _b, ...p }) => ({ ...p, checkIn: p.checkIn.toISOString() })),
+            .map(({ buildingId: _b, ...p }) => ({
+              ...p,
+              checkIn: p.checkIn.toISOString(),
+              checkOut: p.checkOut?.toISOString() ?? null,
+            })),
         })),
       };
     },
@@ -328,7 +393,7 @@ export function createLogsService(deps: AppDeps) {
      */
     async exportVisits(ctx: RequestCtx, kind: VisitLogKind, raw: unknown, reply: FastifyReply) {
       requirePermission(ctx.actor, 'logs.read');
-      const q = ZLogExportRequest.parse(raw);
+      const q = ZVisitLogExportRequest.parse(raw);
       checkColumns(ctx, kind, q.columns);
       const { window, range } = await resolveWindow(ctx, q);
       const def: ExportDefinition<ExportRow, Record<string, string>> = {
@@ -360,6 +425,20 @@ type ExportRow = Awaited<ReturnType<ReturnType<typeof createLogsRepository>['vis
 type PickupExportRow = Awaited<ReturnType<ReturnType<typeof createLogsRepository>['pickupExportBatch']>>[number];
 
 type NearbyExportRow = Awaited<ReturnType<ReturnType<typeof createLogsRepository>['nearbyExportBatch']>>[number];
+
+type DeniedExportRow = Awaited<ReturnType<ReturnType<typeof createLogsRepository>['deniedExportBatch']>>[number];
+
+/** Cell of each denied entry log export column (LOG_EXPORT_COLUMNS.denied). */
+const DENIED_CELL: Record<number, (r: DeniedExportRow) => string | number | boolean | null> = {
+  1: (r) => r.visitorName,
+  2: (r) => r.buildingName,
+  3: (r) => r.attendantName,
+  4: (r) => r.deniedAt,
+  5: (r) => r.exclusionCount,
+  6: (r) => r.potentialCount,
+  7: (r) => r.watchdogCount,
+  8: (r) => r.securityNotified,
+};
 
 /** Cell of each nearby log export column (LOG_EXPORT_COLUMNS.nearby). */
 const NEARBY_CELL: Record<number, (r: NearbyExportRow) => string | number | null> = {

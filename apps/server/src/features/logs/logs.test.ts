@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { MESSAGES } from '@sv/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createVendorCompany, createVendorRegistration } from '../../../db/seed/factories';
 import { auditEvents, buildings, deniedEntries, visitors, visits } from '../../db/schema/index';
@@ -265,6 +266,11 @@ describe('POST /api/logs/visits/search (spec 002 §2 Visit Log, §6, §9)', () =
     expect(rev.json().message).toBe(LOG_MESSAGES.rangeOrder);
     const long = await t.as(north).post('/api/logs/visits/search', { from: '2024-01-01', to: '2026-03-01' });
     expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('Choose a range of at most 367 days.');
+    // a start typed alone after today (the default end) is refused too, never silently ignored (issue 25)
+    const afterToday = await t.as(north).post('/api/logs/pickups/search', { from: '2026-03-30' });
+    expect(afterToday.statusCode).toBe(400);
+    expect(afterToday.json().message).toBe(LOG_MESSAGES.rangeOrder);
   });
 });
 
@@ -301,6 +307,50 @@ describe('POST /api/logs/denied-entries/search (spec 002 §2 Denied Entry Log)',
     expect(JSON.stringify(n)).not.toContain('Canary');
     const s = (await t.as(south).post('/api/logs/denied-entries/search', {})).json();
     expect(names(s)).toEqual(['Canary Southern']);
+  });
+
+  it('exports the denials in scope (issue 25): CSV in the building zone, XLSX with its header on row 1', async () => {
+    const res = await t.as(deskNH).post('/api/logs/denied-entries/export', { columns: [1, 2, 3, 4, 5, 6, 7, 8] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toContain('denied-entry-log_');
+    const rows = parse(res.body.replace(/^\uFEFF/, '')) as string[][];
+    expect(rows).toEqual([
+      [
+        'Visitor',
+        'Building',
+        'Attendant',
+        'Date',
+        'Exclusion Matches',
+        'Potential Matches',
+        'Sex-Offender Registry Matches',
+        'Security Notified',
+      ],
+      // 16:00Z is 11:00 AM in Chicago (CDT)
+      ['Late Lastday', 'North High School', 'Hank Desk', '03/19/2026 11:00 AM', '1', '2', '3', 'No'],
+    ]);
+    // a district admin gets the district, never another one's
+    const district = await t.as(north).post('/api/logs/denied-entries/export', { columns: [1] });
+    expect(district.body).not.toContain('Canary');
+    expect(district.body.trim().split('\r\n')).toHaveLength(3);
+
+    const xlsx = await t.as(north).post('/api/logs/denied-entries/export', { format: 'xlsx', columns: [1, 4, 5] });
+    expect(xlsx.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ExcelJS.Buffer);
+    const ws = wb.worksheets[0];
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(['Visitor', 'Date', 'Exclusion Matches']);
+    expect(ws.rowCount).toBe(3);
+
+    expect((await t.as(deskNH).post('/api/logs/denied-entries/export', { columns: [] })).json().message).toBe(
+      MESSAGES.exportNeedsColumn,
+    );
+    expect(
+      (
+        await t
+          .as(deskNH)
+          .post('/api/logs/denied-entries/export', { buildingId: t.world.south.southElemId, columns: [1] })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -376,6 +426,10 @@ describe('POST /api/logs/{visits,vendors}/export (spec 002 §5, §6, §9; 001 §
     const res = await t.as(deskNH).post('/api/logs/vendors/export', { format: 'xlsx', columns: [1, 21] });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    // issue 25: the header is row 1 (exceljs' own header row made row 1 blank)
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
+    expect((wb.worksheets[0].getRow(1).values as unknown[]).slice(1)).toEqual(['Visitor', 'Company']);
   });
 
   it('vendor export: the vendor columns, vendors only, in scope', async () => {
@@ -454,5 +508,112 @@ describe('GET /api/logs/on-site (everyone on site now)', () => {
     );
     const lincoln = (await t.as(deskLincoln).get('/api/logs/on-site')).json();
     expect(lincoln.buildings[0].people).toEqual([]);
+  });
+});
+
+/**
+ * Issue 25 (audit 002 U7): "who was in the building on Tuesday 02/10/2026 at 10:00?" — checked in
+ * at or before that instant and not checked out before it, read in each building's own zone
+ * (North High: Chicago, CST = UTC-6; Lincoln: New York, EST = UTC-5), whatever day the visit began.
+ */
+describe('"On site at …" on the visit log and the on-site roster', () => {
+  const AT = { date: '2026-02-10', time: '10:00' };
+  beforeAll(async () => {
+    const db = t.deps.db;
+    const { north: n } = t.world;
+    const at = async (name: string, buildingId: number, checkIn: string, checkOut: string | null) => {
+      const [firstname, lastname] = name.split(' ');
+      const [v] = await db
+        .insert(visitors)
+        .values({ clientId: n.clientId, firstname, lastname, searchName: name.toLowerCase() })
+        .returning();
+      await db.insert(visits).values({
+        clientId: n.clientId,
+        buildingId,
+        visitorId: v.id,
+        checkIn: new Date(checkIn),
+        checkOut: checkOut ? new Date(checkOut) : null,
+      });
+    };
+    await at('Overnight Stayer', n.northHighId, '2026-02-10T04:00:00Z', '2026-02-10T17:00:00Z'); // Mon 22:00 → Tue 11:00
+    await at('Exact Arrival', n.northHighId, '2026-02-10T16:00:00Z', '2026-02-10T16:30:00Z'); // in at 10:00 sharp
+    await at('Exact Leaver', n.northHighId, '2026-02-10T15:00:00Z', '2026-02-10T16:00:00Z'); // out at 10:00 sharp
+    await at('Early Leaver', n.northHighId, '2026-02-10T15:00:00Z', '2026-02-10T15:59:00Z'); // out 09:59
+    await at('Late Arrival', n.northHighId, '2026-02-10T16:01:00Z', '2026-02-10T17:00:00Z'); // in 10:01
+    await at('Never Left', n.northHighId, '2026-02-10T14:00:00Z', null); // in 08:00, still checked in
+    // 10:00 in New York is 09:00 in Chicago: on site at Lincoln's 10:00, gone by North High's
+    await at('Lincoln Tenoclock', n.lincolnId, '2026-02-10T15:00:00Z', '2026-02-10T15:30:00Z');
+  });
+
+  it('the visit log lists who was in at that instant, in each building’s zone, and only that', async () => {
+    const res = await t.as(north).post('/api/logs/visits/search', { onSiteAt: AT });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(names(body)).toEqual([
+      'Exact Arrival',
+      'Exact Leaver',
+      'Lincoln Tenoclock',
+      'Never Left',
+      'Overnight Stayer',
+    ]);
+    expect(body.range).toMatchObject({ from: '2026-02-10', to: '2026-02-10' });
+    const nh = (
+      await t.as(north).post('/api/logs/visits/search', { onSiteAt: AT, buildingId: t.world.north.northHighId })
+    ).json();
+    expect(names(nh)).toEqual(['Exact Arrival', 'Exact Leaver', 'Never Left', 'Overnight Stayer']);
+    // scoped like the log: the Lincoln attendant sees Lincoln only; another district sees none of them
+    expect(names((await t.as(deskLincoln).post('/api/logs/visits/search', { onSiteAt: AT })).json())).toEqual([
+      'Lincoln Tenoclock',
+    ]);
+    expect((await t.as(south).post('/api/logs/visits/search', { onSiteAt: AT })).json().count).toBe(0);
+    // a minute later the one who arrived at 10:01 is in and the two who left by 10:00 are not
+    const later = (
+      await t.as(north).post('/api/logs/visits/search', {
+        onSiteAt: { date: '2026-02-10', time: '10:01' },
+        buildingId: t.world.north.northHighId,
+      })
+    ).json();
+    expect(names(later)).toEqual(['Exact Arrival', 'Late Arrival', 'Never Left', 'Overnight Stayer']);
+  });
+
+  it('the on-site roster answers the same question per building', async () => {
+    const res = await t.as(north).get('/api/logs/on-site?date=2026-02-10&time=10:00');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.onSiteAt).toEqual(AT);
+    const byBuilding = Object.fromEntries(
+      body.buildings.map((b: { name: string; at: string; people: { visitorName: string }[] }) => [
+        b.name,
+        { at: b.at, people: b.people.map((p) => p.visitorName).sort() },
+      ]),
+    );
+    expect(byBuilding['North High School']).toEqual({
+      at: '2026-02-10T16:00:00.000Z',
+      people: ['Exact Arrival', 'Exact Leaver', 'Never Left', 'Overnight Stayer'],
+    });
+    expect(byBuilding['Lincoln Elementary']).toEqual({ at: '2026-02-10T15:00:00.000Z', people: ['Lincoln Tenoclock'] });
+    const leaver = body.buildings[0].people.find((p: { visitorName: string }) => p.visitorName === 'Exact Leaver');
+    expect(leaver?.checkOut).toBe('2026-02-10T16:00:00.000Z');
+  });
+
+  it('refuses half a point in time or a time that does not exist', async () => {
+    expect((await t.as(north).get('/api/logs/on-site?date=2026-02-10')).statusCode).toBe(400);
+    expect((await t.as(north).get('/api/logs/on-site?date=2026-02-10&time=25:00')).statusCode).toBe(400);
+    const bad = await t.as(north).post('/api/logs/visits/search', { onSiteAt: { date: '2026-02-10', time: '9am' } });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('is answered through the presence index (visits_presence_idx), not by reading every visit', async () => {
+    const { visitPresence } = await import('./logs.repository');
+    const db = t.deps.db;
+    await db.execute(sql`set enable_seqscan = off`);
+    try {
+      const plan = (await db.execute(
+        sql`explain select ${visits.id} from ${visits} where ${visitPresence} @> ${'2026-02-10T16:00:00Z'}::timestamptz`,
+      )) as { rows: unknown[] };
+      expect(JSON.stringify(plan.rows)).toContain('visits_presence_idx');
+    } finally {
+      await db.execute(sql`reset enable_seqscan`);
+    }
   });
 });

@@ -3,7 +3,7 @@ import { createRegistration, createRegistrationType } from '../../../db/seed/fac
 import { authThrottle, nearbyEntries } from '../../db/schema/index';
 import type { AuthzEntry, AuthzFixture, Expected, Principal } from '../../test/authz/types';
 import { everyone } from '../../test/authz/types';
-import { issueArrivalToken } from './nearby.service';
+import { issueArrivalToken } from './nearby.repository';
 
 /**
  * Nearby visitors (ADR 0017). The arrival is anonymous by design: the capability is the token

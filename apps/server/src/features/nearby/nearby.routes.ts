@@ -4,7 +4,7 @@ import type { AppDeps } from '../../platform/deps';
 import { sendJsonText } from '../../platform/http/json-text';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
-import { createNearbyService } from './nearby.service';
+import type { NearbyService } from './nearby.service';
 
 const tags = ['nearby'];
 const ZBuildingId = z.object({ buildingId: ZIdText });
@@ -15,9 +15,7 @@ const ZBuildingId = z.object({ buildingId: ZIdText });
  * body, never in a query string); it is CSRF-exempt like the public registration submission
  * (platform/auth/auth-plugin CSRF_EXEMPT, ADR 0015): JSON only, no session acted on, rate limited.
  */
-export async function nearbyRoutes(app: ZodApp, deps: AppDeps) {
-  const service = createNearbyService(deps);
-
+export async function nearbyRoutes(app: ZodApp, _deps: AppDeps, service: NearbyService) {
   app.post(
     '/api/public/arrivals',
     {

@@ -1,22 +1,13 @@
 import { type TArrivalResponse, type TNearbyListResponse, ZArrivalRequest } from '@sv/contracts';
 import { distanceWithinRadius, localDateOf, registrationAdmission } from '@sv/domain';
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import {
-  arrivalTokens,
-  buildings,
-  nearbyEntries,
-  registrationBuildings,
-  registrations,
-  registrationTypes,
-} from '../../db/schema/index';
-import { newToken, sha256 } from '../../platform/auth/tokens';
 import { requirePermission } from '../../platform/auth/permission';
 import type { Db } from '../../platform/db/database';
-import { buildingFilter, inScope } from '../../platform/db/scope';
+import { inScope } from '../../platform/db/scope';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
 import { hitPublicLimit, RATE_LIMITED_MESSAGE } from '../public-registration/public-rate-limit';
+import type { NearbyRepository } from './nearby.repository';
 
 export const NEARBY_MESSAGES = {
   /** one answer for a token of nobody and a registration that may not arrive: nothing to probe */
@@ -29,36 +20,14 @@ export const NEARBY_MESSAGES = {
 export const arrivalLink = (publicUrl: string, token: string) => `${publicUrl.replace(/\/$/, '')}/arrive/${token}`;
 
 /**
- * Issues a new arrival token for a registration (on approval; replaces any earlier one) and
- * answers the clear token for the e-mail. Only its SHA-256 is stored.
+ * An "I'm arriving" that never became a check-in stops being news: open entries older than this
+ * close by themselves (exit reason 'expired'), so the dashboard's nearby list shows people who are
+ * arriving now, not everyone who said so this morning (spec 002 §7 ClearNearby; ADR 0017).
  */
-export async function issueArrivalToken(db: Db, registrationId: number, now: Date): Promise<string> {
-  const token = newToken();
-  await db
-    .insert(arrivalTokens)
-    .values({ registrationId, tokenHash: sha256(token), createdAt: now })
-    .onConflictDoUpdate({
-      target: arrivalTokens.registrationId,
-      set: { tokenHash: sha256(token), createdAt: now, lastUsedAt: null },
-    });
-  return token;
-}
+export const NEARBY_EXPIRES_AFTER_MINUTES = 60;
 
-/**
- * Closes a registration's open nearby entries (spec 002 §4: checking in ends "nearby"), inside
- * the check-in's transaction; answers the buildings whose dashboards must refresh.
- */
-export async function closeNearbyOnCheckIn(tx: Db, registrationId: number, now: Date) {
-  return tx
-    .update(nearbyEntries)
-    .set({ exitedAt: now, exitReason: 'checked_in' })
-    .where(and(eq(nearbyEntries.registrationId, registrationId), isNull(nearbyEntries.exitedAt)))
-    .returning({ id: nearbyEntries.id, clientId: nearbyEntries.clientId, buildingId: nearbyEntries.buildingId });
-}
-
-export function createNearbyService(deps: AppDeps) {
-  const db = deps.db;
-
+/** Nearby visitors (ADR 0017): arrivals through the link, the dashboard's list, removal, expiry. */
+export function createNearbyService(deps: AppDeps, { repo }: { repo: NearbyRepository }) {
   return {
     /**
      * A phone's position through the arrival link (ADR 0017). The registration must admit its
@@ -69,7 +38,7 @@ export function createNearbyService(deps: AppDeps) {
      */
     async arrive(raw: unknown, ip: string): Promise<TArrivalResponse> {
       const now = deps.now();
-      if (!(await hitPublicLimit(db, 'arrive', ip, now))) throw new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE);
+      if (!(await hitPublicLimit(deps.db, 'arrive', ip, now))) throw new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE);
       const parsed = ZArrivalRequest.safeParse(raw);
       if (!parsed.success) {
         const tokenBad = parsed.error.issues.some((i) => i.path[0] === 'token');
@@ -77,48 +46,10 @@ export function createNearbyService(deps: AppDeps) {
         throw badRequest('The position is not valid.', { position: ['invalid'] });
       }
       const q = parsed.data;
-      const [reg] = await db
-        .select({
-          id: registrations.id,
-          clientId: registrations.clientId,
-          approved: registrations.approved,
-          underReview: registrations.underReview,
-          expDate: registrations.expDate,
-          suspendedAt: registrations.suspendedAt,
-        })
-        .from(arrivalTokens)
-        .innerJoin(registrations, eq(registrations.id, arrivalTokens.registrationId))
-        .where(eq(arrivalTokens.tokenHash, sha256(q.token)))
-        .limit(1);
+      const reg = await repo.registrationByToken(q.token);
       if (!reg) throw notFound(NEARBY_MESSAGES.unknownLink);
 
-      const limited = await db
-        .select({ buildingId: registrationBuildings.buildingId })
-        .from(registrationBuildings)
-        .where(eq(registrationBuildings.registrationId, reg.id));
-      const candidates = await db
-        .select({
-          id: buildings.id,
-          name: buildings.name,
-          timeZone: buildings.timeZone,
-          latitude: buildings.latitude,
-          longitude: buildings.longitude,
-          radius: buildings.radius,
-        })
-        .from(buildings)
-        .where(
-          and(
-            eq(buildings.clientId, reg.clientId),
-            eq(buildings.active, true),
-            limited.length > 0
-              ? inArray(
-                  buildings.id,
-                  limited.map((l) => l.buildingId),
-                )
-              : undefined,
-          ),
-        )
-        .orderBy(asc(buildings.id));
+      const candidates = await repo.arrivalBuildings(reg.id, reg.clientId);
       const zone = candidates[0]?.timeZone ?? 'America/Chicago';
       const verdict = registrationAdmission(
         {
@@ -136,49 +67,27 @@ export function createNearbyService(deps: AppDeps) {
       const position = { latitude: q.latitude, longitude: q.longitude };
       const nearby: TArrivalResponse['nearby'] = [];
       const changed: number[] = [];
-      await db.transaction(async (tx) => {
+      await deps.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
         for (const b of candidates) {
           const distance = distanceWithinRadius(position, b);
-          const open = and(
-            eq(nearbyEntries.registrationId, reg.id),
-            eq(nearbyEntries.buildingId, b.id),
-            isNull(nearbyEntries.exitedAt),
-          );
           if (distance === null) {
-            const closed = await tx
-              .update(nearbyEntries)
-              .set({ exitedAt: now, exitReason: 'left' })
-              .where(open)
-              .returning({ id: nearbyEntries.id });
-            if (closed.length > 0) changed.push(b.id);
+            if (await repo.closeLeft(tx, reg.id, b.id, now)) changed.push(b.id);
             continue;
           }
           nearby.push({ buildingName: b.name, distanceMetres: Math.round(distance) });
-          const updated = await tx
-            .update(nearbyEntries)
-            .set({ distanceMetres: distance })
-            .where(open)
-            .returning({ id: nearbyEntries.id });
-          if (updated.length === 0) {
-            await tx
-              .insert(nearbyEntries)
-              .values({
-                clientId: reg.clientId,
-                buildingId: b.id,
-                registrationId: reg.id,
-                enteredAt: now,
-                distanceMetres: distance,
-              })
-              .onConflictDoNothing();
-          }
+          await repo.upsertOpen(tx, {
+            clientId: reg.clientId,
+            buildingId: b.id,
+            registrationId: reg.id,
+            distanceMetres: distance,
+            now,
+          });
           changed.push(b.id);
         }
-        await tx.update(arrivalTokens).set({ lastUsedAt: now }).where(eq(arrivalTokens.registrationId, reg.id));
+        await repo.markTokenUsed(tx, reg.id, now);
         for (const buildingId of changed)
-          await deps.realtime.publish(
-            { type: 'nearby.changed', clientId: reg.clientId, buildingId },
-            tx as unknown as Db,
-          );
+          await deps.realtime.publish({ type: 'nearby.changed', clientId: reg.clientId, buildingId }, tx);
       });
       await deps.audit.record(
         {},
@@ -204,37 +113,9 @@ export function createNearbyService(deps: AppDeps) {
         'nearby.current',
         (cached: { clientId: number; body: string }) => inScope(ctx.actor, { clientId: cached.clientId, buildingId }),
         async () => {
-          const [building] = await db
-            .select({ id: buildings.id, clientId: buildings.clientId })
-            .from(buildings)
-            .where(
-              and(
-                eq(buildings.id, buildingId),
-                buildingFilter(ctx.actor, { clientId: buildings.clientId, buildingId: buildings.id }),
-              ),
-            )
-            .limit(1);
+          const building = await repo.buildingInScope(ctx.actor, buildingId);
           if (!building) throw notFound('Building not found');
-          const rows = await db
-            .select({
-              id: nearbyEntries.id,
-              registrationId: nearbyEntries.registrationId,
-              visitorName: sql<string>`trim(${registrations.firstname} || ' ' || ${registrations.lastname})`,
-              registrationType: registrationTypes.name,
-              distanceMetres: nearbyEntries.distanceMetres,
-              enteredAt: nearbyEntries.enteredAt,
-            })
-            .from(nearbyEntries)
-            .innerJoin(registrations, eq(registrations.id, nearbyEntries.registrationId))
-            .innerJoin(registrationTypes, eq(registrationTypes.id, registrations.registrationTypeId))
-            .where(
-              and(
-                eq(nearbyEntries.buildingId, buildingId),
-                isNull(nearbyEntries.exitedAt),
-                isNull(nearbyEntries.deletedAt),
-              ),
-            )
-            .orderBy(asc(nearbyEntries.enteredAt), asc(nearbyEntries.id));
+          const rows = await repo.openEntries(buildingId);
           const body: TNearbyListResponse = {
             data: rows.map((r) => ({
               ...r,
@@ -255,25 +136,7 @@ export function createNearbyService(deps: AppDeps) {
      */
     async remove(ctx: RequestCtx, buildingId: number, registrationId: number) {
       requirePermission(ctx.actor, 'visits.checkOut');
-      const now = deps.now();
-      const [row] = await db
-        .update(nearbyEntries)
-        .set({
-          deletedAt: now,
-          deletedBy: ctx.actor.userId ?? null,
-          exitedAt: sql`coalesce(${nearbyEntries.exitedAt}, ${now.toISOString()}::timestamptz)`,
-          exitReason: sql`coalesce(${nearbyEntries.exitReason}, 'removed')`,
-        })
-        .where(
-          and(
-            eq(nearbyEntries.buildingId, buildingId),
-            eq(nearbyEntries.registrationId, registrationId),
-            isNull(nearbyEntries.deletedAt),
-            isNull(nearbyEntries.exitedAt),
-            buildingFilter(ctx.actor, { clientId: nearbyEntries.clientId, buildingId: nearbyEntries.buildingId }),
-          ),
-        )
-        .returning({ id: nearbyEntries.id, clientId: nearbyEntries.clientId });
+      const row = await repo.remove(ctx.actor, buildingId, registrationId, deps.now());
       if (!row) throw notFound(NEARBY_MESSAGES.notFound);
       await deps.realtime.publish({ type: 'nearby.changed', clientId: row.clientId, buildingId, id: row.id });
       await deps.audit.record(ctx, {
@@ -285,27 +148,19 @@ export function createNearbyService(deps: AppDeps) {
       });
       return { removed: true };
     },
+
+    /** The scheduled sweep (ADR 0005: idempotent): closes stale open entries and tells their dashboards. */
+    async expireStale(): Promise<number> {
+      const now = deps.now();
+      const closed = await repo.expireOpenedBefore(
+        new Date(now.getTime() - NEARBY_EXPIRES_AFTER_MINUTES * 60_000),
+        now,
+      );
+      const buildingsChanged = new Map(closed.map((c) => [c.buildingId, c.clientId]));
+      for (const [buildingId, clientId] of buildingsChanged)
+        await deps.realtime.publish({ type: 'nearby.changed', clientId, buildingId });
+      return closed.length;
+    },
   };
 }
-
-/**
- * An "I'm arriving" that never became a check-in stops being news: open entries older than this
- * close by themselves (exit reason 'expired'), so the dashboard's nearby list shows people who are
- * arriving now, not everyone who said so this morning (spec 002 §7 ClearNearby; ADR 0017).
- */
-export const NEARBY_EXPIRES_AFTER_MINUTES = 60;
-
-/** The scheduled sweep (ADR 0005: idempotent): closes stale open entries and tells their dashboards. */
-export async function expireStaleNearby(deps: AppDeps): Promise<number> {
-  const now = deps.now();
-  const cutoff = new Date(now.getTime() - NEARBY_EXPIRES_AFTER_MINUTES * 60_000);
-  const closed = await deps.db
-    .update(nearbyEntries)
-    .set({ exitedAt: now, exitReason: 'expired' })
-    .where(and(isNull(nearbyEntries.exitedAt), lt(nearbyEntries.enteredAt, cutoff)))
-    .returning({ clientId: nearbyEntries.clientId, buildingId: nearbyEntries.buildingId });
-  const buildingsChanged = new Map(closed.map((c) => [c.buildingId, c.clientId]));
-  for (const [buildingId, clientId] of buildingsChanged)
-    await deps.realtime.publish({ type: 'nearby.changed', clientId, buildingId });
-  return closed.length;
-}
+export type NearbyService = ReturnType<typeof createNearbyService>;

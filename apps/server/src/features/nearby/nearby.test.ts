@@ -14,7 +14,8 @@ import {
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
 import { insertPhoto } from '../exclusions/exclusions.fixtures';
 import { insertVisitor } from '../screening/screening.fixtures';
-import { expireStaleNearby, issueArrivalToken, NEARBY_EXPIRES_AFTER_MINUTES, NEARBY_MESSAGES } from './nearby.service';
+import { issueArrivalToken } from './nearby.repository';
+import { NEARBY_EXPIRES_AFTER_MINUTES, NEARBY_MESSAGES } from './nearby.service';
 
 /**
  * Nearby visitors (issue 13 "Nearby visitors"; spec 002 §2 Dashboard, §3 Nearby log, §4 Nearby
@@ -205,11 +206,11 @@ describe('stale arrivals (spec 002 §7 ClearNearby)', () => {
       const fresh = await volunteer();
       await arrive({ token: fresh.token, ...near(NH) });
       // not yet: the first arrived 30 minutes ago
-      await expireStaleNearby(t.deps);
+      await t.services.nearby.expireStale();
       expect(await openEntries(stale.reg.id)).toHaveLength(1);
 
       clock.setTime(started + (NEARBY_EXPIRES_AFTER_MINUTES + 1) * 60_000);
-      expect(await expireStaleNearby(t.deps)).toBeGreaterThanOrEqual(1);
+      expect(await t.services.nearby.expireStale()).toBeGreaterThanOrEqual(1);
       expect(await openEntries(stale.reg.id)).toHaveLength(0);
       expect(await openEntries(fresh.reg.id)).toHaveLength(1);
       const [closed] = await t.deps.db
@@ -221,7 +222,7 @@ describe('stale arrivals (spec 002 §7 ClearNearby)', () => {
       expect(list.some((c) => c.registrationId === stale.reg.id)).toBe(false);
       expect(list.some((c) => c.registrationId === fresh.reg.id)).toBe(true);
       // idempotent: a second sweep closes nothing more
-      expect(await expireStaleNearby(t.deps)).toBe(0);
+      expect(await t.services.nearby.expireStale()).toBe(0);
     } finally {
       clock.setTime(started);
     }

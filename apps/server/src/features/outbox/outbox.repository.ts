@@ -65,3 +65,4 @@ export function createOutboxRepository(db: Db) {
     },
   };
 }
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>;

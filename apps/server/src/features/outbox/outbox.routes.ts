@@ -2,11 +2,10 @@ import { ZIdParam, ZOutboxPage, ZOutboxQuery, ZOutboxRetryResponse } from '@sv/c
 import type { AppDeps } from '../../platform/deps';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
-import { createOutboxService } from './outbox.service';
+import type { OutboxService } from './outbox.service';
 
 /** Outbox (issue 2 §7): outbound e-mail and SMS, paged. */
-export async function outboxRoutes(app: ZodApp, deps: AppDeps) {
-  const service = createOutboxService(deps);
+export async function outboxRoutes(app: ZodApp, _deps: AppDeps, service: OutboxService) {
   app.get(
     '/api/outbox',
     {

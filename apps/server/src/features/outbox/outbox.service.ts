@@ -17,8 +17,7 @@ export const redactPasswordLinks = (body: string) => body.replace(LINK, '$1[hidd
  * message; client administrators their client's. Password links are hidden from client
  * administrators (they could otherwise take over another user's account).
  */
-export function createOutboxService(deps: AppDeps) {
-  const repo = createOutboxRepository(deps.db);
+export function createOutboxService(deps: AppDeps, { repo }: { repo: ReturnType<typeof createOutboxRepository> }) {
   return {
     async list(ctx: RequestCtx, q: z.infer<typeof ZOutboxQuery>) {
       requirePermission(ctx.actor, 'outbox.read');
@@ -66,3 +65,4 @@ export function createOutboxService(deps: AppDeps) {
     },
   };
 }
+export type OutboxService = ReturnType<typeof createOutboxService>;

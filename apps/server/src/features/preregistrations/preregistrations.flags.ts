@@ -1,4 +1,4 @@
-import { addDays, canonicalName, type CardFlag, cardExclusionFlags } from '@sv/domain';
+import { addDays, type AnyCardFlag, canonicalName, cardExclusionFlags, withCardFlags } from '@sv/domain';
 import { and, eq, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { exclusions, preRegistrations } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
@@ -87,7 +87,7 @@ async function candidatesFor(tx: Db, clientId: number, keys: string[], visitorId
   return [...new Map(rows.map((r) => [r.id, r])).values()];
 }
 
-const sameFlags = (a: unknown, b: CardFlag[]) => JSON.stringify(a ?? []) === JSON.stringify(b);
+const sameFlags = (a: unknown, b: AnyCardFlag[]) => JSON.stringify(a ?? []) === JSON.stringify(b);
 
 /**
  * Screens the cards and stores what changed (keys filled in for cards written without them).
@@ -108,7 +108,7 @@ export async function screenCards(tx: Db, cards: CardToScreen[]): Promise<Set<nu
     const candidates = await candidatesFor(tx, clientId, keys, visitorIds);
     const clear: number[] = [];
     for (const { card, firstKey, lastKey } of keyed) {
-      const flags = cardExclusionFlags(
+      const exclusionFlags = cardExclusionFlags(
         {
           firstname: card.firstname,
           lastname: card.lastname,
@@ -118,6 +118,8 @@ export async function screenCards(tx: Db, cards: CardToScreen[]): Promise<Set<nu
         },
         candidates,
       );
+      // the registry's flags (the registry sweep's) stay as they are
+      const flags = withCardFlags(card.flagReasons, 'exclusion', exclusionFlags);
       const keysStale = card.firstKey !== firstKey || card.lastKey !== lastKey;
       const unchanged = card.flagged === flags.length > 0 && sameFlags(card.flagReasons, flags);
       if (unchanged && !keysStale) continue;

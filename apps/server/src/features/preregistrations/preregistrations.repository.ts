@@ -128,3 +128,4 @@ export function createPreRegistrationsRepository(db: Db) {
     },
   };
 }
+export type PreRegistrationsRepository = ReturnType<typeof createPreRegistrationsRepository>;

@@ -16,13 +16,12 @@ import { requireIdempotencyKey } from '../../platform/http/idempotency';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
 import './preregistrations.import';
-import { createPreRegistrationsService } from './preregistrations.service';
+import type { PreRegistrationsService } from './preregistrations.service';
 import { sendJsonText } from '../../platform/http/json-text';
 
 const tags = ['front desk'];
 
-export async function preRegistrationsRoutes(app: ZodApp, deps: AppDeps) {
-  const service = createPreRegistrationsService(deps);
+export async function preRegistrationsRoutes(app: ZodApp, _deps: AppDeps, service: PreRegistrationsService) {
   app.get(
     '/api/buildings/:buildingId/preregistrations',
     {

@@ -7,12 +7,12 @@ import { requirePermission } from '../../platform/auth/permission';
 import { inScope } from '../../platform/db/scope';
 import { AppError, conflict, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
-import { createDenialsService } from '../denials/denials.service';
-import { createScreeningService, undecidedFindings } from '../screening/screening.service';
-import { createVisitorsRepository, visitorFieldsOf } from '../visitors/visitors.repository';
-import { createVisitsRepository } from '../visits/visits.repository';
-import { createVisitsService } from '../visits/visits.service';
-import { createPreRegistrationsRepository, type PreRegRow } from './preregistrations.repository';
+import type { DenialsService } from '../denials/denials.service';
+import { type ScreeningService, undecidedFindings } from '../screening/screening.service';
+import { type VisitorsRepository, visitorFieldsOf } from '../visitors/visitors.repository';
+import type { VisitsRepository } from '../visits/visits.repository';
+import type { VisitsService } from '../visits/visits.service';
+import type { PreRegistrationsRepository, PreRegRow } from './preregistrations.repository';
 
 interface Issues {
   exclusionCount?: number;
@@ -48,21 +48,32 @@ export function toCard(r: PreRegRow): TPreRegistration {
     },
     tempPhotoFileId: r.tempPhotoFileId,
     tempPhotoAt: r.tempPhotoAt ? r.tempPhotoAt.toISOString() : null,
-    status: r.status as TPreRegistration['status'],
+    // audit 002 B5: a card checked in whose visit has ended says so (its visitor left)
+    status: (r.status === 'checked_in' && r.visitId === null ? 'checked_out' : r.status) as TPreRegistration['status'],
     visitId: r.visitId,
     flagged: r.flagged === true,
     flagReasons: (r.flagReasons ?? []) as TPreRegistration['flagReasons'],
   };
 }
 
-export function createPreRegistrationsService(deps: AppDeps) {
-  const repo = createPreRegistrationsRepository(deps.db);
-  const visitsRepo = createVisitsRepository(deps.db);
-  const visitorsRepo = createVisitorsRepository(deps.db);
-  const visits = createVisitsService(deps);
-  const screening = createScreeningService(deps);
-  const denials = createDenialsService(deps);
-
+export function createPreRegistrationsService(
+  deps: AppDeps,
+  {
+    repo,
+    visitsRepo,
+    visitorsRepo,
+    visits,
+    screening,
+    denials,
+  }: {
+    repo: PreRegistrationsRepository;
+    visitsRepo: VisitsRepository;
+    visitorsRepo: VisitorsRepository;
+    visits: VisitsService;
+    screening: ScreeningService;
+    denials: DenialsService;
+  },
+) {
   async function requireCard(ctx: RequestCtx, id: number) {
     const card = await repo.get(ctx.actor, id);
     if (!card) throw notFound('Pre-registration not found');
@@ -287,6 +298,7 @@ export function createPreRegistrationsService(deps: AppDeps) {
       if (card.status !== 'checked_in' || !card.visitId) throw new AppError('CONFLICT', MESSAGES.cancelCheckInFailed);
       await deps.db.transaction(async (tx) => {
         const done = await visitsRepo.checkOut(
+          ctx.actor,
           card.visitId!,
           { at: deps.now(), by: ctx.actor.userId, method: 'cancelled' },
           tx,
@@ -313,3 +325,4 @@ export function createPreRegistrationsService(deps: AppDeps) {
     },
   };
 }
+export type PreRegistrationsService = ReturnType<typeof createPreRegistrationsService>;

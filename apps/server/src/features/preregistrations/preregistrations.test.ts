@@ -256,7 +256,7 @@ const dashboardCards = async () =>
     lastname: string;
     status: string;
     flagged: boolean;
-    flagReasons: { exclusionId: number; label: string; reasons: string[] }[];
+    flagReasons: { exclusionId?: number; registryRef?: string; label: string; reasons: string[] }[];
   }[];
 
 describe('ALLOW on a pending card is one transaction (issue 22)', () => {
@@ -421,6 +421,16 @@ describe('a card’s check-in keeps what the card says and tells its contacts (i
       personVisiting: 'Mrs. Chen',
       reason: 'Parent meeting',
     });
+    // audit 002 B5: once the visitor has checked out, the card says so and there is nothing to cancel
+    expect((await dashboardCards()).find((x) => x.id === c.id)).toMatchObject({ status: 'checked_in' });
+    const out = await t.as(desk).post(`/api/visits/${res.json().visit.id}/check-out`);
+    expect(out.statusCode, out.body).toBe(200);
+    expect((await dashboardCards()).find((x) => x.id === c.id)).toMatchObject({
+      status: 'checked_out',
+      visitId: null,
+    });
+    const cancel = await t.as(desk).post(`/api/preregistrations/${c.id}/cancel-check-in`);
+    expect(cancel.statusCode).toBe(409);
   });
 });
 
@@ -503,16 +513,18 @@ describe('pre-registrations screened against the exclusion list before arrival (
     expect((await dashboardCards()).find((x) => x.id === c.id)).toMatchObject({ flagged: true });
 
     // edited to another person: the flag is lifted
-    const edited = await t.as(admin).put(`/api/exclusions/${id}`, exclusionBody('Quincy', 'Otherperson', null));
+    const edited = await t.as(admin).edit('PUT', `/api/exclusions/${id}`, exclusionBody('Quincy', 'Otherperson', null));
     expect(edited.statusCode, edited.body).toBe(200);
     expect((await cardRow(c.id)).flagged).toBe(false);
     // back, then deactivated and activated
-    await t.as(admin).put(`/api/exclusions/${id}`, exclusionBody('Quinn', 'Laterflag', null));
+    await t.as(admin).edit('PUT', `/api/exclusions/${id}`, exclusionBody('Quinn', 'Laterflag', null));
     expect((await cardRow(c.id)).flagged).toBe(true);
-    await t.as(admin).put(`/api/exclusions/${id}`, exclusionBody('Quinn', 'Laterflag', null, { active: false }));
+    await t
+      .as(admin)
+      .edit('PUT', `/api/exclusions/${id}`, exclusionBody('Quinn', 'Laterflag', null, { active: false }));
     expect((await cardRow(c.id)).flagged).toBe(false);
     expect((await dashboardCards()).find((x) => x.id === c.id)).toMatchObject({ flagged: false });
-    await t.as(admin).put(`/api/exclusions/${id}`, exclusionBody('Quinn', 'Laterflag', null, { active: true }));
+    await t.as(admin).edit('PUT', `/api/exclusions/${id}`, exclusionBody('Quinn', 'Laterflag', null, { active: true }));
     expect((await cardRow(c.id)).flagged).toBe(true);
 
     // an imported exclusion flags a card too (last name and date of birth); the import reads the
@@ -553,6 +565,59 @@ describe('pre-registrations screened against the exclusion list before arrival (
       firstKey: canonicalName('Zara'),
       lastKey: canonicalName('Excludedperson'),
     });
+  });
+
+  it('cards are searched in the offender registry before arrival, and again after a registry import', async () => {
+    const { screenCardsInRegistry, registryDataChanged } = await import('./preregistrations.registry-screening');
+    const { screenUnscreenedCards } = await import('./preregistrations.flags');
+    // the earlier tests' cards first
+    await screenUnscreenedCards(t.deps.db, now);
+    await screenCardsInRegistry(t.deps, t.services.screening, now, 10_000);
+    // the demo registry's planted Jordan Samplewick (1972-05-06): an exact, strong match
+    const hit = await insertCard({ firstname: 'Jordan', lastname: 'Samplewick', dob: '1972-05-06' });
+    const clean = await insertCard({ firstname: 'Quentin', lastname: 'Nomatchington', dob: '1990-01-02' });
+    const noDob = await insertCard({ firstname: 'Jordan', lastname: 'Samplewick', dob: null });
+    // exclusion screening first: a card nobody screened is not searched yet
+    expect(await screenCardsInRegistry(t.deps, t.services.screening, now, 10_000)).toBe(0);
+    expect((await cardRow(hit.id)).registryScreenedAt).toBeNull();
+    await screenUnscreenedCards(t.deps.db, now);
+    expect(await screenCardsInRegistry(t.deps, t.services.screening, now, 10_000)).toBe(3);
+    const flaggedCard = await cardRow(hit.id);
+    expect(flaggedCard).toMatchObject({ flagged: true, registryScreenedAt: now });
+    expect(flaggedCard.flagReasons).toEqual([
+      expect.objectContaining({
+        registryRef: expect.any(String),
+        label: expect.stringMatching(/^Possible registry match: Jordan Samplewick \(.+\)$/i),
+        reasons: expect.arrayContaining(['Date of birth matches']),
+      }),
+    ]);
+    expect(await cardRow(clean.id)).toMatchObject({ flagged: false, flagReasons: [], registryScreenedAt: now });
+    // nothing to search by without a date of birth (screening at arrival says the same)
+    expect(await cardRow(noDob.id)).toMatchObject({ flagged: false, registryScreenedAt: now });
+    // the dashboard shows the registry flag like an exclusion flag
+    const shown = (await dashboardCards()).find((c) => c.id === hit.id)!;
+    expect(shown).toMatchObject({
+      flagged: true,
+      flagReasons: [expect.objectContaining({ registryRef: expect.any(String) })],
+    });
+    // an exclusion change screens the card again and keeps its registry flag beside the exclusion's
+    const ex = await t.as(admin).post('/api/exclusions', exclusionBody('Jordan', 'Samplewick', '1972-05-06'));
+    expect(ex.statusCode, ex.body).toBe(200);
+    const both = await cardRow(hit.id);
+    expect(both.flagReasons).toEqual([
+      expect.objectContaining({
+        exclusionId: ex.json().exclusion.id,
+        label: 'Possible exclusion match: Jordan Samplewick',
+      }),
+      expect.objectContaining({ registryRef: (flaggedCard.flagReasons as { registryRef: string }[])[0].registryRef }),
+    ]);
+    // nothing changed: the next sweep has nothing to do for these cards
+    expect(await screenCardsInRegistry(t.deps, t.services.screening, now, 10_000)).toBe(0);
+    // a registry import: every open card is searched again
+    expect(await registryDataChanged(t.deps.db, now)).toBeGreaterThanOrEqual(3);
+    expect((await cardRow(hit.id)).registryScreenedAt).toBeNull();
+    expect(await screenCardsInRegistry(t.deps, t.services.screening, now, 10_000)).toBeGreaterThanOrEqual(3);
+    expect((await cardRow(hit.id)).flagReasons).toEqual(both.flagReasons);
   });
 
   it('a flagged card cannot be checked in without the screening decision', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '../../platform/db/database';
 import { hitWindowLimit } from '../../platform/http/window-limit';
 
@@ -17,6 +18,23 @@ export const PUBLIC_LIMITS = {
   // nearby arrivals (ADR 0017): a phone posts its position a few times while walking up
   arrive: { max: 30, windowMinutes: 10 },
 } as const;
+
+/**
+ * Issue 23 §5: the confirmation e-mail goes to an address the submitter typed, so it is limited
+ * per RECIPIENT as well as per source address: a script rotating source addresses still cannot
+ * make the district mail one inbox more than this. Over it, the registration is still saved and
+ * the submitter sees the normal success; only the confirmation is not sent again.
+ */
+export const CONFIRMATION_LIMIT = { max: 3, windowMinutes: 60 } as const;
+
+/** The recipient's key: a hash of the normalized address, so the throttle table holds no e-mail address. */
+export const confirmationLimitKey = (email: string) =>
+  `pubreg:confirm:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
+
+/** Counts one confirmation to `email`; true while the address is within CONFIRMATION_LIMIT. */
+export async function hitConfirmationLimit(db: Db, email: string, now: Date): Promise<boolean> {
+  return hitWindowLimit(db, confirmationLimitKey(email), CONFIRMATION_LIMIT, now);
+}
 export type PublicAction = keyof typeof PUBLIC_LIMITS;
 
 export const RATE_LIMITED_MESSAGE = 'Too many requests from your connection. Please wait 10 minutes and try again.';

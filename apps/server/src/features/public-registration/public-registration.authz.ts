@@ -2,6 +2,7 @@ import { like } from 'drizzle-orm';
 import { createRegistrationType } from '../../../db/seed/factories';
 import { authThrottle } from '../../db/schema/index';
 import { type AuthzEntry, type AuthzFixture, everyone } from '../../test/authz/types';
+import { idempotencyKeyHeader } from '../../test/authz/types';
 
 /**
  * The public registration form (issue 11) is anonymous by design: every principal, signed in or
@@ -28,6 +29,7 @@ export const authz: AuthzEntry[] = [
     route: '/api/public/registration-forms/:clientId/:code/submissions',
     note: 'an active type of tenant A',
     request: async (f) => ({
+      headers: idempotencyKeyHeader(),
       url: `${await formOfA(f)}/submissions`,
       body: {
         firstname: 'Authz',

@@ -174,3 +174,4 @@ export function createPublicRegistrationRepository(db: Db) {
     },
   };
 }
+export type PublicRegistrationRepository = ReturnType<typeof createPublicRegistrationRepository>;

@@ -7,8 +7,9 @@ import {
 } from '@sv/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../platform/deps';
+import { createIdempotentRoutes, IDEMPOTENCY_NOTE } from '../../platform/http/idempotent-route';
 import type { ZodApp } from '../../platform/http/zod-app';
-import { createPublicRegistrationService, type PublicClient } from './public-registration.service';
+import { type PublicRegistrationService, type PublicClient } from './public-registration.service';
 
 /** A JSON body with a 10 MB photo as a data URL (4/3 of it in base64) and a drawn signature. */
 const SUBMISSION_BODY_LIMIT = 15 * 1024 * 1024;
@@ -28,8 +29,8 @@ const clientOf = (req: FastifyRequest): PublicClient => ({
  * requests (Sec-Fetch-Site: cross-site) are refused for every state change, and it acts on no
  * session: a forged submission could do nothing a visitor cannot do on the page itself.
  */
-export async function publicRegistrationRoutes(app: ZodApp, deps: AppDeps) {
-  const service = createPublicRegistrationService(deps);
+export async function publicRegistrationRoutes(app: ZodApp, deps: AppDeps, service: PublicRegistrationService) {
+  const once = createIdempotentRoutes(deps);
   const tags = ['public-registration'];
 
   app.get(
@@ -54,12 +55,13 @@ export async function publicRegistrationRoutes(app: ZodApp, deps: AppDeps) {
       schema: {
         tags,
         summary:
-          'Submit a registration (no sign-in): creates one pending registration and e-mails a confirmation; 429 over 5 submissions per address in 10 minutes',
+          'Submit a registration (no sign-in): creates one pending registration and e-mails a confirmation; 429 over 5 submissions per address in 10 minutes ' +
+          IDEMPOTENCY_NOTE,
         params: ZPublicFormParams,
         body: ZPublicSubmission,
         response: { 200: ZPublicSubmissionResult },
       },
     },
-    async (req) => service.submit(req.params.clientId, req.params.code, req.body, clientOf(req)),
+    async (req) => once(req, () => service.submit(req.params.clientId, req.params.code, req.body, clientOf(req))),
   );
 }

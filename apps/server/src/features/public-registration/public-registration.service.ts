@@ -8,12 +8,18 @@ import type { AppDeps } from '../../platform/deps';
 import { normalizeImage, sniffImageType } from '../../platform/files/files';
 import { AppError, badRequest, notFound } from '../../platform/http/app-error';
 import { readStored } from '../clients/stored-settings';
-import { createInvitationsRepository } from '../invitations/invitations.repository';
+import type { InvitationsRepository } from '../invitations/invitations.repository';
 import { langOf } from '../invitations/invitations.messages';
 import { newBadgeCode } from '../visits/visits.service';
 import { consentTexts } from './consent-texts';
-import { createMemoryLimit, hitPublicLimit, PUBLIC_LIMITS, RATE_LIMITED_MESSAGE } from './public-rate-limit';
-import { createPublicRegistrationRepository } from './public-registration.repository';
+import {
+  createMemoryLimit,
+  hitConfirmationLimit,
+  hitPublicLimit,
+  PUBLIC_LIMITS,
+  RATE_LIMITED_MESSAGE,
+} from './public-rate-limit';
+import type { PublicRegistrationRepository } from './public-registration.repository';
 
 export const FORM_NOT_FOUND = 'This registration form was not found. Check the link you were given.';
 export const INVITATION_INVALID =
@@ -76,10 +82,10 @@ function confirmationEmail(
  * that very type. Limits per address, a honeypot, checked and re-encoded images, and nothing of
  * what the applicant sends is shown back except their own confirmation reference.
  */
-export function createPublicRegistrationService(deps: AppDeps) {
-  const repo = createPublicRegistrationRepository(deps.db);
-  const invitations = createInvitationsRepository(deps.db);
-
+export function createPublicRegistrationService(
+  deps: AppDeps,
+  { repo, invitations }: { repo: PublicRegistrationRepository; invitations: InvitationsRepository },
+) {
   const loads = createMemoryLimit(PUBLIC_LIMITS.load, deps.now);
   const rateLimited = () => new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE);
 
@@ -196,6 +202,9 @@ export function createPublicRegistrationService(deps: AppDeps) {
       const answers = [...new Map(body.answers.filter((a) => asked.has(a.name)).map((a) => [a.name, a])).values()];
       const backgroundCheck = readStored(ZClientSettings, type.clientSettings).backgroundCheck;
       const source = invitation ? 'invitation' : 'public';
+      // issue 23 §5: at most CONFIRMATION_LIMIT confirmations per recipient; over it the
+      // registration is saved and answered as usual, only the mail is not sent again
+      const confirm = await hitConfirmationLimit(deps.db, body.email, now);
 
       const { id, messageIds } = await deps.db.transaction(async (tx) => {
         const photoFileId = photo ? await repo.insertPhoto(tx, type.clientId, photo) : null;
@@ -245,19 +254,21 @@ export function createPublicRegistrationService(deps: AppDeps) {
           clientName: type.clientName,
           ref: reference(registrationId),
         });
-        const ids = await deps.messenger.enqueue(
-          [
-            {
-              clientId: type.clientId,
-              channel: 'email',
-              recipient: body.email,
-              subject: mail.subject,
-              body: mail.body,
-              kind: 'registration-confirmation',
-            },
-          ],
-          tx,
-        );
+        const ids = confirm
+          ? await deps.messenger.enqueue(
+              [
+                {
+                  clientId: type.clientId,
+                  channel: 'email',
+                  recipient: body.email,
+                  subject: mail.subject,
+                  body: mail.body,
+                  kind: 'registration-confirmation',
+                },
+              ],
+              tx,
+            )
+          : [];
         await deps.audit.record(
           { requestId: client.requestId, ip: client.ip },
           {
@@ -271,6 +282,7 @@ export function createPublicRegistrationService(deps: AppDeps) {
               source,
               invitationId: invitation?.id ?? null,
               backgroundCheck,
+              confirmation: confirm ? 'sent' : 'limited',
             },
           },
           tx,
@@ -282,3 +294,4 @@ export function createPublicRegistrationService(deps: AppDeps) {
     },
   };
 }
+export type PublicRegistrationService = ReturnType<typeof createPublicRegistrationService>;

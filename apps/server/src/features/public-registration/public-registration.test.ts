@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { TPublicForm } from '@sv/contracts';
 import { and, desc, eq, gt, like } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -11,11 +12,9 @@ import {
   registrationInvitations,
   registrations,
 } from '../../db/schema/index';
-import type { BackgroundCheckProvider } from '../../integrations/background-check/background-check';
-import { BackgroundCheckUnavailable } from '../../integrations/background-check/background-check';
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
 import { runBackgroundChecks } from './background-checks';
-import { PUBLIC_LIMITS, RATE_LIMITED_MESSAGE } from './public-rate-limit';
+import { CONFIRMATION_LIMIT, PUBLIC_LIMITS, RATE_LIMITED_MESSAGE } from './public-rate-limit';
 import { DOB_INVALID, FORM_NOT_FOUND, INVITATION_INVALID, PHOTO_INVALID } from './public-registration.service';
 
 let clock = new Date('2026-11-24T18:00:00Z');
@@ -64,7 +63,8 @@ function post(url: string, body: unknown, headers: Record<string, string> = {}) 
     method: 'POST',
     url,
     payload: body as object,
-    headers: { 'user-agent': 'TestPhone/1.0', ...headers },
+    // the form sends an Idempotency-Key with every submission (issue 23 §4)
+    headers: { 'user-agent': 'TestPhone/1.0', 'idempotency-key': `test-${randomUUID()}`, ...headers },
   });
 }
 
@@ -362,6 +362,42 @@ describe('public submission (issue 11)', () => {
     expect(await registrationsOf(type.id)).toHaveLength(PUBLIC_LIMITS.submit.max);
   });
 
+  it(`limits confirmations per recipient (${CONFIRMATION_LIMIT.max} an hour), whatever the source address (issue 23 §5)`, async () => {
+    const type = await northType();
+    const before = await lastMessageId();
+    const email = `Flood.Target.${Date.now()}@example.test`;
+    // five sources, one target: every registration is saved and answered as usual…
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: submitUrl(type.clientId, type.code),
+        payload: submission({ email: i % 2 ? email.toLowerCase() : email, lastname: `Flood${'abcde'[i]}` }),
+        headers: { 'user-agent': 'TestPhone/1.0', 'idempotency-key': `flood-recipient-${Date.now()}-${i}` },
+        remoteAddress: `198.51.100.${i + 10}`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().reference).toMatch(/^R-\d+$/);
+    }
+    expect(await registrationsOf(type.id)).toHaveLength(5);
+    // …but the inbox got only the first three confirmations (the address compared without case)
+    const mails = await t.deps.db.select().from(outboundMessages).where(gt(outboundMessages.id, before));
+    expect(mails.filter((m) => m.recipient.toLowerCase() === email.toLowerCase())).toHaveLength(CONFIRMATION_LIMIT.max);
+    // the confirmation carries nothing of the submitter's but the cleaned first name
+    expect(mails[0].body).toContain('Hello Lucia,');
+    expect(mails[0].body).not.toContain('Flood');
+    // another recipient is not affected
+    const other = await post(submitUrl(type.clientId, type.code), submission({ email: 'someone.else@example.test' }));
+    expect(other.statusCode).toBe(200);
+    const after = await t.deps.db.select().from(outboundMessages).where(gt(outboundMessages.id, before));
+    expect(after.some((m) => m.recipient === 'someone.else@example.test')).toBe(true);
+    // an hour later the address may receive a confirmation again
+    clock = new Date(clock.getTime() + (CONFIRMATION_LIMIT.windowMinutes * 60 + 1) * 1000);
+    const later = await lastMessageId();
+    await post(submitUrl(type.clientId, type.code), submission({ email }));
+    const next = await t.deps.db.select().from(outboundMessages).where(gt(outboundMessages.id, later));
+    expect(next.map((m) => m.recipient.toLowerCase())).toEqual([email.toLowerCase()]);
+  });
+
   it('needs no CSRF token even with a session cookie, but refuses cross-site requests', async () => {
     const type = await northType();
     const withCookie = await post(submitUrl(type.clientId, type.code), submission(), { cookie: north.cookie });
@@ -450,25 +486,27 @@ describe('background checks of public registrations (spec 001 §4 dd_status)', (
     }
   });
 
-  it('a provider that cannot answer leaves the registration where it was (never fails open)', async () => {
+  it('an agency that cannot be reached leaves the registration where it was (never fails open)', async () => {
     await setBackgroundCheck(true);
     try {
+      const put = await t.as(north).edit('PATCH', `/api/clients/${t.world.north.clientId}/background-settings`, {
+        provider: 'http',
+        endpointUrl: 'http://127.0.0.1:9/v1',
+        username: 'north',
+        password: 'pw-unused-0001',
+      });
+      expect(put.statusCode, put.body).toBe(200);
       const type = await northType();
       expect((await post(submitUrl(type.clientId, type.code), submission())).statusCode).toBe(200);
-      const down: BackgroundCheckProvider = {
-        kind: 'http',
-        submit: async () => {
-          throw new BackgroundCheckUnavailable('timeout');
-        },
-        status: async () => {
-          throw new BackgroundCheckUnavailable('timeout');
-        },
-      };
-      const result = await runBackgroundChecks({ ...t.deps, backgroundCheck: down });
+      const result = await runBackgroundChecks(t.deps);
       expect(result.unavailable).toBeGreaterThanOrEqual(1);
       expect((await ddOf(type.id)).map((r) => r[1])).toEqual([4]);
     } finally {
       await setBackgroundCheck(false);
+      await t.as(north).edit('PATCH', `/api/clients/${t.world.north.clientId}/background-settings`, {
+        provider: 'demo',
+        clearPassword: true,
+      });
     }
   });
 

@@ -1,5 +1,6 @@
 import { createRegistrationType } from '../../../db/seed/factories';
 import type { AuthzEntry, Expected, Principal } from '../../test/authz/types';
+import { idempotencyKeyHeader } from '../../test/authz/types';
 
 /**
  * Registration types are administration (regTypes.read / regTypes.manage): admins for any
@@ -30,9 +31,24 @@ export const authz: AuthzEntry[] = [
   },
   {
     method: 'POST',
+    route: '/api/clients/:clientId/registration-types/search',
+    readOnly: true,
+    note: 'the types of tenant A, searched (issue 25)',
+    request: ({ world }) => ({
+      url: `/api/clients/${world.north.clientId}/registration-types/search`,
+      body: { q: 'volunteer' },
+    }),
+    expect: manageA,
+  },
+  {
+    method: 'POST',
     route: '/api/clients/:clientId/registration-types',
     note: 'a type of tenant A',
-    request: ({ world }) => ({ url: `/api/clients/${world.north.clientId}/registration-types`, body: body() }),
+    request: ({ world }) => ({
+      headers: idempotencyKeyHeader(),
+      url: `/api/clients/${world.north.clientId}/registration-types`,
+      body: body(),
+    }),
     expect: manageA,
   },
   {
@@ -50,7 +66,7 @@ export const authz: AuthzEntry[] = [
     note: 'a type of tenant A',
     request: async ({ world, deps }) => ({
       url: `/api/registration-types/${(await createRegistrationType(deps.db, world.north.clientId)).id}`,
-      body: body(),
+      body: { ...body(), version: 1 },
     }),
     expect: manageA,
   },

@@ -1,8 +1,9 @@
 import type { TActor, TPage, TRegTypeListItem, TRegTypeValues } from '@sv/contracts';
 import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { clients, registrationTypes, vendorCompanies } from '../../db/schema/index';
+import { atVersion } from '../../platform/db/versions';
 import type { Db } from '../../platform/db/database';
-import { findPage } from '../../platform/db/paging';
+import { findPage, listSearch } from '../../platform/db/paging';
 import { clientFilter, inScope } from '../../platform/db/scope';
 
 export type StoredRegType = typeof registrationTypes.$inferSelect;
@@ -21,6 +22,8 @@ export interface RegTypeListFilter {
   sort: keyof typeof SORT;
   dir: 'asc' | 'desc';
   activeOnly: boolean;
+  /** issue 25: server-side search (name, code, DD username) */
+  q?: string;
 }
 
 export function createRegTypesRepository(db: Db) {
@@ -35,6 +38,12 @@ export function createRegTypesRepository(db: Db) {
     async list(actor: TActor, clientId: number, f: RegTypeListFilter): Promise<TPage<TRegTypeListItem>> {
       const parts: SQL[] = [scoped(actor), eq(registrationTypes.clientId, clientId)];
       if (f.activeOnly) parts.push(eq(registrationTypes.isActive, true));
+      const searched = listSearch(f.q ?? '', [
+        registrationTypes.name,
+        registrationTypes.code,
+        registrationTypes.ddUsername,
+      ]);
+      if (searched) parts.push(searched);
       const where = and(...parts)!;
       const order = f.dir === 'desc' ? desc(SORT[f.sort]) : asc(SORT[f.sort]);
       return findPage(
@@ -102,13 +111,15 @@ export function createRegTypesRepository(db: Db) {
     },
 
     /** Updates a type in the actor's scope; false when there is none. */
-    async update(actor: TActor, id: number, values: TRegTypeValues): Promise<boolean> {
+    /** An edit at `version` (issue 23 §4); false when the type is not in scope at that version. */
+    async update(actor: TActor, id: number, values: TRegTypeValues, version: number): Promise<boolean> {
       const rows = await db
         .update(registrationTypes)
         .set({ ...values, updatedAt: sql`now()` })
-        .where(and(eq(registrationTypes.id, id), scoped(actor)))
+        .where(and(eq(registrationTypes.id, id), scoped(actor), atVersion(registrationTypes.version, version)))
         .returning({ id: registrationTypes.id });
       return rows.length > 0;
     },
   };
 }
+export type RegTypesRepository = ReturnType<typeof createRegTypesRepository>;

@@ -2,6 +2,7 @@ import type { TRegTypeRow, TRegTypeValues, ZRegTypeListQuery } from '@sv/contrac
 import { applyArrestWatchRules } from '@sv/domain';
 import type { z } from 'zod';
 import { requirePermission } from '../../platform/auth/permission';
+import { mustHaveSaved, refuseStale } from '../../platform/db/versions';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
@@ -29,6 +30,7 @@ function toRow(r: StoredRegType): TRegTypeRow {
     strExpDate: r.strExpDate,
     months: r.months,
     reminderDays: r.reminderDays,
+    version: r.version,
   };
 }
 
@@ -38,9 +40,7 @@ function isUniqueViolation(e: unknown) {
   return err?.code === '23505' || err?.cause?.code === '23505';
 }
 
-export function createRegTypesService(deps: AppDeps) {
-  const repo = createRegTypesRepository(deps.db);
-
+export function createRegTypesService(deps: AppDeps, { repo }: { repo: ReturnType<typeof createRegTypesRepository> }) {
   async function mustFind(ctx: RequestCtx, id: number) {
     const row = await repo.findById(ctx.actor, id);
     if (!row) throw notFound('Registration type not found');
@@ -87,13 +87,14 @@ export function createRegTypesService(deps: AppDeps) {
       return toRow(await mustFind(ctx, id));
     },
 
-    async update(ctx: RequestCtx, id: number, body: TRegTypeValues) {
+    async update(ctx: RequestCtx, id: number, { version, ...body }: TRegTypeValues & { version: number }) {
       requirePermission(ctx.actor, 'regTypes.manage');
       const before = await mustFind(ctx, id);
+      refuseStale(before, version);
       const values = applyArrestWatchRules(body);
       if (await repo.codeTaken(ctx.actor, before.clientId, values.code, id)) throw codeTaken();
       try {
-        if (!(await repo.update(ctx.actor, id, values))) throw notFound('Registration type not found');
+        mustHaveSaved(await repo.update(ctx.actor, id, values, version));
       } catch (e) {
         if (isUniqueViolation(e)) throw codeTaken();
         throw e;
@@ -114,3 +115,4 @@ export function createRegTypesService(deps: AppDeps) {
     },
   };
 }
+export type RegTypesService = ReturnType<typeof createRegTypesService>;

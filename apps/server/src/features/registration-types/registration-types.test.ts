@@ -75,7 +75,7 @@ describe('registration types CRUD (spec 001 §2, §3)', () => {
     });
     expect((await t.as(north).get(`/api/registration-types/${created.id}`)).json()).toEqual(created);
 
-    const edited = await t.as(admin).put(`/api/registration-types/${created.id}`, {
+    const edited = await t.as(admin).edit('PUT', `/api/registration-types/${created.id}`, {
       ...created,
       name: 'Volunteers (edited)',
       attributes: [],
@@ -148,7 +148,7 @@ describe('arrest-watch rules on save (spec 001 §4)', () => {
       scheduledArrestWatchAll: true,
       arrestWatchApprovalDate: '2020-01-01',
     });
-    const res = await t.as(north).put(`/api/registration-types/${type.id}`, {
+    const res = await t.as(north).edit('PUT', `/api/registration-types/${type.id}`, {
       name: type.name,
       code: type.code,
       inArrestWatch: true,
@@ -173,9 +173,11 @@ describe('URL code uniqueness (ADR 0012: unique within the client)', () => {
     const other = await createRegistrationType(t.deps.db, t.world.north.clientId, { code: 'other-code' });
     const renamed = await t
       .as(north)
-      .put(`/api/registration-types/${other.id}`, { name: other.name, code: 'visitors' });
+      .edit('PUT', `/api/registration-types/${other.id}`, { name: other.name, code: 'visitors' });
     expect(renamed.statusCode).toBe(409);
-    const keep = await t.as(north).put(`/api/registration-types/${other.id}`, { name: other.name, code: 'other-code' });
+    const keep = await t
+      .as(north)
+      .edit('PUT', `/api/registration-types/${other.id}`, { name: other.name, code: 'other-code' });
     expect(keep.statusCode).toBe(200);
 
     const south1 = await t.as(south).post(listUrl(t.world.south.clientId), { name: 'Visitors', code: 'visitors' });
@@ -189,7 +191,8 @@ describe('scope', () => {
     expect((await t.as(south).get(listUrl(t.world.north.clientId))).statusCode).toBe(404);
     expect((await t.as(south).get(`/api/registration-types/${type.id}`)).statusCode).toBe(404);
     expect(
-      (await t.as(south).put(`/api/registration-types/${type.id}`, { name: 'stolen', code: 'stolen' })).statusCode,
+      (await t.as(south).edit('PUT', `/api/registration-types/${type.id}`, { name: 'stolen', code: 'stolen' }))
+        .statusCode,
     ).toBe(404);
     expect((await t.as(south).post(listUrl(t.world.north.clientId), { name: 'x', code: 'x' })).statusCode).toBe(404);
     expect((await t.as(desk).get(listUrl(t.world.north.clientId))).statusCode).toBe(403);

@@ -1,6 +1,7 @@
 import { type AuthzEntry, type AuthzFixture, type Expected, type Principal } from '../../test/authz/types';
 import { multipartBody, pngImage } from '../exclusions/exclusions.fixtures';
 import { insertRegistration, insertRegistrationPhoto, isoInDays } from './registrations.fixtures';
+import { idempotencyKeyHeader } from '../../test/authz/types';
 
 type Row = Record<Principal, Expected>;
 
@@ -74,7 +75,7 @@ export const authz: AuthzEntry[] = [
     route: '/api/registrations',
     request: async (f) => {
       const reg = await pending(f);
-      return { body: saveBody(reg.registrationTypeId) };
+      return { headers: idempotencyKeyHeader(), body: saveBody(reg.registrationTypeId) };
     },
     // tenant B's client admin does not see tenant A's type: a field error, not a leak
     expect: { ...manageA, clientAdminB: 400 },
@@ -247,4 +248,12 @@ export const authz: AuthzEntry[] = [
     }),
     expect: { ...manageA, anonymous: 302 },
   },
+  {
+    method: 'GET',
+    route: '/Registration/Info/:id',
+    request: async (f) => ({ url: `/Registration/Info/${(await pending(f)).id}` }),
+    expect: { ...readA, anonymous: 302 },
+  },
+  // a redirect to the list's export dialog, for those who may export
+  { method: 'GET', route: '/Registration/Export', expect: { ...manageOwn, anonymous: 302 } },
 ];

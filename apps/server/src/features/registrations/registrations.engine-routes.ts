@@ -9,9 +9,10 @@ import {
 } from '@sv/contracts';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import { printWindowHtml } from '../../integrations/printing/print-window';
+import { printWindowHtml, printWindowMessageHtml } from '../../integrations/printing/print-window';
 import { readUploadedFile } from '../../platform/files/files';
-import { badRequest } from '../../platform/http/app-error';
+import { AppError, badRequest, STATUS_OF } from '../../platform/http/app-error';
+import { IDEMPOTENCY_NOTE, type IdempotentRoute } from '../../platform/http/idempotent-route';
 import { type RequestCtx, requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
 
@@ -89,6 +90,10 @@ export interface RegistrationKindRoutes<C extends RegistrationKindContracts> {
   fileName: string;
   /** spec 001 §2 print windows: `{printWindow}/:id` and `{printWindow}s?ids=1,2,3` (the router is case-insensitive) */
   printWindow: string;
+  /** the kind's list screen, the print window's way back when there is nothing to print */
+  listPage: { href: string; label: string };
+  /** issue 23 §4: the create runs once per Idempotency-Key (`createIdempotentRoutes(deps)`) */
+  once: IdempotentRoute;
 }
 
 const fieldNumber = (field: unknown): number | null => {
@@ -134,8 +139,24 @@ export function registrationKindRoutes<C extends RegistrationKindContracts>(
   /** The print window's PDF address for one or several registrations (GET, so a frame can load it). */
   const badgesPdfUrl = (ids: number[]) =>
     ids.length === 1 ? `${prefix}/${ids[0]}/badge.pdf` : `${prefix}/badges.pdf?ids=${ids.join(',')}`;
-  const sendPrintWindow = (reply: FastifyReply, ids: number[], title: string) =>
-    reply.type('text/html; charset=utf-8').send(printWindowHtml(badgesPdfUrl(ids), title));
+  /**
+   * The print window, or — when nothing can be printed (not approved, suspended, another
+   * district's) — a page saying why with the error's status (issue 25, audit 001 B3: not raw JSON).
+   * Permission errors (403) keep the one error body: the window is not the attendant's.
+   */
+  const sendPrintWindow = async (reply: FastifyReply, check: () => Promise<number[]>, title: string) => {
+    try {
+      const ids = await check();
+      return reply.type('text/html; charset=utf-8').send(printWindowHtml(badgesPdfUrl(ids), title));
+    } catch (err) {
+      if (!(err instanceof AppError) || (err.code !== 'CONFLICT' && err.code !== 'NOT_FOUND')) throw err;
+      return reply
+        .status(STATUS_OF[err.code])
+        .header('Cache-Control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(printWindowMessageHtml(err.message, kind.listPage));
+    }
+  };
 
   const routes: Record<SharedRegistrationRoute, () => unknown> = {
     search: () =>
@@ -185,8 +206,10 @@ export function registrationKindRoutes<C extends RegistrationKindContracts>(
     create: () =>
       app.post(
         prefix,
-        { schema: { tags, summary: s.create, body: c.save, response: { 200: c.registration } } },
-        async (req) => service.save(requireCtx(req), null, req.body as In<'save'>),
+        {
+          schema: { tags, summary: `${s.create} ${IDEMPOTENCY_NOTE}`, body: c.save, response: { 200: c.registration } },
+        },
+        async (req) => kind.once(req, () => service.save(requireCtx(req), null, req.body as In<'save'>)),
       ),
 
     get: () =>
@@ -269,13 +292,13 @@ export function registrationKindRoutes<C extends RegistrationKindContracts>(
     // an out-of-scope id answers 404 here too.
     printWindows: () => {
       app.get(`${kind.printWindow}/:id`, { schema: { hide: true, params: ZIdParam } }, async (req, reply) =>
-        sendPrintWindow(reply, await service.checkPrintable(requireCtx(req), [req.params.id]), 'Badge'),
+        sendPrintWindow(reply, () => service.checkPrintable(requireCtx(req), [req.params.id]), 'Badge'),
       );
       app.get(
         `${kind.printWindow}s`,
         { schema: { hide: true, querystring: ZRegistrationBadgesQuery } },
         async (req, reply) =>
-          sendPrintWindow(reply, await service.checkPrintable(requireCtx(req), parseIds(req.query.ids)), 'Badges'),
+          sendPrintWindow(reply, () => service.checkPrintable(requireCtx(req), parseIds(req.query.ids)), 'Badges'),
       );
     },
   };

@@ -71,6 +71,9 @@ const listColumns = {
   hasStateCheck: registrations.hasStateCheck,
   hasStateIssues: registrations.hasStateIssues,
   hasConviction: registrations.hasConviction,
+  ddProvider: registrations.ddProvider,
+  /** the district's background-check provider choice (issue 23 §2): 'none' says checks are not configured */
+  districtCheckProvider: sql<string>`coalesce(${clients.backgroundSettings}->>'provider', 'none')`,
   photoFileId: registrations.photoFileId,
   emailWarnings: registrations.emailWarnings,
   suspendedAt: registrations.suspendedAt,
@@ -92,7 +95,8 @@ const selectList = (tx: Db) =>
     .from(registrations)
     .leftJoin(registrationTypes, eq(registrationTypes.id, registrations.registrationTypeId))
     .leftJoin(vendorCompanies, eq(vendorCompanies.id, registrations.vendorCompanyId))
-    .leftJoin(renewal, eq(renewal.id, registrations.renewalOfId));
+    .leftJoin(renewal, eq(renewal.id, registrations.renewalOfId))
+    .leftJoin(clients, eq(clients.id, registrations.clientId));
 export type RegistrationListRow = Awaited<ReturnType<typeof selectList>>[number];
 
 const SORT: Record<string, SQL[]> = {
@@ -193,6 +197,8 @@ export function createRegistrationsRepository(db: Db, kind: RegistrationKind = '
   const inScope = (actor: TActor) => and(registrationScope(actor), eq(registrations.vendor, kind === 'vendor'))!;
 
   return {
+    /** volunteer or SafeVendor registrations (ADR 0014): the engine built on it checks it is its own */
+    kind,
     async search(
       actor: TActor,
       f: RegistrationFilter & { page: number; perPage: number; sort: string; dir: 'asc' | 'desc' },
@@ -284,6 +290,55 @@ export function createRegistrationsRepository(db: Db, kind: RegistrationKind = '
       return row;
     },
 
+    /**
+     * Live registrations (pending, or approved and not expired on `today`) of one owner — a
+     * registration type or a vendor company — in one district with this date of birth: the
+     * candidates for "the same person already has one" (issue 25, ADR 0035). The caller compares
+     * the names (canonical). Serialised per district and date of birth with an advisory lock held
+     * to the commit, so two saves of the same person at once cannot both pass.
+     */
+    async liveOfOwnerByDob(
+      q: {
+        clientId: number;
+        registrationTypeId: number | null;
+        vendorCompanyId: number | null;
+        dob: string;
+        today: string;
+        exceptId: number | null;
+      },
+      tx: Db,
+    ) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sv-registration-person:${q.clientId}:${q.dob}`}))`);
+      return tx
+        .select({
+          id: registrations.id,
+          firstname: registrations.firstname,
+          lastname: registrations.lastname,
+          approved: registrations.approved,
+        })
+        .from(registrations)
+        .where(
+          and(
+            eq(registrations.clientId, q.clientId),
+            eq(registrations.dob, q.dob),
+            q.registrationTypeId !== null
+              ? eq(registrations.registrationTypeId, q.registrationTypeId)
+              : q.vendorCompanyId !== null
+                ? eq(registrations.vendorCompanyId, q.vendorCompanyId)
+                : sql`false`,
+            q.exceptId !== null ? sql`${registrations.id} <> ${q.exceptId}` : undefined,
+            or(
+              isNull(registrations.approved),
+              and(
+                eq(registrations.approved, true),
+                or(isNull(registrations.expDate), sql`${registrations.expDate} >= ${q.today}`),
+              ),
+            ),
+          ),
+        )
+        .limit(20);
+    },
+
     /** A vendor company of this client (active or not: an existing registration keeps an inactive company). */
     async findCompany(actor: TActor, companyId: number, tx: Db = db) {
       const [row] = await tx
@@ -342,6 +397,7 @@ export function createRegistrationsRepository(db: Db, kind: RegistrationKind = '
           id: buildings.id,
           clientId: buildings.clientId,
           name: buildings.name,
+          printMethod: buildings.printMethod,
           printerIpAddress: buildings.printerIpAddress,
           visitorPrinterIpAddress: buildings.visitorPrinterIpAddress,
         })

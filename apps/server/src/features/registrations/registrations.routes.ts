@@ -19,10 +19,12 @@ import {
 } from '@sv/contracts';
 import { z } from 'zod';
 import type { AppDeps } from '../../platform/deps';
+import { createIdempotentRoutes } from '../../platform/http/idempotent-route';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
+import { sendInformationPage } from './information-page';
 import { registrationKindRoutes, sendPdf } from './registrations.engine-routes';
-import { createRegistrationsService } from './registrations.service';
+import type { RegistrationsService } from './registrations.service';
 
 const ZDenyResponse = z.object({ registration: ZRegistration, exclusionId: z.number().int().nullable() });
 
@@ -32,11 +34,12 @@ const ZDenyResponse = z.object({ registration: ZRegistration, exclusionId: z.num
  * Searches are POSTs with the terms in the body (security guide: no PII in URLs). The routes
  * SafeVendor registrations share are registrationKindRoutes' (`shared`); the volunteers' own are here.
  */
-export async function registrationsRoutes(app: ZodApp, deps: AppDeps) {
-  const service = createRegistrationsService(deps);
+export async function registrationsRoutes(app: ZodApp, deps: AppDeps, service: RegistrationsService) {
+  const once = createIdempotentRoutes(deps);
   const tags = ['registrations'];
 
   const shared = registrationKindRoutes(app, {
+    once,
     prefix: '/api/registrations',
     tags,
     service,
@@ -67,6 +70,7 @@ export async function registrationsRoutes(app: ZodApp, deps: AppDeps) {
     },
     fileName: 'registration',
     printWindow: '/Badge/PrintRegistration',
+    listPage: { href: '/registration', label: 'Back to the registrations' },
   });
 
   shared.through('search');
@@ -197,4 +201,19 @@ export async function registrationsRoutes(app: ZodApp, deps: AppDeps) {
   );
 
   shared.through('printWindows'); // information, badge PDF, the print windows
+
+  // spec 001 §2 server windows (issue 25, audit 001 B2, P8, P9)
+  app.get('/Registration/Info/:id', { schema: { hide: true, params: ZIdParam } }, async (req, reply) =>
+    sendInformationPage(reply, await service.information(requireCtx(req), req.params.id), {
+      title: 'Registration',
+      owner: 'Registration type',
+      fileName: 'registration-information',
+    }),
+  );
+  // the export is chosen in the list's export dialog (columns, format, the list's filters): the
+  // window opens the list with that dialog open
+  app.get('/Registration/Export', { schema: { hide: true } }, async (req, reply) => {
+    service.requireManager(requireCtx(req));
+    return reply.redirect('/registration?export=1', 302);
+  });
 }

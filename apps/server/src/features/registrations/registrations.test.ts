@@ -200,6 +200,36 @@ describe('add and edit (spec 001 §2 Add/edit, §4 defaults, §5 date of birth)'
     expect(res.json().fieldErrors.dob).toEqual([REGISTRATION_MESSAGES.dobFuture]);
   });
 
+  it('refuses the same person’s second live registration of the same type, and says which one exists (ADR 0035, issue 25 audit 001 U3)', async () => {
+    const type = await createRegistrationType(t.deps.db, t.world.north.clientId, { months: 12 });
+    const other = await createRegistrationType(t.deps.db, t.world.north.clientId, { months: 12 });
+    const body = { registrationTypeId: type.id, firstname: 'Adam', lastname: 'Addedby', dob: '1970-03-03' };
+    const first = await t.as(north).post('/api/registrations', body);
+    expect(first.statusCode, first.body).toBe(200);
+    const firstId = first.json().id;
+    // the same person, written with other capitals, accents and spaces: refused with the existing id
+    const again = await t.as(north).post('/api/registrations', { ...body, firstname: ' ADAM', lastname: 'Addédby' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(REGISTRATION_MESSAGES.duplicate('Adam Addedby', 'an approved', 'type', firstId));
+    // another type, another date of birth, or another district: a different registration
+    expect((await t.as(north).post('/api/registrations', { ...body, registrationTypeId: other.id })).statusCode).toBe(
+      200,
+    );
+    expect((await t.as(north).post('/api/registrations', { ...body, dob: '1970-03-04' })).statusCode).toBe(200);
+    // editing another registration into the same person and type is refused too; editing the
+    // existing one is not
+    const twin = (
+      await t.as(north).post('/api/registrations', { ...body, registrationTypeId: other.id, dob: '1971-01-01' })
+    ).json();
+    const edit = await t.as(north).edit('PUT', `/api/registrations/${twin.id}`, body);
+    expect(edit.statusCode).toBe(409);
+    const self = await t.as(north).edit('PUT', `/api/registrations/${firstId}`, { ...body, note: 'kept' });
+    expect(self.statusCode, self.body).toBe(200);
+    // once the first is denied, a new application is accepted
+    await t.as(north).post(`/api/registrations/${firstId}/deny`, { exclude: false, underReview: false });
+    expect((await t.as(north).post('/api/registrations', body)).statusCode).toBe(200);
+  });
+
   it('adds an approved registration with a random badge code and a district visitor; edits it', async () => {
     const type = await createRegistrationType(t.deps.db, t.world.north.clientId, { months: 12 });
     const res = await t.as(north).post('/api/registrations', {
@@ -341,6 +371,21 @@ describe('approve (spec 001 §4 bulk, §9 default expiry)', () => {
     expect((await t.as(north).get(`/api/registrations/${b.id}/approval-default`)).json().expDate).toBe(
       addMonths(today(), 6),
     );
+  });
+
+  it('the approval’s visitor record carries the registration’s photo, for the desk (issue 25, audit 001 U2)', async () => {
+    const photoFileId = await insertRegistrationPhoto(t.deps.db, t.world.north.clientId);
+    const r = await reg({
+      firstname: 'Photolena',
+      lastname: `Deskcheck${Date.now().toString(36).replace(/\d/g, '')}`,
+      photoFileId,
+    });
+    expect(
+      (await t.as(north).post('/api/registrations/approve', { ids: [r.id], expDate: isoInDays(30) })).statusCode,
+    ).toBe(200);
+    const [row] = await t.deps.db.select().from(registrations).where(eq(registrations.id, r.id));
+    const [visitor] = await t.deps.db.select().from(visitors).where(eq(visitors.id, row.visitorId!));
+    expect(visitor.photoFileId).toBe(photoFileId);
   });
 
   it('asks for a date when the type gives none; refuses a past date; under review stores none', async () => {
@@ -630,6 +675,24 @@ describe('buildings and information', () => {
   });
 });
 
+describe('the spec’s windows /Registration/Info/{id} and /Registration/Export (issue 25, audit 001 B2, P8, P9)', () => {
+  it('Info downloads the registration’s information page; Export opens the list’s export dialog', async () => {
+    const r = await reg({ firstname: 'Infoella', answers: [{ name: 'T-shirt size', value: 'M' }] });
+    const page = await t.as(north).get(`/Registration/Info/${r.id}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['content-disposition']).toBe(`attachment; filename="registration-information-${r.id}.html"`);
+    expect(page.body).toContain(`Registration ${r.id}: Infoella`);
+    expect(page.body).toContain('T-shirt size');
+    expect((await t.as(south).get(`/Registration/Info/${r.id}`)).statusCode).toBe(404);
+    const exported = await t.as(north).get('/Registration/Export');
+    expect(exported.statusCode).toBe(302);
+    expect(exported.headers.location).toBe('/registration?export=1');
+    expect((await t.as(north).get('/registration/export')).headers.location).toBe('/registration?export=1');
+    expect((await t.as(desk).get('/Registration/Export')).statusCode).toBe(403);
+  });
+});
+
 describe('badges (issue 11 Printing)', () => {
   it('prints an approved registration’s badge as a PDF and records it; pending → 409', async () => {
     const photoFileId = await insertRegistrationPhoto(t.deps.db, t.world.north.clientId);
@@ -655,12 +718,49 @@ describe('badges (issue 11 Printing)', () => {
     expect(win.statusCode).toBe(200);
     expect(win.body).toContain(`/api/registrations/${r.id}/badge.pdf`);
     const winMany = await t.as(north).get(`/Badge/PrintRegistrations/?ids=${r.id},${p.id}`);
-    expect(winMany.body).toContain(`/api/registrations/badges.pdf?ids=${r.id},${p.id}`);
+    // only the printable one is framed (the pending one has no badge)
+    expect(winMany.body).toContain(`/api/registrations/${r.id}/badge.pdf`);
     const framed = await t.as(north).get(`/api/registrations/badges.pdf?ids=${r.id},${p.id}`);
     expect(framed.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect((await t.as(north).get('/api/registrations/badges.pdf?ids=0,99999999999')).statusCode).toBe(400);
     expect((await t.as(south).get(`/Badge/PrintRegistration/${r.id}`)).statusCode).toBe(404);
     expect((await t.as(desk).get(`/api/registrations/${r.id}/badge.pdf`)).statusCode).toBe(403);
+  });
+
+  it('a suspended badge is not offered for print nor served; a print window without a badge is a page, not JSON (issue 25, audit 001 U8, B3)', async () => {
+    const r = await reg({
+      approved: true,
+      expDate: isoInDays(90),
+      suspendedAt: new Date(),
+      suspendedReason: 'Arrest alert under review',
+    });
+    const row = (await search(north, { status: 'approved', id: String(r.id) })).data[0];
+    expect(row.display.suspended).toBe(true);
+    expect(row.actions).not.toContain('print');
+    const pdf = await t.as(north).get(`/api/registrations/${r.id}/badge.pdf`);
+    expect(pdf.statusCode).toBe(409);
+    expect(pdf.json().message).toBe(REGISTRATION_MESSAGES.printSuspended);
+    expect((await t.as(north).post('/api/registrations/badges.pdf', { ids: [r.id] })).statusCode).toBe(409);
+    // the print window of a suspended or a pending registration: an HTML page with the message
+    const win = await t.as(north).get(`/Badge/PrintRegistration/${r.id}`);
+    expect(win.statusCode).toBe(409);
+    expect(win.headers['content-type']).toContain('text/html');
+    expect(win.body).toContain('suspended pending an arrest-watch review');
+    expect(win.body).toContain('href="/registration"');
+    const p = await reg();
+    const pending = await t.as(north).get(`/Badge/PrintRegistration/${p.id}`);
+    expect(pending.headers['content-type']).toContain('text/html');
+    expect(pending.body).toContain('Only an approved registration has a badge to print.');
+    const many = await t.as(north).get(`/Badge/PrintRegistrations?ids=${r.id},${p.id}`);
+    expect(many.statusCode).toBe(409);
+    expect(many.headers['content-type']).toContain('text/html');
+    // another district's: 404 as a page too; an attendant still gets the one error body (403)
+    const other = await t.as(south).get(`/Badge/PrintRegistration/${r.id}`);
+    expect([other.statusCode, other.headers['content-type']]).toEqual([404, expect.stringContaining('text/html')]);
+    expect((await t.as(desk).get(`/Badge/PrintRegistration/${r.id}`)).statusCode).toBe(403);
+    // once the suspension is lifted the badge prints again
+    await t.deps.db.update(registrations).set({ suspendedAt: null }).where(eq(registrations.id, r.id));
+    expect((await t.as(north).get(`/api/registrations/${r.id}/badge.pdf`)).statusCode).toBe(200);
   });
 
   it('sends the badge to a building’s label printer as ZPL; without a printer says to print the PDF', async () => {
@@ -712,6 +812,11 @@ describe('export (issue 11 Export with a column chooser)', () => {
     expect(lines[0]).toBe('Registration Type,First Name,Last Name,Note,Volunteer Hours');
     expect(lines[1]).toContain('Export type,Exporta,Row');
     expect(lines[1]).toContain("'=cmd()");
+    // issue 25: dates as the spec writes them (mm/dd/yyyy), never ISO
+    const dated = await t.as(north).post('/api/registrations/export', { registrationTypeId: type.id, columns: [3, 8] });
+    const [, row] = dated.body.trim().split(/\r?\n/);
+    expect(row).toMatch(/^(\d{2}\/\d{2}\/\d{4})?,(\d{2}\/\d{2}\/\d{4})?$/);
+    expect(row).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     const none = await t.as(north).post('/api/registrations/export', { columns: [] });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe(MESSAGES.exportNeedsColumn);

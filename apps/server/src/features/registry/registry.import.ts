@@ -7,7 +7,8 @@ import {
   parseNsopwJson,
   RegistryFormatError,
 } from './registry-formats';
-import { createRegistryRepository, type SourceImportCounts } from './registry.repository';
+import type { RegistryRepository, SourceImportCounts } from './registry.repository';
+import { registryDataChanged } from '../preregistrations/preregistrations.registry-screening';
 
 /**
  * The one registry import, shared by the CLI (`npm run registry:import`), the admin upload
@@ -62,14 +63,18 @@ export function parseRegistryFiles(files: RegistryFile[]): ParsedRegistry {
 /** Loads parsed records: one transaction per source; `replace` first deletes that source's records. */
 export async function loadRegistry(
   db: Db,
+  repo: RegistryRepository,
   offenders: ImportOffender[],
   opts: { source?: string | null; replace: boolean; now: Date },
 ): Promise<SourceImportCounts[]> {
-  const repo = createRegistryRepository(db);
   const out: SourceImportCounts[] = [];
   for (const [source, list] of groupBySource(offenders, opts.source)) {
     out.push(await db.transaction((tx) => repo.importSource(tx as unknown as Db, source, list, opts)));
   }
-  if (out.length > 0) await repo.analyze();
+  if (out.length > 0) {
+    await repo.analyze();
+    // issue 22: the open pre-registration cards are searched in the registry again (the cards sweep)
+    await registryDataChanged(db, opts.now);
+  }
   return out;
 }

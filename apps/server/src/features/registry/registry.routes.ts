@@ -5,8 +5,8 @@ import { AppError } from '../../platform/http/app-error';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
 import type { RegistryUpload } from './registry.service';
-import { arrestWatchFor } from '../arrest-watch/arrest-watch.service';
-import { createRegistryService } from './registry.service';
+import type { ArrestWatchService } from '../arrest-watch/arrest-watch.service';
+import type { RegistryService } from './registry.service';
 
 /**
  * Reads the multipart upload: one .json file or the CSV trio (offenders.csv, names.csv,
@@ -43,9 +43,12 @@ async function readUpload(req: FastifyRequest): Promise<RegistryUpload> {
   return upload;
 }
 
-export async function registryRoutes(app: ZodApp, deps: AppDeps) {
-  const service = createRegistryService(deps);
-
+export async function registryRoutes(
+  app: ZodApp,
+  _deps: AppDeps,
+  service: RegistryService,
+  arrestWatch: ArrestWatchService,
+) {
   app.post(
     '/api/registry/imports',
     {
@@ -61,7 +64,7 @@ export async function registryRoutes(app: ZodApp, deps: AppDeps) {
       const result = await service.importUpload(requireCtx(req), () => readUpload(req));
       // issue 11: a re-imported registry may now name an approved volunteer; arrest watch runs
       // now (queued first, so a failure here is resumed by the scheduler's next sweep)
-      void arrestWatchFor(deps)
+      void arrestWatch
         .queue('registry-import')
         .catch((err) => req.log.error({ err }, 'arrest watch after a registry import failed'));
       return result;

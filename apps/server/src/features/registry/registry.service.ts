@@ -17,8 +17,7 @@ export interface RegistryUpload {
 }
 
 /** The local offender registry: administrators load bulk files and see what is loaded. */
-export function createRegistryService(deps: AppDeps) {
-  const repo = createRegistryRepository(deps.db);
+export function createRegistryService(deps: AppDeps, { repo }: { repo: ReturnType<typeof createRegistryRepository> }) {
   return {
     /** `read` parses the request body; it runs only after the permission check. */
     async importUpload(ctx: RequestCtx, read: () => Promise<RegistryUpload>): Promise<TRegistryImportResponse> {
@@ -39,7 +38,7 @@ export function createRegistryService(deps: AppDeps) {
           file: parsed.problems.slice(0, PROBLEMS_SHOWN),
         });
       }
-      const sources = await loadRegistry(deps.db, parsed.offenders, {
+      const sources = await loadRegistry(deps.db, repo, parsed.offenders, {
         source: upload.source || null,
         replace: upload.replace,
         now: deps.now(),
@@ -68,3 +67,4 @@ export function createRegistryService(deps: AppDeps) {
     },
   };
 }
+export type RegistryService = ReturnType<typeof createRegistryService>;

@@ -2,6 +2,7 @@ import { createVendorCompany, createVendorRegistration } from '../../../db/seed/
 import type { AuthzEntry, AuthzFixture, Expected, Principal } from '../../test/authz/types';
 import { multipartBody, pngImage } from '../exclusions/exclusions.fixtures';
 import { insertRegistrationPhoto, isoInDays } from '../registrations/registrations.fixtures';
+import { idempotencyKeyHeader } from '../../test/authz/types';
 
 type Row = Record<Principal, Expected>;
 
@@ -61,9 +62,20 @@ export const authz: AuthzEntry[] = [
   },
   {
     method: 'POST',
+    route: '/api/vendor-companies/search',
+    readOnly: true,
+    note: 'the companies of the caller’s scope, searched (issue 25)',
+    request: () => ({ body: { q: 'supplies' } }),
+    expect: { ...manageOwn },
+  },
+  {
+    method: 'POST',
     route: '/api/vendor-companies',
     note: 'a company of tenant A (a client admin’s clientId is ignored: B’s admin adds one to B)',
-    request: ({ world }) => ({ body: { ...companyBody(), clientId: world.north.clientId } }),
+    request: ({ world }) => ({
+      headers: idempotencyKeyHeader(),
+      body: { ...companyBody(), clientId: world.north.clientId },
+    }),
     expect: manageOwn,
   },
   {
@@ -77,7 +89,10 @@ export const authz: AuthzEntry[] = [
     method: 'PUT',
     route: '/api/vendor-companies/:id',
     note: 'a company of tenant A',
-    request: async (f) => ({ url: `/api/vendor-companies/${(await companyOf(f)).id}`, body: companyBody() }),
+    request: async (f) => ({
+      url: `/api/vendor-companies/${(await companyOf(f)).id}`,
+      body: { ...companyBody(), version: 1 },
+    }),
     expect: manageA,
   },
   // ------------------------------------------------------------ SafeVendor registrations
@@ -101,7 +116,7 @@ export const authz: AuthzEntry[] = [
   {
     method: 'POST',
     route: '/api/sv-registrations',
-    request: async (f) => ({ body: saveBody((await companyOf(f)).id) }),
+    request: async (f) => ({ headers: idempotencyKeyHeader(), body: saveBody((await companyOf(f)).id) }),
     // tenant B's client admin does not see tenant A's company: a field error, not a leak
     expect: { ...manageA, clientAdminB: 400 },
   },
@@ -235,5 +250,11 @@ export const authz: AuthzEntry[] = [
     route: '/SVRegistration/Info/:id',
     request: async (f) => ({ url: `/SVRegistration/Info/${(await pending(f)).id}` }),
     expect: { ...readA, anonymous: 302 },
+  },
+  {
+    method: 'GET',
+    route: '/SVRegistration/Export',
+    request: () => ({ url: '/SVRegistration/Export?status=0' }),
+    expect: { ...manageOwn, anonymous: 302 },
   },
 ];

@@ -2,7 +2,8 @@ import type { TActor, TPage, TVendorCompanyRow, TVendorCompanyValues } from '@sv
 import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { clients, registrationTypes, vendorCompanies } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
-import { findPage } from '../../platform/db/paging';
+import { findPage, listSearch } from '../../platform/db/paging';
+import { atVersion } from '../../platform/db/versions';
 import { clientFilter, inScope } from '../../platform/db/scope';
 
 export type StoredVendorCompany = typeof vendorCompanies.$inferSelect;
@@ -23,6 +24,8 @@ export interface VendorCompanyListFilter {
   dir: 'asc' | 'desc';
   activeOnly: boolean;
   clientId?: number;
+  /** issue 25: server-side search (name, code, DD username) */
+  q?: string;
 }
 
 const rowColumns = {
@@ -34,6 +37,7 @@ const rowColumns = {
   code: vendorCompanies.code,
   ddUsername: vendorCompanies.ddUsername,
   inArrestWatch: vendorCompanies.inArrestWatch,
+  version: vendorCompanies.version,
 };
 
 /** What the public form needs to take a vendor's registration for a company (see findFormTarget). */
@@ -57,6 +61,8 @@ export function createVendorCompaniesRepository(db: Db) {
       const parts: SQL[] = [scoped(actor)];
       if (f.clientId !== undefined) parts.push(eq(vendorCompanies.clientId, f.clientId));
       if (f.activeOnly) parts.push(eq(vendorCompanies.isActive, true));
+      const searched = listSearch(f.q ?? '', [vendorCompanies.name, vendorCompanies.code, vendorCompanies.ddUsername]);
+      if (searched) parts.push(searched);
       const where = and(...parts)!;
       const order = f.dir === 'desc' ? desc(SORT[f.sort]) : asc(SORT[f.sort]);
       return findPage(
@@ -142,11 +148,17 @@ export function createVendorCompaniesRepository(db: Db) {
       return row.id;
     },
 
-    async update(actor: TActor, id: number, values: Omit<TVendorCompanyValues, 'clientId'>): Promise<boolean> {
+    /** An edit at `version` (issue 23 §4); false when the company is not in scope at that version. */
+    async update(
+      actor: TActor,
+      id: number,
+      values: Omit<TVendorCompanyValues, 'clientId'>,
+      version: number,
+    ): Promise<boolean> {
       const rows = await db
         .update(vendorCompanies)
         .set({ ...values, updatedAt: sql`now()` })
-        .where(and(eq(vendorCompanies.id, id), scoped(actor)))
+        .where(and(eq(vendorCompanies.id, id), scoped(actor), atVersion(vendorCompanies.version, version)))
         .returning({ id: vendorCompanies.id });
       return rows.length > 0;
     },

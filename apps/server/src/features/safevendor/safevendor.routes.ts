@@ -1,6 +1,5 @@
 import {
   ZIdParam,
-  ZRegistrationInformation,
   ZSvRegistration,
   ZSvRegistrationApprove,
   ZSvRegistrationExport,
@@ -14,40 +13,38 @@ import {
   ZVendorCompanyListResponse,
   ZVendorCompanyOptions,
   ZVendorCompanyRow,
+  ZVendorCompanyUpdate,
   ZVendorCompanyUpsert,
 } from '@sv/contracts';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../platform/deps';
+import { createIdempotentRoutes, IDEMPOTENCY_NOTE } from '../../platform/http/idempotent-route';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
+import { sendInformationPage } from '../registrations/information-page';
 import { registrationKindRoutes } from '../registrations/registrations.engine-routes';
-import { createSvRegistrationsService, createVendorCompaniesService } from './safevendor.service';
+import type { SvRegistrationsService, VendorCompaniesService } from './safevendor.service';
 
-const html = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const ZSvExportWindowQuery = z.looseObject({
+  status: z.string().max(20).optional(),
+  companyId: z.string().max(20).optional(),
+});
 
-/** The downloadable information page (spec 001 §2 "information (disclosure and authorization sections with download)"). */
-function informationHtml(info: z.infer<typeof ZRegistrationInformation>): string {
-  const section = (title: string, text: string | null) =>
-    `<h2>${html(title)}</h2><p style="white-space:pre-wrap">${html(text ?? 'Not signed: added by an administrator.')}</p>`;
-  const sig = info.signature;
-  const signature = sig
-    ? `<h2>Signature</h2>${
-        sig.kind === 'drawn' && /^data:image\/png;base64,[A-Za-z0-9+/=]+$/.test(sig.value)
-          ? `<img alt="Drawn signature" src="${sig.value}" style="max-width:400px">`
-          : `<p>${html(sig.value)}</p>`
-      }<p>Signed ${html(sig.signedAt)} from ${html(sig.ip)} (${html(sig.userAgent)})</p>`
-    : '';
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>SafeVendor registration ${info.id}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:760px;margin:24px auto;padding:0 16px}</style></head>
-<body><h1>SafeVendor registration ${info.id}: ${html(info.name)}</h1>
-<p>Company: ${html(info.registrationType)}. Submitted ${html(info.submittedAt)} (${html(info.source)}).</p>
-${section('Disclosure', info.disclosureText)}
-${section('Authorization', info.authorizationText)}
-${signature}
-</body></html>`;
-}
+/** The old window's status ids (spec 001 §3: 0 All, 1 Pending, 2 Approved, 3 Denied, 5 Expired) or the list's names. */
+const SV_WINDOW_STATUS: Record<string, string> = {
+  '0': 'all',
+  '1': 'pending',
+  '2': 'approved',
+  '3': 'denied',
+  '5': 'expired',
+  all: 'all',
+  pending: 'pending',
+  approved: 'approved',
+  denied: 'denied',
+  expired: 'expired',
+};
+const svStatusOfWindow = (status: string | undefined) =>
+  status === undefined ? null : (SV_WINDOW_STATUS[status.trim().toLowerCase()] ?? null);
 
 /**
  * SafeVendor (spec 001 §2 SafeVendor list, add/edit, 'SafeVendor Companies'; §7 the SettingsData
@@ -55,9 +52,12 @@ ${signature}
  * Searches are POSTs with the terms in the body (security guide: no PII in URLs). The routes
  * volunteer registrations share are registrationKindRoutes' (`shared`); SafeVendor's own are here.
  */
-export async function safeVendorRoutes(app: ZodApp, deps: AppDeps) {
-  const companies = createVendorCompaniesService(deps);
-  const service = createSvRegistrationsService(deps);
+export async function safeVendorRoutes(
+  app: ZodApp,
+  deps: AppDeps,
+  { companies, service }: { companies: VendorCompaniesService; service: SvRegistrationsService },
+) {
+  const once = createIdempotentRoutes(deps);
   const tags = ['safevendor'];
 
   // ---------------------------------------------------------------- vendor companies
@@ -68,11 +68,27 @@ export async function safeVendorRoutes(app: ZodApp, deps: AppDeps) {
       schema: {
         tags,
         summary: 'Vendor companies in scope: paged (100), sorted by name, active-only by default',
-        querystring: ZVendorCompanyListQuery,
+        // the search words only travel in the POST …/search body (security guide: none in URLs)
+        querystring: ZVendorCompanyListQuery.omit({ q: true }),
         response: { 200: ZVendorCompanyListResponse },
       },
     },
-    async (req) => companies.list(requireCtx(req), req.query),
+    async (req) => companies.list(requireCtx(req), { ...req.query, q: '' }),
+  );
+
+  // issue 25 (audit 000 U1): the same list searched on the server; the text stays out of the URL
+  app.post(
+    '/api/vendor-companies/search',
+    {
+      schema: {
+        tags,
+        summary:
+          'Vendor companies in scope: paged (100), sorted by name, active-only by default; searched on the server by q (issue 25: the words in the body, never the URL)',
+        body: ZVendorCompanyListQuery,
+        response: { 200: ZVendorCompanyListResponse },
+      },
+    },
+    async (req) => companies.list(requireCtx(req), req.body),
   );
 
   app.post(
@@ -80,12 +96,12 @@ export async function safeVendorRoutes(app: ZodApp, deps: AppDeps) {
     {
       schema: {
         tags,
-        summary: 'Add a vendor company (URL code unique within the district, types included; 409 on a clash)',
+        summary: `Add a vendor company (URL code unique within the district, types included; 409 on a clash) ${IDEMPOTENCY_NOTE}`,
         body: ZVendorCompanyUpsert,
         response: { 200: ZVendorCompanyRow },
       },
     },
-    async (req) => companies.create(requireCtx(req), req.body),
+    async (req) => once(req, () => companies.create(requireCtx(req), req.body)),
   );
 
   app.get(
@@ -99,9 +115,9 @@ export async function safeVendorRoutes(app: ZodApp, deps: AppDeps) {
     {
       schema: {
         tags,
-        summary: 'Edit a vendor company (its district does not change)',
+        summary: 'Edit a vendor company (its district does not change; a stale version answers 409)',
         params: ZIdParam,
-        body: ZVendorCompanyUpsert,
+        body: ZVendorCompanyUpdate,
         response: { 200: ZVendorCompanyRow },
       },
     },
@@ -123,6 +139,7 @@ export async function safeVendorRoutes(app: ZodApp, deps: AppDeps) {
   );
 
   const shared = registrationKindRoutes(app, {
+    once,
     prefix: '/api/sv-registrations',
     tags,
     service,
@@ -153,6 +170,7 @@ export async function safeVendorRoutes(app: ZodApp, deps: AppDeps) {
     },
     fileName: 'safevendor',
     printWindow: '/Badge/PrintSVRegistration',
+    listPage: { href: '/svregistration', label: 'Back to the SafeVendor registrations' },
   });
 
   shared.through('uploadPhoto'); // search, export, approve, photo upload
@@ -205,12 +223,27 @@ export async function safeVendorRoutes(app: ZodApp, deps: AppDeps) {
 
   shared.through('printWindows'); // e-mail actions, clear photo, information, badge PDF, the print windows
 
-  app.get('/SVRegistration/Info/:id', { schema: { hide: true, params: ZIdParam } }, async (req, reply) => {
-    const info = await service.information(requireCtx(req), req.params.id);
-    return reply
-      .header('Cache-Control', 'no-store')
-      .header('Content-Disposition', `attachment; filename="safevendor-information-${info.id}.html"`)
-      .type('text/html; charset=utf-8')
-      .send(informationHtml(info));
-  });
+  app.get('/SVRegistration/Info/:id', { schema: { hide: true, params: ZIdParam } }, async (req, reply) =>
+    sendInformationPage(reply, await service.information(requireCtx(req), req.params.id), {
+      title: 'SafeVendor registration',
+      owner: 'Company',
+      fileName: 'safevendor-information',
+    }),
+  );
+
+  // spec 001 §2 window /SVRegistration/Export?status&companyId&search (issue 25, audit 001 B2): the
+  // list with its export dialog open and the window's status and company chosen. The search text
+  // is not carried over: no personal data in URLs (security guide); the list keeps its own.
+  app.get(
+    '/SVRegistration/Export',
+    { schema: { hide: true, querystring: ZSvExportWindowQuery } },
+    async (req, reply) => {
+      service.requireManager(requireCtx(req));
+      const target = new URLSearchParams({ export: '1' });
+      const status = svStatusOfWindow(req.query.status);
+      if (status) target.set('status', status);
+      if (req.query.companyId && /^\d{1,9}$/.test(req.query.companyId)) target.set('companyId', req.query.companyId);
+      return reply.redirect(`/svregistration?${target.toString()}`, 302);
+    },
+  );
 }

@@ -8,9 +8,10 @@ import {
   type ZSvRegistrationApprove,
   type ZVendorCompanyListQuery,
 } from '@sv/contracts';
-import { safeVendorDisplayState } from '@sv/domain';
+import { backgroundCheckNote, safeVendorDisplayState } from '@sv/domain';
 import type { z } from 'zod';
 import { requirePermission } from '../../platform/auth/permission';
+import { mustHaveSaved, refuseStale } from '../../platform/db/versions';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
@@ -19,6 +20,7 @@ import {
   actionsFor,
   alertSummary,
   createRegistrationEngine,
+  type RegistrationEngineParts,
   REGISTRATION_MESSAGES,
   registrationSourceOf,
   rulesOf,
@@ -42,9 +44,10 @@ function isUniqueViolation(e: unknown) {
 }
 
 /** Vendor companies (spec 001 §2 'SafeVendor Companies': Name, URL Code, Username; active-only; add; edit in a modal). */
-export function createVendorCompaniesService(deps: AppDeps) {
-  const repo = createVendorCompaniesRepository(deps.db);
-
+export function createVendorCompaniesService(
+  deps: AppDeps,
+  { repo }: { repo: ReturnType<typeof createVendorCompaniesRepository> },
+) {
   async function mustFind(ctx: RequestCtx, id: number) {
     const row = await repo.findRow(ctx.actor, id);
     if (!row) throw notFound(VENDOR_COMPANY_MESSAGES.notFound);
@@ -105,13 +108,14 @@ export function createVendorCompaniesService(deps: AppDeps) {
       return mustFind(ctx, id);
     },
 
-    async update(ctx: RequestCtx, id: number, body: TVendorCompanyValues) {
+    async update(ctx: RequestCtx, id: number, body: TVendorCompanyValues & { version: number }) {
       requirePermission(ctx.actor, 'vendorCompanies.manage');
       const before = await repo.findById(ctx.actor, id);
       if (!before) throw notFound(VENDOR_COMPANY_MESSAGES.notFound);
+      refuseStale(before, body.version);
       if (await repo.codeTaken(before.clientId, body.code, id)) throw codeTaken();
       try {
-        if (!(await repo.update(ctx.actor, id, valuesOf(body)))) throw notFound(VENDOR_COMPANY_MESSAGES.notFound);
+        mustHaveSaved(await repo.update(ctx.actor, id, valuesOf(body), body.version));
       } catch (e) {
         if (isUniqueViolation(e)) throw codeTaken();
         throw e;
@@ -156,6 +160,7 @@ export function svListItem(r: RegistrationListRow, roleId: number, today: string
     ddStatus: r.ddStatus,
     hasPhoto: r.photoFileId !== null,
     displayState: safeVendorDisplayState({ ...rules, generated }),
+    backgroundCheckNote: backgroundCheckNote(rules),
     suspended: r.suspendedAt !== null,
     actions: SV_REGISTRATION_ACTIONS.filter((a) => offered.has(a)),
   };
@@ -200,8 +205,8 @@ async function svDetails(
  * the same approval, deny, make pending, photos, information, badges and exports, with the
  * SafeVendor offering rules (domain safeVendorActions) and the SafeVendor answers.
  */
-export function createSvRegistrationsService(deps: AppDeps) {
-  const engine = createRegistrationEngine(deps, { kind: 'vendor', present: svDetails, listItem: svListItem });
+export function createSvRegistrationsService(deps: AppDeps, parts: RegistrationEngineParts) {
+  const engine = createRegistrationEngine(deps, parts, { kind: 'vendor', present: svDetails, listItem: svListItem });
   return {
     ...engine,
     /** §3 Approval details: ids, expDate, doPrint, doPrintOrEmail (vendors are never under review). */
@@ -213,3 +218,5 @@ export function createSvRegistrationsService(deps: AppDeps) {
     makePending: (ctx: RequestCtx, id: number) => engine.makePending(ctx, id, { underReview: false }),
   };
 }
+export type VendorCompaniesService = ReturnType<typeof createVendorCompaniesService>;
+export type SvRegistrationsService = ReturnType<typeof createSvRegistrationsService>;

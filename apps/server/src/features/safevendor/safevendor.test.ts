@@ -64,7 +64,7 @@ describe('vendor companies (spec 001 §2 SafeVendor Companies, §3 Vendor compan
     const all = (await t.as(north).get('/api/vendor-companies?activeOnly=false')).json() as TVendorCompanyListResponse;
     expect(all.data.map((c) => c.name)).toContain('Old Supplies');
 
-    const edit = await t.as(north).put(`/api/vendor-companies/${zebra.id}`, {
+    const edit = await t.as(north).edit('PUT', `/api/vendor-companies/${zebra.id}`, {
       name: 'Zebra Plumbing Inc',
       code: 'zebra',
       ddUsername: '',
@@ -107,7 +107,9 @@ describe('vendor companies (spec 001 §2 SafeVendor Companies, §3 Vendor compan
     });
     expect(ok.json()).toMatchObject({ clientId: t.world.south.clientId, clientName: expect.any(String) });
     expect((await t.as(north).get(`/api/vendor-companies/${ok.json().id}`)).statusCode).toBe(404);
-    const put = await t.as(north).put(`/api/vendor-companies/${ok.json().id}`, { name: 'Taken', code: 'taken' });
+    const put = await t
+      .as(north)
+      .edit('PUT', `/api/vendor-companies/${ok.json().id}`, { name: 'Taken', code: 'taken' });
     expect(put.statusCode).toBe(404);
     // a client admin's clientId is ignored: the company is theirs
     const mine = await t.as(north).post('/api/vendor-companies', {
@@ -176,6 +178,15 @@ describe('POST /api/sv-registrations/search (spec 001 §2 list, §3 status ids, 
     expect(await names('denied')).toEqual(['Deny:Denied']);
     expect(await names('expired')).toEqual(['Expi:Expired']);
     expect((await names('all')).length).toBe(5);
+  });
+
+  it('a pending vendor whose background check came back clean is still pending, never "Approved" (issue 25, audit 001 B1)', async () => {
+    const c = await company();
+    const walter = await createVendorRegistration(t.deps.db, c, { firstname: 'Walter', ddStatus: 2 });
+    const row = (await search(north, { vendorCompanyId: c.id, status: 'pending' })).data[0];
+    expect(row).toMatchObject({ id: walter.id, approved: null, displayState: 'Check Approved' });
+    expect(row.actions).toContain('approve');
+    expect((await t.as(north).get(`/api/sv-registrations/${walter.id}`)).json().displayState).toBe('Check Approved');
   });
 
   it('attendants read the list without the Actions menu; another district sees none of it', async () => {
@@ -391,6 +402,19 @@ describe('approve, print, e-mail, photo (spec 001 §3 approval details, §4 bulk
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-disposition']).toContain('attachment');
     expect(page.body).toContain(info.registrationType);
+  });
+
+  it('the export window /SVRegistration/Export?status&companyId&search opens the list’s export dialog with that status and company, without the search text (issue 25, audit 001 B2)', async () => {
+    const res = await t.as(north).get('/SVRegistration/Export?status=0&companyId=12&search=walter');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/svregistration?export=1&status=all&companyId=12');
+    expect((await t.as(north).get('/svregistration/export?status=5')).headers.location).toBe(
+      '/svregistration?export=1&status=expired',
+    );
+    expect((await t.as(north).get('/SVRegistration/Export?status=bogus')).headers.location).toBe(
+      '/svregistration?export=1',
+    );
+    expect((await t.as(desk).get('/SVRegistration/Export')).statusCode).toBe(403);
   });
 
   it('exports the filtered vendors through the export pipeline; no columns → 400', async () => {

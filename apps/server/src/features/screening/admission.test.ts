@@ -473,6 +473,37 @@ describe('registered check-in: a badge admits only an approved, unsuspended, une
     expect(scan.json()).toMatchObject({ kind: 'unknown', registration: null, matches: [] });
   });
 
+  it('a registration linked to a record without a photo lends it its photo at the scan (issue 25, audit 001 U2)', async () => {
+    const type = await createRegistrationType(t.deps.db, t.world.north.clientId);
+    const photo = await insertPhoto(t.deps.db, t.world.north.clientId);
+    const visitorId = await insertVisitor(t.deps.db, {
+      clientId: t.world.north.clientId,
+      firstname: 'Wendy',
+      lastname: `Photoless${uniq()}`,
+      dob: '1979-04-04',
+    });
+    const [reg] = await t.deps.db
+      .insert(registrations)
+      .values({
+        clientId: t.world.north.clientId,
+        registrationTypeId: type.id,
+        firstname: 'Wendy',
+        lastname: 'Photoless',
+        dob: '1979-04-04',
+        approved: true,
+        visitorId,
+        photoFileId: photo,
+        badgeCode: randomBytes(8).toString('hex').toUpperCase(),
+      })
+      .returning();
+    const scan = (await t.as(desk).post('/api/scans', { raw: reg.badgeCode, buildingId: building() })).json();
+    expect(scan.registration).toMatchObject({ ok: true, visitorId });
+    const [v] = await t.deps.db.select().from(visitors).where(eq(visitors.id, visitorId));
+    expect(v.photoFileId).toBe(photo);
+    // the desk reads it as the visitor's photo on file
+    expect((await t.as(desk).get(`/api/files/${photo}`)).statusCode).toBe(200);
+  });
+
   it('an admissible registration without a visitor record gets one (its name, date of birth and photo)', async () => {
     const type = await createRegistrationType(t.deps.db, t.world.north.clientId);
     const photo = await insertPhoto(t.deps.db, t.world.north.clientId);

@@ -41,6 +41,7 @@ beforeAll(async () => {
   [desk, north] = await Promise.all([t.login('desk.northhigh@demo.test'), t.login('admin.north@demo.test')]);
   await loadRegistry(
     t.deps.db,
+    t.services.repositories.registry,
     [
       // namesakes of a common name: a year-only record and one with no date at all
       record('YEAR-ONLY', 'MARY', 'JOHNSON', null, 1975),
@@ -65,7 +66,7 @@ async function setGating(registryGating: 'dob-agrees' | 'all-matches') {
   const url = `/api/clients/${t.world.north.clientId}/settings`;
   const current: TClientSettingsResponse = (await t.as(north).get(url)).json();
   const { clientId: _c, clientName: _n, hasSisClientSecret: _h, ...fields } = current;
-  const res = await t.as(north).put(url, { ...fields, registryGating });
+  const res = await t.as(north).patch(url, { ...fields, registryGating });
   expect(res.statusCode, res.body).toBe(200);
   expect((await t.as(north).get(url)).json().registryGating).toBe(registryGating);
 }
@@ -121,7 +122,7 @@ describe('registry gating (district setting registryGating)', () => {
 
   it('the setting is validated: an unknown policy is refused', async () => {
     const url = `/api/clients/${t.world.north.clientId}/settings`;
-    const res = await t.as(north).put(url, { registryGating: 'none' });
+    const res = await t.as(north).edit('PATCH', url, { registryGating: 'none' });
     expect(res.statusCode).toBe(400);
   });
 });

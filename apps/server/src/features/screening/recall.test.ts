@@ -81,7 +81,11 @@ describe('recall for exact name + date of birth', () => {
             addresses: [],
           };
         });
-        await loadRegistry(t.deps.db, records, { source: 'PROP', replace: false, now: new Date() });
+        await loadRegistry(t.deps.db, t.services.repositories.registry, records, {
+          source: 'PROP',
+          replace: false,
+          now: new Date(),
+        });
         for (const [i, p] of people.entries()) {
           const visitorId = await insertVisitor(t.deps.db, {
             clientId: t.world.north.clientId,

@@ -45,6 +45,7 @@ export async function insertExclusion(
     lastname: string;
     dob: string;
     active?: boolean;
+    reason?: string;
   },
 ): Promise<number> {
   const [row] = await db
@@ -60,6 +61,7 @@ export async function insertExclusion(
         lastname: e.lastname,
         dob: e.dob,
         exclusionType: 'Trespassed',
+        reason: e.reason ?? '',
       }),
     )
     .returning({ id: exclusions.id });

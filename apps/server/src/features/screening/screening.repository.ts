@@ -5,6 +5,7 @@ import {
   buildings,
   clearedMatches,
   clients,
+  users,
   type ScreeningFinding,
   screeningDecisions,
   screenings,
@@ -19,6 +20,18 @@ import { deskBuildingColumns } from '../buildings/buildings.repository';
 import { screeningCandidatesJson } from '../exclusions/exclusions.repository';
 
 /** The person being screened (spec 002 §5). Address fields raise a registry match to VERY STRONG. */
+/** A clearing as the context statement reads it: `source|matchRef`, the user's name, when. */
+interface ClearingRow {
+  ref: string;
+  by: string | null;
+  at: string;
+}
+/** Who cleared a match for this person and when (ISO time). */
+export interface Clearing {
+  by: string | null;
+  at: string;
+}
+
 export interface ScreeningSubject {
   id: number;
   clientId: number;
@@ -127,8 +140,11 @@ export function createScreeningRepository(db: Db) {
           isNull(visitors.mergedIntoId),
           clientFilter(scope, visitors.clientId),
         )})`,
-        cleared: sql<string[]>`coalesce((select array_agg(c.source || '|' || c.match_ref) from ${clearedMatches} c
-                                        where c.client_id = "buildings"."client_id" and c.visitor_id = ${P('visitorId')}), '{}')`,
+        // who cleared each match and when (audit 002 B8: "cleared by … at …", not a bare "No matches")
+        cleared: sql<ClearingRow[]>`coalesce((select json_agg(json_build_object('ref', c.source || '|' || c.match_ref,
+                                        'by', u.name, 'at', c.cleared_at)) from ${clearedMatches} c
+                                        left join ${users} u on u.id = c.cleared_by
+                                        where c.client_id = "buildings"."client_id" and c.visitor_id = ${P('visitorId')}), '[]'::json)`,
       })
       .from(buildings)
       .innerJoin(clients, eq(clients.id, buildings.clientId))
@@ -164,7 +180,15 @@ export function createScreeningRepository(db: Db) {
       const rows = await contextQuery(actor, { buildingId, visitorId });
       const row = rows[0];
       if (!row) return null;
-      return { building: row.building, subject: subjectFromJson(row.subject), cleared: new Set(row.cleared) };
+      const clearings = new Map<string, Clearing>(
+        (row.cleared ?? []).map((c) => [c.ref, { by: c.by ?? null, at: new Date(c.at).toISOString() }]),
+      );
+      return {
+        building: row.building,
+        subject: subjectFromJson(row.subject),
+        cleared: new Set(clearings.keys()),
+        clearings,
+      };
     },
 
     /** The visitor, when it belongs to the actor's client (visitors are client-wide). */

@@ -8,12 +8,10 @@ import {
 import type { AppDeps } from '../../platform/deps';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
-import { createScreeningService } from './screening.service';
+import type { ScreeningService } from './screening.service';
 
 /** Screening at check-in (spec 002 §4–§5, §7, §8) and cleared potential matches (issue 4). */
-export async function screeningRoutes(app: ZodApp, deps: AppDeps) {
-  const service = createScreeningService(deps);
-
+export async function screeningRoutes(app: ZodApp, _deps: AppDeps, service: ScreeningService) {
   app.post(
     '/api/visitors/:visitorId/screening',
     {

@@ -42,11 +42,11 @@ import {
   candidateQueryOf,
   candidateValues,
   candidateVariant,
-  createExclusionsRepository,
+  type ExclusionsRepository,
   type ScreeningCandidate,
   screeningCandidatesFromJson,
 } from '../exclusions/exclusions.repository';
-import { createScreeningRepository, type ScreeningSubject } from './screening.repository';
+import type { ScreeningRepository, ScreeningSubject } from './screening.repository';
 
 const REGISTRY_REF = /^[^\s:]{1,40}:\S.{0,158}$/;
 
@@ -134,13 +134,16 @@ const REFUSAL = {
  * timeout or partial answer is status 'failed' with 'Unable to run Background Check at this
  * time.' and the matches found so far.
  */
-export function createScreeningService(deps: AppDeps) {
-  const repo = createScreeningRepository(deps.db);
-  const exclusionsRepo = createExclusionsRepository(deps.db);
+export function createScreeningService(
+  deps: AppDeps,
+  { repo, exclusionsRepo }: { repo: ScreeningRepository; exclusionsRepo: ExclusionsRepository },
+) {
   const registry: OffenderRegistry = deps.registry ?? createRegistryFromConfig(deps.config, deps.db);
 
   /** The provider's answer, bounded by REGISTRY_TIMEOUT_MS; any throw or timeout is 'failed'. */
-  async function searchRegistry(subject: ScreeningSubject & { dob: string }): Promise<RegistrySearchResult> {
+  async function searchRegistry(
+    subject: Pick<ScreeningSubject, 'firstName' | 'lastName'> & { dob: string },
+  ): Promise<RegistrySearchResult> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<RegistrySearchResult>((resolve) => {
       timer = setTimeout(
@@ -163,7 +166,7 @@ export function createScreeningService(deps: AppDeps) {
   }
 
   function registryMatches(
-    subject: ScreeningSubject,
+    subject: Pick<ScreeningSubject, 'firstName' | 'middleName' | 'lastName' | 'dob' | 'city' | 'state' | 'zip'>,
     offenders: NsopwOffender[],
     cleared: Set<string>,
     gatingPolicy: string,
@@ -256,6 +259,7 @@ export function createScreeningService(deps: AppDeps) {
         dob: m.exclusion.row.dob,
         reasons: m.reasons,
         typeLabel: exclusionTypeLabel(m.exclusion.row.exclusionType, m.exclusion.row.reason),
+        ...(m.exclusion.row.reason.trim() ? { exclusionReason: m.exclusion.row.reason.trim() } : {}),
         ...(m.exclusion.row.photoFileId ? { photoUrl: `/api/files/${m.exclusion.row.photoFileId}` } : {}),
         // a direct exclusion (linked to this person, on this record or another) is never cleared by an attendant
         cleared: false,
@@ -337,6 +341,25 @@ export function createScreeningService(deps: AppDeps) {
       return { building: context?.building ?? null, subject: context?.subject ?? null };
     },
 
+    /**
+     * A pre-registration card's registry search before arrival (issue 22: cards are screened again
+     * "whenever the district's exclusion list or registry data change"). System work for the cards
+     * sweep, no actor: the same search, scoring and district gating as `screen`. 'off' when the
+     * district does not search the registry, 'failed' when the registry did not answer (the sweep
+     * tries again), else the matches that would need a decision at arrival.
+     */
+    async registryMatchesBeforeArrival(
+      person: { firstName: string; lastName: string; dob: string },
+      clientSettings: unknown,
+    ): Promise<'off' | 'failed' | TScreeningMatch[]> {
+      if (!readStored(ZClientSettings, clientSettings).backgroundCheck) return 'off';
+      const answer = await searchRegistry(person);
+      if (answer.status !== 'ok') return 'failed';
+      const subject = { ...person, middleName: '', city: '', state: '', zip: '' };
+      const gating = storedRegistryGating(clientSettings) ?? DEFAULT_REGISTRY_GATING;
+      return registryMatches(subject, answer.offenders, new Set(), gating).filter((m) => m.gating !== false);
+    },
+
     /** `via: 'kiosk'`: the kiosk's sign-in screens the person exactly as the desk does (issue 14). */
     async screen(
       ctx: RequestCtx,
@@ -348,7 +371,7 @@ export function createScreeningService(deps: AppDeps) {
       // the building, the person and the district's clearings for them: one statement (issue 10 §9)
       const context = await repo.findContext(ctx.actor, input.buildingId, visitorId);
       if (!context) throw notFound('Building not found');
-      const { building, subject, cleared } = context;
+      const { building, subject, cleared, clearings } = context;
       if (!subject || subject.clientId !== building.clientId) throw notFound('Visitor not found');
       const screenedAt = deps.now();
       // seed 000 background settings / 002 §3 backgroundCheck: the district decides whether the
@@ -391,6 +414,15 @@ export function createScreeningService(deps: AppDeps) {
         watchdogCount: registryPart.matches.filter((m) => m.gating !== false && !m.cleared).length,
         informationalCount: registryPart.matches.filter((m) => m.gating === false).length,
       };
+      // who cleared a cleared match and when (audit 002 B8): shown on the match and in the verdict
+      const withClearing =
+        (source: 'exclusion' | 'registry') =>
+        (m: TScreeningMatch): TScreeningMatch => {
+          const c = m.cleared ? clearings.get(`${source}|${m.id}`) : undefined;
+          return c ? { ...m, clearedAt: c.at, ...(c.by ? { clearedBy: c.by } : {}) } : m;
+        };
+      exclusions.potential = exclusions.potential.map(withClearing('exclusion'));
+      registryPart = { ...registryPart, matches: registryPart.matches.map(withClearing('registry')) };
       const findings = findingsOf(registryPart, exclusions);
       // what needs the attendant's decision: the gating findings not shown as cleared
       const issueCount = findings.filter((f) => f.gating && !f.clearedBefore).length;
@@ -534,3 +566,4 @@ export function createScreeningService(deps: AppDeps) {
     return decision;
   }
 }
+export type ScreeningService = ReturnType<typeof createScreeningService>;

@@ -2,7 +2,7 @@ import { MESSAGES, SCREENING_MESSAGES, type TScreeningResponse } from '@sv/contr
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PLANTED_REGISTRY } from '../../../db/seed/demo-registry';
-import { auditEvents } from '../../db/schema/index';
+import { auditEvents, users } from '../../db/schema/index';
 import { createLocalRegistry } from '../../integrations/registry/local-registry';
 import type { OffenderRegistry, RegistrySearchResult } from '../../integrations/registry/offender-registry';
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
@@ -321,7 +321,14 @@ describe('cleared matches are remembered for the same person and audited', () =>
 
     const next = await screenOk(deskNH, id);
     expect(next.registry.matches).toHaveLength(1);
-    expect(next.registry.matches[0]).toMatchObject({ id: ref, cleared: true });
+    // who cleared it and when (audit 002 B8)
+    const [clearer] = await t.deps.db.select().from(users).where(eq(users.id, deskNH.userId));
+    expect(next.registry.matches[0]).toMatchObject({
+      id: ref,
+      cleared: true,
+      clearedBy: clearer.name,
+      clearedAt: new Date(cleared.json().clearedAt).toISOString(),
+    });
     expect(next.summary.watchdogCount).toBe(0);
     expect(next.issueCount).toBe(0);
 
@@ -352,6 +359,7 @@ describe('cleared matches are remembered for the same person and audited', () =>
       firstname: 'Clarabel',
       lastname: 'Clearwater',
       dob: '1970-01-01',
+      reason: 'Threatened staff at the spring concert',
     });
     const direct = await insertExclusion(t.deps.db, {
       clientId,
@@ -362,6 +370,11 @@ describe('cleared matches are remembered for the same person and audited', () =>
     });
 
     const shown = await screenOk(deskNH, id);
+    // the exclusion's own reason is shown beside the match (audit 002 B7)
+    expect(shown.exclusions.potential.find((m) => m.id === String(potential))).toMatchObject({
+      exclusionReason: 'Threatened staff at the spring concert',
+      cleared: false,
+    });
     const clear = (matchRef: string) =>
       t
         .as(deskNH)

@@ -1,4 +1,5 @@
 import { type AuthzEntry, type Expected, type Principal } from '../../test/authz/types';
+import { clientVersion } from '../../test/versions';
 
 /** System settings: administrators of a client (admins name the client; others get their own). */
 const administrators: Record<Principal, Expected> = {
@@ -24,11 +25,12 @@ export const authz: AuthzEntry[] = [
   {
     method: 'PUT',
     route: '/api/system-settings',
-    request: ({ world }) => ({
+    request: async ({ world, deps }) => ({
       body: {
         clientId: world.north.clientId,
         visitorUrl: 'https://visit.northcounty.example/',
         volunteerUrl: 'https://volunteer.northcounty.example/',
+        version: await clientVersion(deps.db, world.north.clientId),
       },
     }),
     expect: administrators,

@@ -2,12 +2,10 @@ import { ZClientChoiceQuery, ZSavedResponse, ZSystemSettingsRequest, ZSystemSett
 import type { AppDeps } from '../../platform/deps';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
-import { createSettingsService } from './settings.service';
+import type { SettingsService } from './settings.service';
 
 /** spec 000 §2 /settings: visitor and volunteer URLs (the Skyward test is POST /api/clients/:id/sis/test). */
-export async function settingsRoutes(app: ZodApp, deps: AppDeps) {
-  const service = createSettingsService(deps);
-
+export async function settingsRoutes(app: ZodApp, _deps: AppDeps, service: SettingsService) {
   app.get(
     '/api/system-settings',
     {

@@ -20,6 +20,7 @@ describe('system settings (spec 000 §2 /settings: visitor and volunteer URLs)',
   it("answers the client admin's own client and saves its URLs", async () => {
     const empty = (await t.as(north).get('/api/system-settings')).json();
     expect(empty).toEqual({
+      version: expect.any(Number),
       clientId: t.world.north.clientId,
       clientName: 'North County Schools',
       visitorUrl: '',
@@ -27,11 +28,11 @@ describe('system settings (spec 000 §2 /settings: visitor and volunteer URLs)',
       skyward: false,
       sisConfigured: false,
     });
-    const res = await t.as(north).put('/api/system-settings', {
+    const res = await t.as(north).edit('PUT', '/api/system-settings', {
       visitorUrl: 'https://visit.northcounty.example/',
       volunteerUrl: 'https://volunteer.northcounty.example/',
     });
-    expect(res.json()).toEqual({ id: t.world.north.clientId });
+    expect(res.json()).toEqual({ id: t.world.north.clientId, version: expect.any(Number) });
     expect((await t.as(north).get('/api/system-settings')).json()).toMatchObject({
       visitorUrl: 'https://visit.northcounty.example/',
       volunteerUrl: 'https://volunteer.northcounty.example/',
@@ -43,13 +44,15 @@ describe('system settings (spec 000 §2 /settings: visitor and volunteer URLs)',
 
   it('keeps a saved SIS secret when the URLs change', async () => {
     const id = t.world.south.clientId;
-    await t.as(south).put(`/api/clients/${id}/settings`, {
+    await t.as(south).edit('PATCH', `/api/clients/${id}/settings`, {
       sisBaseUrl: 'https://sis.southvalley.example',
       sisClientId: 'south',
       sisClientSecret: 'south-secret',
       skyward: true,
     });
-    await t.as(south).put('/api/system-settings', { visitorUrl: '', volunteerUrl: 'https://v.southvalley.example/' });
+    await t
+      .as(south)
+      .edit('PUT', '/api/system-settings', { visitorUrl: '', volunteerUrl: 'https://v.southvalley.example/' });
     const after = (await t.as(south).get(`/api/clients/${id}/settings`)).json();
     expect(after).toMatchObject({
       hasSisClientSecret: true,
@@ -74,7 +77,7 @@ describe('system settings (spec 000 §2 /settings: visitor and volunteer URLs)',
   it("never lets a client admin read or change another district's settings, nor an attendant any", async () => {
     const other = t.world.south.clientId;
     expect((await t.as(north).get(`/api/system-settings?clientId=${other}`)).statusCode).toBe(404);
-    const put = await t.as(north).put('/api/system-settings', {
+    const put = await t.as(north).edit('PUT', '/api/system-settings', {
       clientId: other,
       visitorUrl: 'https://evil.example/',
       volunteerUrl: '',
@@ -82,11 +85,15 @@ describe('system settings (spec 000 §2 /settings: visitor and volunteer URLs)',
     expect(put.statusCode).toBe(404);
     expect((await t.as(admin).get(`/api/system-settings?clientId=${other}`)).json().visitorUrl).toBe('');
     expect((await t.as(desk).get('/api/system-settings')).statusCode).toBe(403);
-    expect((await t.as(desk).put('/api/system-settings', { visitorUrl: '', volunteerUrl: '' })).statusCode).toBe(403);
+    expect(
+      (await t.as(desk).edit('PUT', '/api/system-settings', { visitorUrl: '', volunteerUrl: '' })).statusCode,
+    ).toBe(403);
   });
 
   it('accepts only web addresses', async () => {
-    const res = await t.as(north).put('/api/system-settings', { visitorUrl: 'ftp://files.example/', volunteerUrl: '' });
+    const res = await t
+      .as(north)
+      .edit('PUT', '/api/system-settings', { visitorUrl: 'ftp://files.example/', volunteerUrl: '' });
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors.visitorUrl).toBeDefined();
   });

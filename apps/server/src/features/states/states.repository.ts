@@ -8,3 +8,4 @@ export function createStatesRepository(db: Db) {
     findAll: () => db.select().from(states).orderBy(asc(states.name)),
   };
 }
+export type StatesRepository = ReturnType<typeof createStatesRepository>;

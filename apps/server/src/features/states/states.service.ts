@@ -3,8 +3,7 @@ import { requirePermission } from '../../platform/auth/permission';
 import type { RequestCtx } from '../../platform/http/request-context';
 import { createStatesRepository } from './states.repository';
 
-export function createStatesService(deps: AppDeps) {
-  const repo = createStatesRepository(deps.db);
+export function createStatesService(_deps: AppDeps, { repo }: { repo: ReturnType<typeof createStatesRepository> }) {
   return {
     async listStates(ctx: RequestCtx) {
       requirePermission(ctx.actor, 'states.read');
@@ -12,3 +11,4 @@ export function createStatesService(deps: AppDeps) {
     },
   };
 }
+export type StatesService = ReturnType<typeof createStatesService>;

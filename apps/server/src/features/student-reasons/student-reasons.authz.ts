@@ -1,5 +1,6 @@
 import { studentReasons } from '../../db/schema/index';
 import { type AuthzEntry, type AuthzFixture, type Expected, type Principal } from '../../test/authz/types';
+import { idempotencyKeyHeader } from '../../test/authz/types';
 
 /** A fresh drop-off reason of tenant A for each principal. */
 async function reasonOfA({ deps, world }: AuthzFixture) {
@@ -44,6 +45,7 @@ export const authz: AuthzEntry[] = [
     method: 'POST',
     route: '/api/student-reasons',
     request: ({ world }) => ({
+      headers: idempotencyKeyHeader(),
       body: { clientId: world.north.clientId, kind: 'pickup', name: 'Matrix early release' },
     }),
     expect: managersOfA,
@@ -53,7 +55,7 @@ export const authz: AuthzEntry[] = [
     route: '/api/student-reasons/:id',
     request: async (f) => ({
       url: `/api/student-reasons/${await reasonOfA(f)}`,
-      body: { kind: 'dropoff', name: 'Matrix appointment (edited)', isExcused: true },
+      body: { kind: 'dropoff', name: 'Matrix appointment (edited)', isExcused: true, version: 1 },
     }),
     expect: managersOfA,
   },

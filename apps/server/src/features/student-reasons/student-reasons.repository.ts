@@ -4,6 +4,7 @@ import { studentReasons } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
 import { findPage } from '../../platform/db/paging';
 import { clientFilter } from '../../platform/db/scope';
+import { atVersion } from '../../platform/db/versions';
 
 /** Reasons belong to a client: admins see every client's, everyone else their own client's. */
 const scoped = (actor: TActor) => clientFilter(actor, studentReasons.clientId);
@@ -13,9 +14,11 @@ const rowColumns = {
   clientId: studentReasons.clientId,
   kind: studentReasons.kind,
   name: studentReasons.name,
+  nameEs: studentReasons.nameEs,
   isExcused: studentReasons.isExcused,
   active: studentReasons.active,
   sortOrder: studentReasons.sortOrder,
+  version: studentReasons.version,
 };
 
 const SORT = {
@@ -36,6 +39,7 @@ export interface StudentReasonFilter {
 
 export interface StudentReasonFields {
   name: string;
+  nameEs: string;
   isExcused: boolean;
   active: boolean;
   sortOrder: number;
@@ -80,13 +84,15 @@ export function createStudentReasonsRepository(db: Db) {
       return asRow(row);
     },
 
-    async update(actor: TActor, id: number, fields: StudentReasonFields, now: Date) {
+    /** An edit at `version` (issue 23 §4); null when the reason is not in scope at that version. */
+    async update(actor: TActor, id: number, fields: StudentReasonFields, now: Date, version: number) {
       const rows = await db
         .update(studentReasons)
         .set({ ...fields, updatedAt: now })
-        .where(and(eq(studentReasons.id, id), scoped(actor)))
+        .where(and(eq(studentReasons.id, id), scoped(actor), atVersion(studentReasons.version, version)))
         .returning(rowColumns);
       return rows[0] ? asRow(rows[0]) : null;
     },
   };
 }
+export type StudentReasonsRepository = ReturnType<typeof createStudentReasonsRepository>;

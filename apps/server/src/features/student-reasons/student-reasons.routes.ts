@@ -3,18 +3,20 @@ import {
   ZStudentReason,
   ZStudentReasonListQuery,
   ZStudentReasonListResponse,
+  ZStudentReasonUpdate,
   ZStudentReasonUpsert,
 } from '@sv/contracts';
 import type { AppDeps } from '../../platform/deps';
+import { createIdempotentRoutes, IDEMPOTENCY_NOTE } from '../../platform/http/idempotent-route';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
-import { createStudentReasonsService } from './student-reasons.service';
+import type { StudentReasonsService } from './student-reasons.service';
 
 const tags = ['student reasons'];
 
 /** Student pickup and drop-off reasons (spec 002 §3, §7 GetSISPickupReasons / GetSISDropoffReasons). */
-export async function studentReasonsRoutes(app: ZodApp, deps: AppDeps) {
-  const service = createStudentReasonsService(deps);
+export async function studentReasonsRoutes(app: ZodApp, deps: AppDeps, service: StudentReasonsService) {
+  const once = createIdempotentRoutes(deps);
 
   app.get(
     '/api/student-reasons',
@@ -34,12 +36,12 @@ export async function studentReasonsRoutes(app: ZodApp, deps: AppDeps) {
     {
       schema: {
         tags,
-        summary: 'Add a reason',
+        summary: `Add a reason ${IDEMPOTENCY_NOTE}`,
         body: ZStudentReasonUpsert,
         response: { 200: ZStudentReason },
       },
     },
-    async (req) => service.create(requireCtx(req), req.body),
+    async (req) => once(req, () => service.create(requireCtx(req), req.body)),
   );
 
   app.put(
@@ -49,7 +51,7 @@ export async function studentReasonsRoutes(app: ZodApp, deps: AppDeps) {
         tags,
         summary: 'Edit a reason (deactivate instead of deleting, so recorded pickups keep their reason)',
         params: ZIdParam,
-        body: ZStudentReasonUpsert,
+        body: ZStudentReasonUpdate,
         response: { 200: ZStudentReason },
       },
     },

@@ -1,16 +1,18 @@
 import { can, type TStudentReasonKind } from '@sv/contracts';
 import { requirePermission } from '../../platform/auth/permission';
+import { mustHaveSaved, refuseStale } from '../../platform/db/versions';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
-import { createClientsRepository } from '../clients/clients.repository';
+import type { ClientsRepository } from '../clients/clients.repository';
 import { resolveClientId } from '../settings/client-choice';
-import { createStudentReasonsRepository, type StudentReasonFilter } from './student-reasons.repository';
+import type { StudentReasonFilter, StudentReasonsRepository } from './student-reasons.repository';
 
 interface ReasonBody {
   clientId?: number;
   kind: TStudentReasonKind;
   name: string;
+  nameEs: string;
   isExcused: boolean;
   active: boolean;
   sortOrder: number;
@@ -20,10 +22,10 @@ interface ReasonBody {
  * Student pickup and drop-off reasons (spec 002 §3; /settings/studentreasons). Administrators of
  * the client manage them; the desk and kiosk read the active ones of their own client.
  */
-export function createStudentReasonsService(deps: AppDeps) {
-  const repo = createStudentReasonsRepository(deps.db);
-  const clients = createClientsRepository(deps.db);
-
+export function createStudentReasonsService(
+  deps: AppDeps,
+  { repo, clients }: { repo: StudentReasonsRepository; clients: ClientsRepository },
+) {
   const audit = (ctx: RequestCtx, action: string, r: { id: number; clientId: number; kind: string; active: boolean }) =>
     deps.audit.record(ctx, {
       action,
@@ -50,6 +52,7 @@ export function createStudentReasonsService(deps: AppDeps) {
         clientId,
         kind: body.kind,
         name: body.name,
+        nameEs: body.nameEs,
         isExcused: body.kind === 'dropoff' && body.isExcused,
         active: body.active,
         sortOrder: body.sortOrder,
@@ -59,24 +62,28 @@ export function createStudentReasonsService(deps: AppDeps) {
     },
 
     /** The kind of a reason is fixed once created; isExcused applies to drop-off reasons only. */
-    async update(ctx: RequestCtx, id: number, body: ReasonBody) {
+    async update(ctx: RequestCtx, id: number, body: ReasonBody & { version: number }) {
       requirePermission(ctx.actor, 'studentReasons.manage');
       const existing = await repo.findById(ctx.actor, id);
       if (!existing) throw notFound('Reason not found');
+      refuseStale(existing, body.version);
       const row = await repo.update(
         ctx.actor,
         id,
         {
           name: body.name,
+          nameEs: body.nameEs,
           isExcused: existing.kind === 'dropoff' && body.isExcused,
           active: body.active,
           sortOrder: body.sortOrder,
         },
         deps.now(),
+        body.version,
       );
-      if (!row) throw notFound('Reason not found');
+      mustHaveSaved(row);
       await audit(ctx, 'studentReason.update', row);
       return row;
     },
   };
 }
+export type StudentReasonsService = ReturnType<typeof createStudentReasonsService>;

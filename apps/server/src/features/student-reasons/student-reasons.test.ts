@@ -36,9 +36,11 @@ describe('student reasons (spec 002 §3: pickup and drop-off reasons; drop-off c
       clientId: t.world.north.clientId,
       kind: 'pickup',
       name: 'Doctor appointment',
+      nameEs: '',
       isExcused: false, // pickups are never "excused"
       active: true,
       sortOrder: 2,
+      version: 1,
     });
     await t.as(north).post('/api/student-reasons', { kind: 'pickup', name: 'Family emergency', sortOrder: 1 });
     const dropoff = await t
@@ -55,7 +57,7 @@ describe('student reasons (spec 002 §3: pickup and drop-off reasons; drop-off c
     const created = (
       await t.as(north).post('/api/student-reasons', { kind: 'dropoff', name: 'Overslept', isExcused: false })
     ).json();
-    const edited = await t.as(north).put(`/api/student-reasons/${created.id}`, {
+    const edited = await t.as(north).edit('PUT', `/api/student-reasons/${created.id}`, {
       kind: 'pickup', // the kind is fixed once created
       name: 'Overslept (unexcused)',
       isExcused: false,
@@ -81,6 +83,33 @@ describe('student reasons (spec 002 §3: pickup and drop-off reasons; drop-off c
     }
   });
 
+  it('keeps an optional Spanish name, which the kiosk receives with the reason (issue 25, ADR 0034)', async () => {
+    const created = await t.as(north).post('/api/student-reasons', {
+      kind: 'pickup',
+      name: 'Orthodontist',
+      nameEs: ' Ortodoncista ',
+    });
+    expect(created.json()).toMatchObject({ name: 'Orthodontist', nameEs: 'Ortodoncista' });
+    const edited = await t.as(north).edit('PUT', `/api/student-reasons/${created.json().id}`, {
+      kind: 'pickup',
+      name: 'Orthodontist',
+      nameEs: 'Cita con el ortodoncista',
+    });
+    expect(edited.json().nameEs).toBe('Cita con el ortodoncista');
+    const validated = await t.as(kiosk).post('/api/kiosk/students/validate', {
+      studentId: '100234',
+      lastName: 'Testwood',
+      action: 'pickup',
+    });
+    expect(validated.statusCode, validated.body).toBe(200);
+    expect(validated.json().reasons).toContainEqual({
+      id: created.json().id,
+      name: 'Orthodontist',
+      nameEs: 'Cita con el ortodoncista',
+    });
+    expect(validated.json().reasons.find((r: { name: string }) => r.name === 'Family emergency').nameEs).toBe('');
+  });
+
   it('validates the name', async () => {
     const res = await t.as(north).post('/api/student-reasons', { kind: 'pickup', name: '  ' });
     expect(res.statusCode).toBe(400);
@@ -103,7 +132,9 @@ describe('student reasons (spec 002 §3: pickup and drop-off reasons; drop-off c
 
     const southId = made.json().id;
     expect((await list(north, `kind=pickup&clientId=${t.world.south.clientId}`)).statusCode).toBe(404);
-    const cross = await t.as(north).put(`/api/student-reasons/${southId}`, { kind: 'pickup', name: 'Hijacked' });
+    const cross = await t
+      .as(north)
+      .edit('PUT', `/api/student-reasons/${southId}`, { kind: 'pickup', name: 'Hijacked' });
     expect(cross.statusCode).toBe(404);
     expect(
       (await t.as(north).post('/api/student-reasons', { clientId: t.world.south.clientId, kind: 'pickup', name: 'x' }))
@@ -111,8 +142,8 @@ describe('student reasons (spec 002 §3: pickup and drop-off reasons; drop-off c
     ).toBe(404);
     expect((await list(south, 'kind=pickup')).json().data[0].name).toBe('Sick');
     expect((await t.as(desk).post('/api/student-reasons', { kind: 'pickup', name: 'x' })).statusCode).toBe(403);
-    expect((await t.as(desk).put(`/api/student-reasons/${southId}`, { kind: 'pickup', name: 'x' })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await t.as(desk).edit('PUT', `/api/student-reasons/${southId}`, { kind: 'pickup', name: 'x' })).statusCode,
+    ).toBe(403);
   });
 });

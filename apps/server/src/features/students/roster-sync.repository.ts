@@ -224,3 +224,4 @@ export function createRosterSyncRepository(db: Db) {
     },
   };
 }
+export type RosterSyncRepository = ReturnType<typeof createRosterSyncRepository>;

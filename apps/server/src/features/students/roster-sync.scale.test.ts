@@ -62,13 +62,13 @@ it(`syncs ${N} students and their guardians through OneRoster paging`, { timeout
   const admin = await t.login('admin@demo.test');
   const clientId = (await t.as(admin).post('/api/clients', { name: 'Scale District' })).json().id as number;
   await createBuilding(t.deps.db, clientId, { name: 'North High School' });
-  await t.as(admin).put(`/api/clients/${clientId}/settings`, {
+  await t.as(admin).edit('PATCH', `/api/clients/${clientId}/settings`, {
     sisBaseUrl: sis.url,
     sisClientId: sis.clientId,
     sisClientSecret: sis.clientSecret,
   });
   const started = performance.now();
-  const r = await syncRoster(t.deps, clientId);
+  const r = await syncRoster(t.deps, t.services.repositories.rosterSync, clientId);
   const seconds = (performance.now() - started) / 1000;
   expect(r).toMatchObject({ status: 'complete', students: N, guardians: N + Math.ceil(N / 2) });
   const [{ n }] = await t.deps.db
@@ -81,6 +81,6 @@ it(`syncs ${N} students and their guardians through OneRoster paging`, { timeout
     `roster sync: ${N} students + ${N + Math.ceil(N / 2)} guardians in ${seconds.toFixed(1)} s (${Math.round(N / seconds)} students/s, ${r.pages} pages, ${t.deps.database.kind})`,
   );
   // a second run is a delta: nothing changed, so nothing is applied
-  const again = await syncRoster(t.deps, clientId);
+  const again = await syncRoster(t.deps, t.services.repositories.rosterSync, clientId);
   expect(again).toMatchObject({ status: 'complete', students: 0, guardians: 0 });
 });

@@ -18,7 +18,7 @@ beforeAll(async () => {
   admin = await t.login('admin@demo.test');
   clientId = (await t.as(admin).post('/api/clients', { name: 'Fictional Unified District' })).json().id;
   buildingId = (await createBuilding(t.deps.db, clientId, { name: 'North High School' })).id;
-  const res = await t.as(admin).put(`/api/clients/${clientId}/settings`, {
+  const res = await t.as(admin).edit('PATCH', `/api/clients/${clientId}/settings`, {
     sisBaseUrl: sis.url,
     sisClientId: sis.clientId,
     sisClientSecret: sis.clientSecret,
@@ -44,7 +44,7 @@ const listRequests = () =>
 
 describe('roster sync against a OneRoster server (issue 12)', () => {
   it('pages through users then students, maps the school to the building and links guardians', async () => {
-    const r = await syncRoster(t.deps, clientId, { pageSize: 2 });
+    const r = await syncRoster(t.deps, t.services.repositories.rosterSync, clientId, { pageSize: 2 });
     expect(r).toMatchObject({ status: 'complete', students: 3, guardians: 3 });
     // 6 users = 3 full pages + an empty last page; 3 students = 1 full page + 1 short
     expect(r.pages).toBe(6);
@@ -75,7 +75,7 @@ describe('roster sync against a OneRoster server (issue 12)', () => {
     const avery = sis.users.find((u) => u.sourcedId === 'stu-1001')!;
     avery.givenName = 'Avery-Jo';
     avery.dateLastModified = '2026-02-01T08:00:00.000Z';
-    const r = await syncRoster(t.deps, clientId, { pageSize: 2 });
+    const r = await syncRoster(t.deps, t.services.repositories.rosterSync, clientId, { pageSize: 2 });
     expect(r).toMatchObject({ status: 'complete', students: 1, guardians: 0 });
     expect((await studentsOf())[0].firstname).toBe('Avery-Jo');
     expect((await stateOf()).cursor?.toISOString()).toBe('2026-02-01T08:00:00.000Z');
@@ -92,13 +92,13 @@ describe('roster sync against a OneRoster server (issue 12)', () => {
     for (const u of sis.users) u.dateLastModified = '2026-03-01T00:00:00.000Z';
     sis.failPageOnce('students', 2);
     sis.requests.length = 0;
-    const failed = await syncRoster(t.deps, clientId, { pageSize: 2 });
+    const failed = await syncRoster(t.deps, t.services.repositories.rosterSync, clientId, { pageSize: 2 });
     expect(failed).toMatchObject({ status: 'failed', error: 'unreachable' });
     const after = await stateOf();
     expect(after.cursor?.toISOString()).toBe('2026-02-01T08:00:00.000Z');
     expect(after).toMatchObject({ status: 'failed', passResource: 'students', passOffset: 2 });
     sis.requests.length = 0;
-    const resumed = await syncRoster(t.deps, clientId, { pageSize: 2 });
+    const resumed = await syncRoster(t.deps, t.services.repositories.rosterSync, clientId, { pageSize: 2 });
     expect(resumed).toMatchObject({ status: 'complete', students: 1, guardians: 0, pages: 1 });
     // resumed at the failed students page: no users page asked again
     expect(listRequests()).toEqual(['students']);
@@ -108,7 +108,10 @@ describe('roster sync against a OneRoster server (issue 12)', () => {
   it('an unreachable SIS is a failed run, not an exception', async () => {
     sis.setDown(true);
     try {
-      expect(await syncRoster(t.deps, clientId)).toMatchObject({ status: 'failed', error: 'unreachable' });
+      expect(await syncRoster(t.deps, t.services.repositories.rosterSync, clientId)).toMatchObject({
+        status: 'failed',
+        error: 'unreachable',
+      });
     } finally {
       sis.setDown(false);
     }

@@ -1,7 +1,7 @@
 import { GUARDIAN_ROLES, type RosterResource, type SisClient, SisError } from '../../integrations/sis/index';
 import type { Db } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
-import { createRosterSyncRepository } from './roster-sync.repository';
+import type { RosterSyncRepository } from './roster-sync.repository';
 import { sisClientFor } from './sis-connection';
 
 export const SYNC_PAGE_SIZE = 500;
@@ -31,21 +31,22 @@ export interface SyncResult {
  */
 export async function syncRoster(
   deps: AppDeps,
+  repo: RosterSyncRepository,
   clientId: number,
   opts: { client?: SisClient; pageSize?: number } = {},
 ): Promise<SyncResult> {
   const client = opts.client ?? (await sisClientFor(deps, clientId));
-  return syncRosterWith({ db: deps.db, now: deps.now }, clientId, client, opts.pageSize);
+  return syncRosterWith({ db: deps.db, now: deps.now }, repo, clientId, client, opts.pageSize);
 }
 
 /** The sync itself, on a database and a clock (the demo seed runs it with the local provider). */
 export async function syncRosterWith(
   deps: { db: Db; now: () => Date },
+  repo: RosterSyncRepository,
   clientId: number,
   client: SisClient | null,
   pageSize?: number,
 ): Promise<SyncResult> {
-  const repo = createRosterSyncRepository(deps.db);
   const limit = pageSize ?? SYNC_PAGE_SIZE;
   const result: SyncResult = { status: 'complete', pages: 0, students: 0, guardians: 0, refused: 0 };
   let state = await repo.state(clientId);
@@ -123,9 +124,8 @@ export async function syncRosterWith(
 }
 
 /** The scheduled job (ADR 0005: an idempotent sweep on an interval): every district with a SIS. */
-export async function syncAllRosters(deps: AppDeps) {
-  const repo = createRosterSyncRepository(deps.db);
+export async function syncAllRosters(deps: AppDeps, repo: RosterSyncRepository) {
   const results: Record<number, SyncResult> = {};
-  for (const clientId of await repo.districtsToSync()) results[clientId] = await syncRoster(deps, clientId);
+  for (const clientId of await repo.districtsToSync()) results[clientId] = await syncRoster(deps, repo, clientId);
   return results;
 }

@@ -1,8 +1,8 @@
-import { MESSAGES } from '@sv/contracts';
+import { MESSAGES, ROLE } from '@sv/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBuilding, createUser } from '../../../db/seed/factories';
-import { sisWritebacks, studentReasons } from '../../db/schema/index';
+import { clients, students, sisWritebacks, studentReasons } from '../../db/schema/index';
 import { startFakeSis, type FakeSis } from '../../test/peers/fake-sis';
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
 import { processWritebacks, WRITEBACK_MAX_ATTEMPTS } from './sis-writeback';
@@ -34,7 +34,7 @@ beforeAll(async () => {
     password: 'demo-Visitor-2026',
   });
   desk = await t.login('desk.fud@test.example');
-  await t.as(admin).put(`/api/clients/${clientId}/settings`, {
+  await t.as(admin).edit('PATCH', `/api/clients/${clientId}/settings`, {
     sisBaseUrl: sis.url,
     sisClientId: sis.clientId,
     sisClientSecret: sis.clientSecret,
@@ -86,6 +86,90 @@ describe('SIS guardian list (spec 002 §7 GuardianListSIS, §8)', () => {
     } finally {
       sis.users = saved;
     }
+  });
+});
+
+describe('the kiosk’s SIS settings decide what STUDENT PICKUP is (issue 25, audit 002 K14, U2)', () => {
+  let kiosk: Session;
+  let avery: { identifier: string; lastname: string };
+  const setKiosk = async (over: Record<string, unknown>) => {
+    const [row] = await t.deps.db.select({ k: clients.kioskSettings }).from(clients).where(eq(clients.id, clientId));
+    await t.deps.db
+      .update(clients)
+      .set({ kioskSettings: { ...(row.k as object), ...over } })
+      .where(eq(clients.id, clientId));
+  };
+  const config = async () => (await t.as(kiosk).get('/api/kiosk/config')).json();
+  const validate = (isSkyward?: boolean) =>
+    t.as(kiosk).post('/api/kiosk/students/validate', {
+      studentId: avery.identifier,
+      lastName: avery.lastname,
+      action: 'pickup',
+      ...(isSkyward === undefined ? {} : { isSkyward }),
+    });
+  const sisAsked = () => sis.requests.some((r) => r.path.endsWith('/students/stu-1001'));
+
+  beforeAll(async () => {
+    const { id } = await demoStudent(t.deps.db, clientId, 'stu-1001');
+    const [row] = await t.deps.db.select().from(students).where(eq(students.id, id));
+    avery = { identifier: row.identifier, lastname: row.lastname };
+    await createUser(t.deps.db, {
+      email: 'kiosk.fud@test.example',
+      roleId: ROLE.Kiosk,
+      clientId,
+      buildingId: row.buildingId,
+      password: 'demo-Visitor-2026',
+    });
+    kiosk = await t.login('kiosk.fud@test.example');
+  });
+
+  it('no student-system id: Skyward, a pickup whose guardians are read from the SIS at that moment', async () => {
+    await setKiosk({
+      clientsStudentInfoSystemId: null,
+      sisStudentPickupDetected: false,
+      sisStudentDropoffDetected: false,
+    });
+    const c = await config();
+    expect(c.studentPickup).toEqual({ mode: 'Skyward', phase: 'Pickup' });
+    expect(c.buttons.map((b: { key: string }) => b.key)).toContain('pickup');
+    sis.requests.length = 0;
+    // the building's KIOSK STUDENT CHECK OUT reads the district's copy: no SIS call
+    expect((await validate()).statusCode).toBe(200);
+    expect(sisAsked()).toBe(false);
+    // STUDENT PICKUP (isSkyward): the SIS now
+    const live = await validate(true);
+    expect(live.statusCode, live.body).toBe(200);
+    expect(sisAsked()).toBe(true);
+    sis.setDown(true);
+    try {
+      const down = await validate(true);
+      expect(down.statusCode).toBe(503);
+      expect(down.json().message).toBe(MESSAGES.skywardFailed);
+    } finally {
+      sis.setDown(false);
+    }
+  });
+
+  it('a student-system id: General, with the detected phase or the visitor’s choice; none detected hides the button', async () => {
+    await setKiosk({ clientsStudentInfoSystemId: 7, sisStudentPickupDetected: true, sisStudentDropoffDetected: true });
+    expect((await config()).studentPickup).toEqual({ mode: 'General', phase: 'choose' });
+    await setKiosk({ clientsStudentInfoSystemId: 7, sisStudentPickupDetected: false, sisStudentDropoffDetected: true });
+    expect((await config()).studentPickup).toEqual({ mode: 'General', phase: 'Dropoff' });
+    await setKiosk({ clientsStudentInfoSystemId: 7, sisStudentPickupDetected: true, sisStudentDropoffDetected: false });
+    expect((await config()).studentPickup).toEqual({ mode: 'General', phase: 'Pickup' });
+    // not Skyward: the kiosk does not call the SIS whatever it asks
+    sis.requests.length = 0;
+    expect((await validate(true)).statusCode).toBe(200);
+    expect(sisAsked()).toBe(false);
+    await setKiosk({
+      clientsStudentInfoSystemId: 7,
+      sisStudentPickupDetected: false,
+      sisStudentDropoffDetected: false,
+    });
+    const none = await config();
+    expect(none.studentPickup).toBeNull();
+    expect(none.buttons.map((b: { key: string }) => b.key)).not.toContain('pickup');
+    await setKiosk({ clientsStudentInfoSystemId: null });
   });
 });
 

@@ -8,6 +8,7 @@ import {
   photoMultipart,
   pickupInputs,
 } from './students.fixtures';
+import { idempotencyKeyHeader } from '../../test/authz/types';
 
 /**
  * Students (issue 12). The object is Avery Testwood of North High (tenant A, building 1): the desk
@@ -153,6 +154,7 @@ export const authz: AuthzEntry[] = [
     method: 'POST',
     route: '/api/students/:id/authorizations',
     request: async (f) => ({
+      headers: idempotencyKeyHeader(),
       url: `/api/students/${(await avery(f)).id}/authorizations`,
       body: { firstname: 'Matrix', lastname: 'Aunt', kind: 'allow', validFrom: '2026-03-13', validTo: '2026-03-13' },
     }),
@@ -170,7 +172,7 @@ export const authz: AuthzEntry[] = [
         kind: 'allow',
         note: 'matrix',
       });
-      return { url: `/api/students/${s.id}/authorizations/${ruleId}/revoke`, body: {} };
+      return { url: `/api/students/${s.id}/authorizations/${ruleId}/revoke`, body: { version: 1 } };
     },
     expect: adminsOfA,
   },

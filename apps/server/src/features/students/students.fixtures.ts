@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
 import { withNameKeys } from '../../platform/db/identity-keys';
+import type { Session, TestApp } from '../../test/test-app';
 
 /** A 1×1 PNG: the smallest image the file store accepts. */
 export const PNG_1x1 = Buffer.from(
@@ -122,4 +123,31 @@ export async function addDropoff(
     })
     .returning({ id: dropoffEvents.id });
   return e.id;
+}
+
+/** A POST as `s`, with the Idempotency-Key the release tests choose (none = the server's refusal path). */
+export function postAs(t: TestApp, s: Session, url: string, body: unknown, idempotencyKey?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: body as object,
+    headers: {
+      cookie: s.cookie,
+      'x-csrf-token': s.csrfToken,
+      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+    },
+  });
+}
+
+/** Uploads the 1×1 test photo as `s` to a pickup/drop-off photo endpoint; answers its file id. */
+export async function uploadPhotoAs(t: TestApp, s: Session, url: string): Promise<string> {
+  const m = photoMultipart();
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    payload: m.body,
+    headers: { ...m.headers, cookie: s.cookie, 'x-csrf-token': s.csrfToken },
+  });
+  if (res.statusCode !== 200) throw new Error(`photo upload to ${url}: ${res.statusCode} ${res.body}`);
+  return res.json().photoFileId as string;
 }

@@ -1,4 +1,5 @@
 import type { ScheduledJob } from '../../platform/jobs/jobs';
+import type { RosterSyncRepository } from './roster-sync.repository';
 import { syncAllRosters } from './roster-sync';
 import { processWritebacks } from './sis-writeback';
 
@@ -7,7 +8,11 @@ import { processWritebacks } from './sis-writeback';
  * SIS each hour (a delta: only what changed since the cursor; an interrupted pass resumes), and
  * the SIS write-back queue every minute.
  */
-export const studentsJobs: ScheduledJob[] = [
-  { name: 'students.rosterSync', everyMs: 60 * 60_000, run: (deps) => syncAllRosters(deps) },
+export const studentsJobs: ScheduledJob<{ repositories: { rosterSync: RosterSyncRepository } }>[] = [
+  {
+    name: 'students.rosterSync',
+    everyMs: 60 * 60_000,
+    run: (deps, services) => syncAllRosters(deps, services.repositories.rosterSync),
+  },
   { name: 'students.sisWriteback', everyMs: 60_000, run: (deps) => processWritebacks(deps) },
 ];

@@ -21,6 +21,7 @@ import {
 import type { Db } from '../../platform/db/database';
 import { likeEscape } from '../../platform/db/paging';
 import { buildingFilter, clientFilter, scopeOf } from '../../platform/db/scope';
+import { atVersion } from '../../platform/db/versions';
 import { searchNameOf } from '../visitors/visitors.repository';
 import { studentSearchName } from './roster-sync.repository';
 import { withNameKeys } from '../../platform/db/identity-keys';
@@ -55,6 +56,7 @@ export function createStudentsRepository(db: Db) {
           name: buildings.name,
           timeZone: buildings.timeZone,
           studentIdLabel: buildings.studentIdLabel,
+          requireKioskStudentPhotoCheckOut: buildings.requireKioskStudentPhotoCheckOut,
         })
         .from(buildings)
         .where(
@@ -188,7 +190,17 @@ export function createStudentsRepository(db: Db) {
       return r;
     },
 
-    async revokeRule(studentId: number, ruleId: number, by: number, at: Date) {
+    /** A rule of the student (ended or not), for the version check of an edit (issue 23 §4). */
+    async findRule(studentId: number, ruleId: number) {
+      const [row] = await db
+        .select({ id: pickupAuthorizations.id, version: pickupAuthorizations.version })
+        .from(pickupAuthorizations)
+        .where(and(eq(pickupAuthorizations.id, ruleId), eq(pickupAuthorizations.studentId, studentId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async revokeRule(studentId: number, ruleId: number, by: number, at: Date, version: number) {
       const rows = await db
         .update(pickupAuthorizations)
         .set({ revokedAt: at, revokedBy: by })
@@ -197,6 +209,7 @@ export function createStudentsRepository(db: Db) {
             eq(pickupAuthorizations.id, ruleId),
             eq(pickupAuthorizations.studentId, studentId),
             isNull(pickupAuthorizations.revokedAt),
+            atVersion(pickupAuthorizations.version, version),
           ),
         )
         .returning({ id: pickupAuthorizations.id });
@@ -472,3 +485,4 @@ export function createStudentsRepository(db: Db) {
     },
   };
 }
+export type StudentsRepository = ReturnType<typeof createStudentsRepository>;

@@ -1,6 +1,7 @@
 import {
   ZAuthorizationCreate,
   ZAuthorizationParams,
+  ZAuthorizationRevoke,
   ZAuthorizationsResponse,
   ZDropoffParams,
   ZDropoffRequest,
@@ -26,9 +27,10 @@ import { tardySlipPrintWindow } from '../../integrations/printing/pdf-tardy-slip
 import type { AppDeps } from '../../platform/deps';
 import { readUploadedFile } from '../../platform/files/files';
 import { requireIdempotencyKey } from '../../platform/http/idempotency';
+import { createIdempotentRoutes, IDEMPOTENCY_NOTE } from '../../platform/http/idempotent-route';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
-import { createStudentsService } from './students.service';
+import type { StudentsService } from './students.service';
 
 const tags = ['students'];
 const ZCreated = z.object({ id: z.number().int() });
@@ -41,8 +43,8 @@ export const tardySlipPdfUrl = (eventId: number) => `/api/students/dropoffs/${ev
  * AddDropoffSIS, GenerateTardySlipForEvent). Names and student IDs go in bodies (security guide:
  * no PII in URLs); pickups and drop-offs carry an Idempotency-Key.
  */
-export async function studentsRoutes(app: ZodApp, deps: AppDeps) {
-  const service = createStudentsService(deps);
+export async function studentsRoutes(app: ZodApp, deps: AppDeps, service: StudentsService) {
+  const once = createIdempotentRoutes(deps);
 
   app.post(
     '/api/students/search',
@@ -175,13 +177,13 @@ export async function studentsRoutes(app: ZodApp, deps: AppDeps) {
     {
       schema: {
         tags,
-        summary: 'Adds a rule: may pick up (standing or a dated exception) or may not (with the court-order note)',
+        summary: `Adds a rule: may pick up (standing or a dated exception) or may not (with the court-order note) ${IDEMPOTENCY_NOTE}`,
         params: ZStudentParams,
         body: ZAuthorizationCreate,
         response: { 200: ZCreated },
       },
     },
-    async (req) => service.addAuthorization(requireCtx(req), req.params.id, req.body),
+    async (req) => once(req, () => service.addAuthorization(requireCtx(req), req.params.id, req.body)),
   );
 
   app.post(
@@ -189,12 +191,13 @@ export async function studentsRoutes(app: ZodApp, deps: AppDeps) {
     {
       schema: {
         tags,
-        summary: 'Ends a rule (kept for the record of past releases)',
+        summary: 'Ends a rule (kept for the record of past releases); a stale version answers 409',
         params: ZAuthorizationParams,
+        body: ZAuthorizationRevoke,
         response: { 200: ZCreated },
       },
     },
-    async (req) => service.revokeAuthorization(requireCtx(req), req.params.id, req.params.ruleId),
+    async (req) => service.revokeAuthorization(requireCtx(req), req.params.id, req.params.ruleId, req.body.version),
   );
 
   app.post(

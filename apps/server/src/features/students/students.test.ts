@@ -457,19 +457,25 @@ describe('pickup authorisations (administrators)', () => {
     const blake = await demoStudent(t.deps.db, north, 'stu-n2');
     const url = `/api/students/${blake.id}/authorizations`;
     const today = localDateOf(new Date(), 'America/Chicago');
-    const made = await post(northAdmin, url, {
-      firstname: 'Robin',
-      lastname: 'Samplefield',
-      kind: 'allow',
-      note: 'Grandmother, Friday',
-      validFrom: today,
-      validTo: today,
-    });
+    const made = await post(
+      northAdmin,
+      url,
+      {
+        firstname: 'Robin',
+        lastname: 'Samplefield',
+        kind: 'allow',
+        note: 'Grandmother, Friday',
+        validFrom: today,
+        validTo: today,
+      },
+      key(), // every create takes an Idempotency-Key (issue 23 §4)
+    );
     expect(made.statusCode).toBe(200);
     // a court order needs its note; an exception needs both days
-    expect((await post(northAdmin, url, { guardianId: 1, kind: 'deny' })).statusCode).toBe(400);
+    expect((await post(northAdmin, url, { guardianId: 1, kind: 'deny' }, key())).statusCode).toBe(400);
     expect(
-      (await post(northAdmin, url, { firstname: 'A', lastname: 'B', kind: 'allow', validFrom: today })).statusCode,
+      (await post(northAdmin, url, { firstname: 'A', lastname: 'B', kind: 'allow', validFrom: today }, key()))
+        .statusCode,
     ).toBe(400);
     const list = (await t.as(northAdmin).get(url)).json();
     const robin = list.people.find((p: { name: string }) => p.name === 'Robin Samplefield');
@@ -481,8 +487,10 @@ describe('pickup authorisations (administrators)', () => {
     // the desk's table shows the new person with a Pickup action
     const table = (await t.as(desk).get(`/api/students/${blake.id}/guardians?buildingId=${northHigh}`)).json();
     expect(table.guardians.find((g: { name: string }) => g.name === 'Robin Samplefield').canPickup).toBe(true);
-    expect((await post(northAdmin, `${url}/${made.json().id}/revoke`, {})).statusCode).toBe(200);
-    expect((await post(northAdmin, `${url}/${made.json().id}/revoke`, {})).statusCode).toBe(404);
+    const rule = list.rules.find((r: { id: number }) => r.id === made.json().id);
+    expect((await post(northAdmin, `${url}/${made.json().id}/revoke`, { version: rule.version })).statusCode).toBe(200);
+    // issue 23 §4: the screen's version is now stale (someone ended it): refused, nothing changes
+    expect((await post(northAdmin, `${url}/${made.json().id}/revoke`, { version: rule.version })).statusCode).toBe(409);
     const after = (await t.as(desk).get(`/api/students/${blake.id}/guardians?buildingId=${northHigh}`)).json();
     expect(after.guardians.find((g: { name: string }) => g.name === 'Robin Samplefield').canPickup).toBe(false);
     // attendants do not manage authorisations; another district's administrator gets 404

@@ -1,6 +1,7 @@
 import { ROLE } from '@sv/contracts';
 import { createUser } from '../../../db/seed/factories';
 import { type AuthzEntry, type AuthzFixture, type Expected, type Principal } from '../../test/authz/types';
+import { idempotencyKeyHeader } from '../../test/authz/types';
 
 type Row = Record<Principal, Expected>;
 
@@ -42,6 +43,14 @@ const attendantBody = (world: AuthzFixture['world']) => ({
 
 export const authz: AuthzEntry[] = [
   { method: 'GET', route: '/api/users', expect: managers, note: 'scoped list' },
+  {
+    method: 'POST',
+    route: '/api/users/search',
+    readOnly: true,
+    request: () => ({ body: { q: 'desk' } }),
+    expect: managers,
+    note: 'scoped list searched (issue 25)',
+  },
   { method: 'GET', route: '/api/users/form-options', expect: managers, note: 'scoped lookups' },
   {
     method: 'GET',
@@ -63,7 +72,7 @@ export const authz: AuthzEntry[] = [
   {
     method: 'POST',
     route: '/api/users',
-    request: ({ world }) => ({ body: attendantBody(world) }),
+    request: ({ world }) => ({ headers: idempotencyKeyHeader(), body: attendantBody(world) }),
     expect: managersOfA,
     note: 'an attendant of tenant A building 1',
   },
@@ -71,6 +80,7 @@ export const authz: AuthzEntry[] = [
     method: 'POST',
     route: '/api/users',
     request: ({ world }) => ({
+      headers: idempotencyKeyHeader(),
       body: { name: 'Matrix Admin', email: email(), roleId: ROLE.ClientAdmin, clientId: world.north.clientId },
     }),
     expect: { ...managersOfA, clientAdminA: 403, clientAdminB: 403 },
@@ -85,7 +95,11 @@ export const authz: AuthzEntry[] = [
   {
     method: 'PUT',
     route: '/api/users/:id',
-    request: async (f) => ({ url: `/api/users/${await attendantOfA(f)}`, body: attendantBody(f.world) }),
+    request: async (f) => ({
+      url: `/api/users/${await attendantOfA(f)}`,
+      // a fresh record: version 1 (issue 23 §4)
+      body: { ...attendantBody(f.world), version: 1 },
+    }),
     expect: managersOfA,
   },
 ];

@@ -2,7 +2,8 @@ import { ROLE, type TActor } from '@sv/contracts';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { buildings, clients, users } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
-import { findPage } from '../../platform/db/paging';
+import { findPage, listSearch } from '../../platform/db/paging';
+import { atVersion } from '../../platform/db/versions';
 import { buildingFilter, buildingInScope, clientFilter } from '../../platform/db/scope';
 
 /** Roles behind each list of spec 000 §2 `/user/{list?}`. */
@@ -36,6 +37,7 @@ const userColumns = {
   active: users.active,
   elevatedReports: users.elevatedReports,
   scanWithCamera: users.scanWithCamera,
+  version: users.version,
   activated: sql<boolean>`(${users.passwordHash} is not null or ${users.oidcObjectId} is not null)`,
 };
 
@@ -66,11 +68,14 @@ export function createUsersRepository(db: Db) {
         list: keyof typeof ROLES_OF_LIST;
         activeOnly: boolean;
         clientId?: number;
+        /** issue 25: server-side search (name, e-mail) */
+        q?: string;
       },
     ) {
       const roles = ROLES_OF_LIST[q.list];
       const where = and(
         scopeOfUsers(actor),
+        listSearch(q.q ?? '', [users.name, users.email]),
         q.activeOnly ? eq(users.active, true) : undefined,
         roles ? inArray(users.roleId, [...roles]) : undefined,
         q.clientId !== undefined ? eq(users.clientId, q.clientId) : undefined,
@@ -117,11 +122,14 @@ export function createUsersRepository(db: Db) {
       return row.id;
     },
 
-    async update(id: number, values: Partial<typeof users.$inferInsert>, tx: Db = db) {
-      await tx
+    /** Updates a user; with `version` (an edit, issue 23 §4) only at that version. */
+    async update(id: number, values: Partial<typeof users.$inferInsert>, tx: Db = db, version?: number) {
+      const rows = await tx
         .update(users)
         .set({ ...values, updatedAt: new Date() })
-        .where(eq(users.id, id));
+        .where(and(eq(users.id, id), version === undefined ? undefined : atVersion(users.version, version)))
+        .returning({ id: users.id });
+      return rows.length > 0;
     },
 
     /** A building of the client in the actor's scope, or null. */

@@ -5,22 +5,24 @@ import {
   ZUserFormOptions,
   ZUserResponse,
   ZUserSave,
+  ZUserUpdate,
   ZUsersQuery,
   ZUsersResponse,
 } from '@sv/contracts';
 import type { AppDeps } from '../../platform/deps';
+import { createIdempotentRoutes, IDEMPOTENCY_NOTE } from '../../platform/http/idempotent-route';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
 import './users.export';
 import './users.import';
-import { createUsersService } from './users.service';
+import type { UsersService } from './users.service';
 
 /**
  * Users (spec 000 §2 `/user/{list?}`, §7 /UserData/List, Get, Add, Edit, DropDownList).
  * The activation / reset e-mail is POST /api/users/:id/password-email (auth feature).
  */
-export async function usersRoutes(app: ZodApp, deps: AppDeps) {
-  const service = createUsersService(deps);
+export async function usersRoutes(app: ZodApp, deps: AppDeps, service: UsersService) {
+  const once = createIdempotentRoutes(deps);
   const tags = ['users'];
 
   app.get(
@@ -29,11 +31,27 @@ export async function usersRoutes(app: ZodApp, deps: AppDeps) {
       schema: {
         tags,
         summary: 'Users in scope, paged; list = all | clientadmin (Administrators) | attendant (Attendants)',
-        querystring: ZUsersQuery,
+        // the search words only travel in the POST …/search body (security guide: none in URLs)
+        querystring: ZUsersQuery.omit({ q: true }),
         response: { 200: ZUsersResponse },
       },
     },
     async (req) => service.list(requireCtx(req), req.query),
+  );
+
+  // issue 25 (audit 000 U1): the same list searched on the server; the text stays out of the URL
+  app.post(
+    '/api/users/search',
+    {
+      schema: {
+        tags,
+        summary:
+          'Users in scope, paged; list = all | clientadmin (Administrators) | attendant (Attendants); searched on the server by q (issue 25: the words in the body, never the URL)',
+        body: ZUsersQuery,
+        response: { 200: ZUsersResponse },
+      },
+    },
+    async (req) => service.list(requireCtx(req), req.body),
   );
 
   app.get(
@@ -66,12 +84,12 @@ export async function usersRoutes(app: ZodApp, deps: AppDeps) {
     {
       schema: {
         tags,
-        summary: 'Create a user (administrators: admins only; client admins create users of their own client)',
+        summary: `Create a user (administrators: admins only; client admins create users of their own client) ${IDEMPOTENCY_NOTE}`,
         body: ZUserSave,
         response: { 200: ZUserResponse },
       },
     },
-    async (req) => ({ user: await service.create(requireCtx(req), req.body) }),
+    async (req) => once(req, async () => ({ user: await service.create(requireCtx(req), req.body) })),
   );
 
   app.get(
@@ -87,7 +105,7 @@ export async function usersRoutes(app: ZodApp, deps: AppDeps) {
         tags,
         summary: 'Update a user; deactivation or a role/client/building change ends their sessions',
         params: ZIdParam,
-        body: ZUserSave,
+        body: ZUserUpdate,
         response: { 200: ZUserResponse },
       },
     },

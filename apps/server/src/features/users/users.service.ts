@@ -4,13 +4,16 @@ import {
   ROLE_NAMES,
   type TRoleId,
   type TUserSave,
+  type TUserUpdate,
   type TUsersQuery,
   ZUserSave,
+  ZUserUpdate,
   ZUsersQuery,
 } from '@sv/contracts';
 import type { z } from 'zod';
 import { requirePermission } from '../../platform/auth/permission';
 import type { Db } from '../../platform/db/database';
+import { mustHaveSaved, refuseStale } from '../../platform/db/versions';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
@@ -45,9 +48,7 @@ export function toUser(row: UserRow) {
  * users get their own client"; security guide: deactivation ends sessions, user and role
  * changes are audited).
  */
-export function createUsersService(deps: AppDeps) {
-  const repo = createUsersRepository(deps.db);
-
+export function createUsersService(deps: AppDeps, { repo }: { repo: ReturnType<typeof createUsersRepository> }) {
   /** Resolves and checks client and building for a save; answers the values to store. */
   async function placement(ctx: RequestCtx, input: SaveInput, tx: Db, previousBuildingId: number | null) {
     const { actor } = ctx;
@@ -164,11 +165,12 @@ export function createUsersService(deps: AppDeps) {
       return this.get(ctx, id);
     },
 
-    async update(ctx: RequestCtx, id: number, body: TUserSave) {
+    async update(ctx: RequestCtx, id: number, body: TUserUpdate) {
       requirePermission(ctx.actor, 'users.manage');
-      const input = ZUserSave.parse(body);
+      const input = ZUserUpdate.parse(body);
       const before = await repo.findById(ctx.actor, id);
       if (!before) throw notFound('User not found');
+      refuseStale(before, input.version);
       const roleChanged = before.roleId !== input.roleId;
       if (roleChanged && (ADMIN_ROLES.includes(before.roleId) || ADMIN_ROLES.includes(input.roleId))) {
         requireAdministratorRights(ctx);
@@ -182,7 +184,7 @@ export function createUsersService(deps: AppDeps) {
       await requireUsableEmail(ctx, input.email, id);
       const endSessions = await deps.db.transaction(async (tx) => {
         const where = await placement(ctx, input, tx, before.buildingId);
-        await repo.update(
+        const saved = await repo.update(
           id,
           {
             email: input.email,
@@ -196,7 +198,9 @@ export function createUsersService(deps: AppDeps) {
             scanWithCamera: input.scanWithCamera,
           },
           tx,
+          input.version,
         );
+        mustHaveSaved(saved);
         const changed = Object.entries({
           name: [before.name, input.name],
           email: [before.email.toLowerCase(), input.email],

@@ -153,7 +153,7 @@ describe('POST /api/users', () => {
     const mine = (
       await t.as(south).post('/api/users', attendant({ clientId: null, buildingId: t.world.south.southElemId }))
     ).json().user;
-    const edit = await t.as(south).put(`/api/users/${mine.id}`, { ...mine, email: 'admin.north@demo.test' });
+    const edit = await t.as(south).edit('PUT', `/api/users/${mine.id}`, { ...mine, email: 'admin.north@demo.test' });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().message).toBe(USER_MESSAGES.emailUnavailable);
 
@@ -181,7 +181,7 @@ describe('GET/PUT /api/users/:id', () => {
   it("a client admin cannot see or edit another district's users (404)", async () => {
     const id = t.world.users['desk.southelem@demo.test'];
     expect((await t.as(north).get(`/api/users/${id}`)).statusCode).toBe(404);
-    const put = await t.as(north).put(`/api/users/${id}`, attendant({ email: 'desk.southelem@demo.test' }));
+    const put = await t.as(north).edit('PUT', `/api/users/${id}`, attendant({ email: 'desk.southelem@demo.test' }));
     expect(put.statusCode).toBe(404);
     expect((await t.as(south).get(`/api/users/${id}`)).statusCode).toBe(200);
     expect((await t.as(north).get(`/api/users/${t.world.users['admin@demo.test']}`)).statusCode).toBe(404);
@@ -198,7 +198,7 @@ describe('GET/PUT /api/users/:id', () => {
     const cookieName = t.deps.config.COOKIE_SECURE ? '__Host-sv_session' : 'sv_session';
     const theirs = { cookie: `${cookieName}=${session.token}`, csrfToken: session.csrfToken, userId: created.id };
     expect((await t.as(theirs).get('/api/auth/session')).statusCode).toBe(200);
-    const res = await t.as(north).put(`/api/users/${created.id}`, { ...created, active: false });
+    const res = await t.as(north).edit('PUT', `/api/users/${created.id}`, { ...created, active: false });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.active).toBe(false);
     expect(await t.deps.db.select().from(sessions).where(eq(sessions.userId, created.id))).toHaveLength(0);
@@ -208,7 +208,7 @@ describe('GET/PUT /api/users/:id', () => {
   it('a role change by an admin ends sessions and is audited as a role change', async () => {
     const created = (await t.as(admin).post('/api/users', attendant())).json().user;
     await t.deps.sessions.create({ userId: created.id, signedInWith: 'password', ip: '1', userAgent: 'x' });
-    const res = await t.as(admin).put(`/api/users/${created.id}`, { ...created, roleId: ROLE.ClientAdmin });
+    const res = await t.as(admin).edit('PUT', `/api/users/${created.id}`, { ...created, roleId: ROLE.ClientAdmin });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ roleId: 2, buildingId: null });
     expect(await t.deps.db.select().from(sessions).where(eq(sessions.userId, created.id))).toHaveLength(0);
@@ -221,7 +221,7 @@ describe('GET/PUT /api/users/:id', () => {
 
   it('a client admin cannot promote an attendant to administrator', async () => {
     const created = (await t.as(north).post('/api/users', attendant())).json().user;
-    const res = await t.as(north).put(`/api/users/${created.id}`, { ...created, roleId: ROLE.ClientAdmin });
+    const res = await t.as(north).edit('PUT', `/api/users/${created.id}`, { ...created, roleId: ROLE.ClientAdmin });
     expect(res.statusCode).toBe(403);
     const [row] = await t.deps.db.select({ roleId: users.roleId }).from(users).where(eq(users.id, created.id));
     expect(row.roleId).toBe(ROLE.Attendant);
@@ -229,14 +229,16 @@ describe('GET/PUT /api/users/:id', () => {
 
   it('a user cannot deactivate themselves', async () => {
     const me = (await t.as(north).get(`/api/users/${north.userId}`)).json().user;
-    const res = await t.as(north).put(`/api/users/${north.userId}`, { ...me, active: false });
+    const res = await t.as(north).edit('PUT', `/api/users/${north.userId}`, { ...me, active: false });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(USER_MESSAGES.selfDeactivate);
   });
 
   it('keeps the e-mail unique on edit', async () => {
     const created = (await t.as(north).post('/api/users', attendant())).json().user;
-    const res = await t.as(north).put(`/api/users/${created.id}`, { ...created, email: 'desk.lincoln@demo.test' });
+    const res = await t
+      .as(north)
+      .edit('PUT', `/api/users/${created.id}`, { ...created, email: 'desk.lincoln@demo.test' });
     expect(res.statusCode).toBe(409);
   });
 });

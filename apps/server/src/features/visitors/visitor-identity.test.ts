@@ -543,13 +543,13 @@ describe('merge duplicate records (administrators)', () => {
     await t.deps.db.update(visitors).set({ phone: '555-0001', city: 'Evanston' }).where(eq(visitors.id, b));
     const merged = await t.as(districtAdmin).post(`/api/visitors/${a}/merge`, { duplicateId: b });
     expect(merged.statusCode).toBe(200);
-    const edit = await t.as(desk).put(`/api/visitors/${b}`, { firstname: 'Eda', lastname: last });
+    const edit = await t.as(desk).edit('PUT', `/api/visitors/${b}`, { firstname: 'Eda', lastname: last });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().message).toBe(
       'This record was merged into another record of the same person. Open that record instead.',
     );
     // the desk corrects the phone the merge brought; the city stays as the merge filled it
-    const put = await t.as(desk).put(`/api/visitors/${a}`, {
+    const put = await t.as(desk).edit('PUT', `/api/visitors/${a}`, {
       firstname: 'Eda',
       lastname: last,
       dob: '1977-07-07',

@@ -262,3 +262,4 @@ export function createVisitorMergeRepository(db: Db) {
     },
   };
 }
+export type VisitorMergeRepository = ReturnType<typeof createVisitorMergeRepository>;

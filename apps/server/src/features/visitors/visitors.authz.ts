@@ -2,6 +2,7 @@ import { visitorMerges, visitors } from '../../db/schema/index';
 import type { AuthzEntry, AuthzFixture, Expected, Principal } from '../../test/authz/types';
 import { withNameKeys } from '../../platform/db/identity-keys';
 import { eq } from 'drizzle-orm';
+import { idempotencyKeyHeader } from '../../test/authz/types';
 
 let made = 0;
 /** A name of letters only, different on every call (canonical keys keep letters only: issue 22). */
@@ -92,6 +93,7 @@ export const authz: AuthzEntry[] = [
     // a different name per principal: the same name without a date of birth is a likely
     // duplicate (409) since issue 22
     request: ({ world }) => ({
+      headers: idempotencyKeyHeader(),
       body: { buildingId: world.north.northHighId, firstname: freshName(), lastname: 'Visitor' },
     }),
     expect: atBuilding1,
@@ -122,7 +124,7 @@ export const authz: AuthzEntry[] = [
     route: '/api/visitors/:id',
     request: async (f) => ({
       url: `/api/visitors/${await visitorOfA(f)}`,
-      body: { firstname: 'Matrix', lastname: 'Renamed' },
+      body: { firstname: 'Matrix', lastname: 'Renamed', version: 1 },
     }),
     expect: districtRead,
   },

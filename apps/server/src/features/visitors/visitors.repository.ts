@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, isNull, max, or, sql, type SQL } from 'dri
 import { badges, buildings, exclusions, visitors, visits } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
 import { clientFilter } from '../../platform/db/scope';
+import { atVersion } from '../../platform/db/versions';
 import { likeEscape } from '../../platform/db/paging';
 import { withNameKeys } from '../../platform/db/identity-keys';
 
@@ -333,11 +334,12 @@ export function createVisitorsRepository(db: Db) {
       return row.id;
     },
 
-    async update(actor: TActor, id: number, fields: Required<TVisitorFields>) {
+    /** An edit at `version` (issue 23 §4); false when the visitor is not in scope at that version. */
+    async update(actor: TActor, id: number, fields: Required<TVisitorFields>, version: number) {
       const rows = await db
         .update(visitors)
         .set(withNameKeys({ ...fields, searchName: searchNameOf(fields), updatedAt: new Date() }))
-        .where(and(eq(visitors.id, id), clientFilter(actor, visitors.clientId)))
+        .where(and(eq(visitors.id, id), clientFilter(actor, visitors.clientId), atVersion(visitors.version, version)))
         .returning({ id: visitors.id });
       return rows.length > 0;
     },

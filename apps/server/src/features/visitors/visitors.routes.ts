@@ -1,4 +1,5 @@
 import {
+  ZErrorBody,
   ZIdParam,
   ZScanRequest,
   ZScanResponse,
@@ -6,7 +7,7 @@ import {
   ZVisitorCreateRequest,
   ZVisitorCreateResponse,
   ZVisitorDuplicatesResponse,
-  ZVisitorFields,
+  ZVisitorUpdate,
   ZVisitorMergeRequest,
   ZVisitorMergeResponse,
   ZVisitorSearchRequest,
@@ -15,28 +16,30 @@ import {
 import { z } from 'zod';
 import type { AppDeps } from '../../platform/deps';
 import { readUploadedFile } from '../../platform/files/files';
+import { createIdempotentRoutes, IDEMPOTENCY_NOTE } from '../../platform/http/idempotent-route';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
-import { createVisitorsService, LIKELY_DUPLICATE_MESSAGE } from './visitors.service';
+import { type VisitorsService, LIKELY_DUPLICATE_MESSAGE } from './visitors.service';
 
 const tags = ['front desk'];
 
-export async function visitorsRoutes(app: ZodApp, deps: AppDeps) {
-  const service = createVisitorsService(deps);
+export async function visitorsRoutes(app: ZodApp, deps: AppDeps, service: VisitorsService) {
+  const once = createIdempotentRoutes(deps);
 
   app.post(
     '/api/visitors',
     {
       schema: {
         tags,
-        summary:
-          'Create a visitor (spec route /visitor/verify/0), or answer the same person on file (existing: true); 409 with the candidates for a likely duplicate unless confirmNew',
+        summary: `Create a visitor (spec route /visitor/verify/0), or answer the same person on file (existing: true); 409 with the candidates for a likely duplicate unless confirmNew ${IDEMPOTENCY_NOTE}`,
         body: ZVisitorCreateRequest,
-        response: { 200: ZVisitorCreateResponse, 409: ZVisitorDuplicatesResponse },
+        // 409 is the candidates, or a key reused for another request / still running (issue 23 §4)
+        response: { 200: ZVisitorCreateResponse, 409: z.union([ZVisitorDuplicatesResponse, ZErrorBody]) },
       },
     },
     async (req, reply) => {
-      const result = await service.create(requireCtx(req), req.body);
+      // a replay answers the stored result, so the candidates' 409 repeats too (issue 23 §4)
+      const result = await once(req, () => service.create(requireCtx(req), req.body));
       if ('duplicates' in result)
         return reply.status(409).send({
           requestId: req.id,
@@ -83,9 +86,9 @@ export async function visitorsRoutes(app: ZodApp, deps: AppDeps) {
     {
       schema: {
         tags,
-        summary: 'Update a visitor',
+        summary: 'Update a visitor (with the version it started from; a stale one answers 409)',
         params: ZIdParam,
-        body: ZVisitorFields,
+        body: ZVisitorUpdate,
         response: { 200: ZVisitor },
       },
     },

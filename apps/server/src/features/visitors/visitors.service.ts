@@ -4,6 +4,7 @@ import {
   type TVisitor,
   type TVisitorCreateRequest,
   type TVisitorFields,
+  type TVisitorUpdate,
   type TVisitorMatch,
   type TVisitorMergeResponse,
   type TVisitorType,
@@ -24,11 +25,12 @@ import { AppError, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
 import { createFileStore } from '../../platform/files/files';
 import { scopeOf } from '../../platform/db/scope';
-import { createVisitsRepository } from '../visits/visits.repository';
-import { createVisitsService } from '../visits/visits.service';
-import { createRegisteredEntry } from '../registered-entry/registered-entry';
-import { createVisitorsRepository } from './visitors.repository';
-import { createVisitorMergeRepository, type VisitorRow } from './visitor-merge.repository';
+import { mustHaveSaved, refuseStale } from '../../platform/db/versions';
+import type { VisitsRepository } from '../visits/visits.repository';
+import type { VisitsService } from '../visits/visits.service';
+import type { RegisteredEntryService } from '../registered-entry/registered-entry.service';
+import type { VisitorsRepository } from './visitors.repository';
+import type { VisitorMergeRepository, VisitorRow } from './visitor-merge.repository';
 
 /** issue 22: what "Create a New Visitor" says when the name alone matches someone on file. */
 export const LIKELY_DUPLICATE_MESSAGE = 'This may be someone already on file.';
@@ -62,13 +64,23 @@ function cleanLicenseNames<
   };
 }
 
-export function createVisitorsService(deps: AppDeps) {
-  const repo = createVisitorsRepository(deps.db);
-  const registeredEntry = createRegisteredEntry(deps.db);
-  const visitsRepo = createVisitsRepository(deps.db);
-  const visitsService = createVisitsService(deps);
+export function createVisitorsService(
+  deps: AppDeps,
+  {
+    repo,
+    mergeRepo,
+    visitsRepo,
+    visitsService,
+    registeredEntry,
+  }: {
+    repo: VisitorsRepository;
+    mergeRepo: VisitorMergeRepository;
+    visitsRepo: VisitsRepository;
+    visitsService: VisitsService;
+    registeredEntry: RegisteredEntryService;
+  },
+) {
   const fileStore = createFileStore(deps.db);
-  const mergeRepo = createVisitorMergeRepository(deps.db);
 
   /** Visitors belong to one district: the actor's, or for admins the building's district. */
   async function districtFor(actor: TActor, buildingId?: number | null) {
@@ -80,7 +92,8 @@ export function createVisitorsService(deps: AppDeps) {
     const clientId = scopeOf(actor).clientId;
     if (clientId === null)
       throw new AppError('VALIDATION_FAILED', 'Choose the building the visitor is at.', { buildingId: ['Required'] });
-    return { clientId, buildingId: actor.buildingId, timeZone: 'America/Chicago' };
+    // audit 002 B15: the district's own zone (its first building), never a hard-coded one
+    return { clientId, buildingId: actor.buildingId, timeZone: await mergeRepo.timeZoneOf(clientId, actor.buildingId) };
   }
 
   function validate(fields: TVisitorFields, timeZone: string) {
@@ -252,13 +265,15 @@ export function createVisitorsService(deps: AppDeps) {
       return mergeAnswer(undone.merge);
     },
 
-    async update(ctx: RequestCtx, id: number, body: TVisitorFields) {
+    async update(ctx: RequestCtx, id: number, body: TVisitorUpdate) {
       requirePermission(ctx.actor, 'visitors.manage');
       const existing = await repo.get(ctx.actor, id);
       if (!existing) throw notFound('Visitor not found');
       if (existing.mergedIntoId !== null) throw new AppError('CONFLICT', MERGED_RECORD_MESSAGE);
+      const { version } = body;
+      refuseStale(existing, version);
       const fields = validate(body, 'America/Chicago');
-      await repo.update(ctx.actor, id, fields);
+      mustHaveSaved(await repo.update(ctx.actor, id, fields, version));
       await deps.audit.record(ctx, {
         action: 'visitor.updated',
         targetType: 'visitor',
@@ -374,3 +389,4 @@ export function createVisitorsService(deps: AppDeps) {
     },
   };
 }
+export type VisitorsService = ReturnType<typeof createVisitorsService>;

@@ -35,7 +35,7 @@ describe('visitor record', () => {
       hasActiveExclusion: false,
     });
     const id = res.json().id;
-    const upd = await t.as(desk).put(`/api/visitors/${id}`, {
+    const upd = await t.as(desk).edit('PUT', `/api/visitors/${id}`, {
       firstname: 'Maria',
       lastname: 'Gonzalez-Ruiz',
       dob: '1984-02-29',
@@ -52,7 +52,9 @@ describe('visitor record', () => {
     const id = (await create(desk, { firstname: 'Private', lastname: 'Person' })).json().id;
     const south = await t.login('desk.southelem@demo.test');
     expect((await t.as(south).get(`/api/visitors/${id}`)).statusCode).toBe(404);
-    expect((await t.as(south).put(`/api/visitors/${id}`, { firstname: 'X', lastname: 'Y' })).statusCode).toBe(404);
+    expect((await t.as(south).edit('PUT', `/api/visitors/${id}`, { firstname: 'X', lastname: 'Y' })).statusCode).toBe(
+      404,
+    );
     const found = await t
       .as(south)
       .post('/api/visitors/search', { text: 'Private Person', buildingId: t.world.south.southElemId });

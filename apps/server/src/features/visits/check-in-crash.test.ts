@@ -1,12 +1,15 @@
 import { ZCheckInRequest } from '@sv/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyKeys, visitors, visits } from '../../db/schema/index';
+import pg from 'pg';
+import { idempotencyKeys, instances, visitors, visits } from '../../db/schema/index';
 import { hashOf } from '../../platform/http/idempotency';
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
 import { insertPhoto } from '../exclusions/exclusions.fixtures';
 import { insertScreening } from '../screening/screening.fixtures';
 import { nameTag } from '../../test/names';
+import { SILENT_AFTER_MS } from '../../platform/instances';
+import { testPgUrl, withDatabase } from '../../test/test-db';
 
 /**
  * Issue 16: a check-in cut by a crash is completed by the client's retry with the same key,
@@ -48,7 +51,7 @@ const keyRow = (key: string) =>
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, desk.userId), eq(idempotencyKeys.key, key)));
 /** A key reserved by a request that never finished (the process died), `ageMs` ago. */
-async function reserve(key: string, body: object, ageMs: number) {
+async function reserve(key: string, body: object, ageMs: number, instanceId?: string) {
   await t.deps.db.insert(idempotencyKeys).values({
     userId: desk.userId,
     key,
@@ -56,6 +59,25 @@ async function reserve(key: string, body: object, ageMs: number) {
     requestHash: hashOf(ZCheckInRequest.parse(body)),
     // stored by the database's clock, with microseconds, as a real reservation is
     createdAt: sql`now() - make_interval(secs => ${ageMs / 1000})`,
+    instanceId,
+  });
+}
+/** Another server process on the database (platform/instances.ts): last heard `silentMs` ago. */
+/** Waits until the database has been up `ms` (pg_postmaster_start_time: a PGlite opened by this test file is young). */
+async function databaseUpFor(ms: number) {
+  const [{ up }] = await t.deps.database.query<{ up: number }>(
+    'select (extract(epoch from now() - pg_postmaster_start_time()) * 1000)::float8 as up',
+  );
+  if (Number(up) < ms) await new Promise((r) => setTimeout(r, ms - Number(up)));
+}
+
+async function otherInstance(id: string, silentMs: number, stopped = false) {
+  await t.deps.db.insert(instances).values({
+    id,
+    host: 'elsewhere',
+    pid: 1,
+    heartbeatAt: sql`now() - make_interval(secs => ${silentMs / 1000})`,
+    stoppedAt: stopped ? sql`now()` : null,
   });
 }
 
@@ -96,5 +118,57 @@ describe('check-in after a crash (issue 16)', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('This request is still being processed.');
     expect(await visitsOf(v.id)).toHaveLength(0);
+  });
+});
+
+/**
+ * Issue 23 §4 (ADR 0028): several servers share PostgreSQL; a key reserved a moment ago by one
+ * that died is released at the client's retry on another within seconds, not after 60 s. These
+ * run on both databases (the instance rows are what a heartbeat leaves); the real kill -9 of a
+ * server is in test/two-instances.test.ts.
+ */
+describe('a key reserved by another instance (issue 23 §4)', () => {
+  const cases = [
+    { name: 'that was killed (silent for 10 s, no connection open)', silentMs: 10_000, stopped: false, status: 200 },
+    { name: 'that stopped cleanly', silentMs: 500, stopped: true, status: 200 },
+    { name: 'that is alive (heard a second ago)', silentMs: 1_000, stopped: false, status: 409 },
+  ];
+  for (const c of cases) {
+    it(`${c.name}: ${c.status === 200 ? 'the retry checks the visitor in once' : '409, nothing created'}`, async () => {
+      const v = await newVisitor();
+      const body = await bodyFor(v.id);
+      const owner = `other-${v.id}`;
+      // a silent instance counts as gone only once the database itself has run SILENT_AFTER_MS
+      // (ADR 0028: after a restart every instance needs a beat); a fresh test database may not have
+      if (!c.stopped && c.silentMs > SILENT_AFTER_MS) await databaseUpFor(SILENT_AFTER_MS + 500);
+      await otherInstance(owner, c.silentMs, c.stopped);
+      await reserve(`instance-${v.id}`, body, 1000, owner);
+      const res = await checkIn(body, `instance-${v.id}`);
+      expect(res.statusCode).toBe(c.status);
+      expect(await visitsOf(v.id)).toHaveLength(c.status === 200 ? 1 : 0);
+      if (c.status === 200) expect((await checkIn(body, `instance-${v.id}`)).json()).toEqual(res.json());
+    });
+  }
+
+  // a process whose event loop stalled stops beating but keeps its connections: its request may
+  // still commit, so its key is not taken from under it
+  it.runIf(testPgUrl())('silent but with a connection open: 409, nothing created', async () => {
+    const v = await newVisitor();
+    const body = await bodyFor(v.id);
+    const owner = `stalled-${v.id}`;
+    await otherInstance(owner, 10_000);
+    await reserve(`stalled-${v.id}`, body, 1000, owner);
+    const [{ name }] = await t.deps.database.query<{ name: string }>('select current_database() as name');
+    const conn = new pg.Client({ connectionString: withDatabase(testPgUrl()!, name), application_name: owner });
+    await conn.connect();
+    try {
+      const res = await checkIn(body, `stalled-${v.id}`);
+      expect(res.statusCode).toBe(409);
+      expect(await visitsOf(v.id)).toHaveLength(0);
+    } finally {
+      await conn.end();
+    }
+    // its connections gone too: released
+    expect((await checkIn(body, `stalled-${v.id}`)).statusCode).toBe(200);
   });
 });

@@ -296,12 +296,26 @@ export function createVisitsRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    /** Marks a visit checked out unless it already is; answers whether this call did it. */
-    async checkOut(visitId: number, values: { at: Date; by: number | null; method: string }, tx: Db = db) {
+    /**
+     * Marks a visit within the actor's scope checked out unless it already is; answers whether
+     * this call did it (a write by id takes the scope like the read before it: issue 24 §1).
+     */
+    async checkOut(
+      actor: TActor,
+      visitId: number,
+      values: { at: Date; by: number | null; method: string },
+      tx: Db = db,
+    ) {
       const rows = await tx
         .update(visits)
         .set({ checkOut: values.at, checkedOutBy: values.by, checkOutMethod: values.method })
-        .where(and(eq(visits.id, visitId), isNull(visits.checkOut)))
+        .where(
+          and(
+            eq(visits.id, visitId),
+            isNull(visits.checkOut),
+            buildingFilter(actor, { clientId: visits.clientId, buildingId: visits.buildingId }),
+          ),
+        )
         .returning({ id: visits.id });
       return rows.length > 0;
     },

@@ -16,7 +16,7 @@ import type { AppDeps } from '../../platform/deps';
 import { requireIdempotencyKey } from '../../platform/http/idempotency';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
-import { createVisitsService } from './visits.service';
+import type { VisitsService } from './visits.service';
 import { sendJsonText } from '../../platform/http/json-text';
 import { badgePrintWindow } from '../../integrations/printing/print-window';
 
@@ -24,9 +24,7 @@ const ZVisitId = z.object({ id: ZIdText });
 const ZBuildingId = z.object({ buildingId: ZIdText });
 const tags = ['front desk'];
 
-export async function visitsRoutes(app: ZodApp, deps: AppDeps) {
-  const service = createVisitsService(deps);
-
+export async function visitsRoutes(app: ZodApp, _deps: AppDeps, service: VisitsService) {
   app.post(
     '/api/visits',
     {

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { CONSTANTS, type TCheckInRequest, type TVisitSummary, VISITOR_TYPES, ZCheckInRequest } from '@sv/contracts';
-import { autoCheckoutInstant } from '@sv/domain';
+import {
+  type TCheckInRequest,
+  type TPrintMethod,
+  type TVisitSummary,
+  VISITOR_TYPES,
+  ZCheckInRequest,
+} from '@sv/contracts';
+import { badgeExpiryInstant } from '@sv/domain';
 import { files } from '../../db/schema/index';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
@@ -15,11 +21,12 @@ import type { RequestCtx } from '../../platform/http/request-context';
 import type { BadgeContent } from '../../integrations/printing/badge-content';
 import { buildBadgePdf } from '../../integrations/printing/pdf-badge';
 import { buildBadgeZpl } from '../../integrations/printing/zpl-badge';
-import { parsePrinterAddress, sendRawTcp } from '../../integrations/printing/printer-client';
-import { createRegisteredEntry } from '../registered-entry/registered-entry';
-import { createScreeningService } from '../screening/screening.service';
-import { closeNearbyOnCheckIn } from '../nearby/nearby.service';
-import { createVisitsRepository } from './visits.repository';
+import { printerAddressFor, sendZplToBuildingPrinter } from '../../integrations/printing/building-printer';
+import { formatInZone } from '../../platform/time';
+import type { RegisteredEntryService } from '../registered-entry/registered-entry.service';
+import type { ScreeningService } from '../screening/screening.service';
+import type { NearbyRepository } from '../nearby/nearby.repository';
+import type { VisitsRepository } from './visits.repository';
 
 /** Crockford base32 without ambiguous letters: printed under the barcode, typed if a scan fails. */
 const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -28,31 +35,16 @@ export function newBadgeCode(): string {
   return Array.from(bytes, (b) => CODE_ALPHABET[b % 32]).join('');
 }
 
-/** Date and time in the building's zone (security guide: never a browser offset). */
-export function formatInZone(instant: Date, timeZone: string) {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    month: '2-digit',
-    day: '2-digit',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(instant);
-}
-
-/** spec 002 §4 Badge printing: network printing needs an address of at least 7 characters. */
-export function printerAddressFor(
-  building: { printerIpAddress: string; visitorPrinterIpAddress: string },
+/** How a badge prints (the check-in's print plan): the server, the desk's Browser Print, or the PDF window. */
+export function printModeOf(
+  building: { printMethod: TPrintMethod; printerIpAddress: string; visitorPrinterIpAddress: string },
   visitorType: string,
-) {
-  const address =
-    visitorType === 'visitor' && building.visitorPrinterIpAddress
-      ? building.visitorPrinterIpAddress
-      : building.printerIpAddress;
-  return address.trim().length >= CONSTANTS.printerAddressMinLength ? address.trim() : null;
+): 'network' | 'browser' | 'pdf' {
+  if (building.printMethod === 'browser') return 'browser';
+  return printerAddressFor(building, visitorType) ? 'network' : 'pdf';
 }
 
-type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof createVisitsRepository>['getVisit']>>>;
+type Row = NonNullable<Awaited<ReturnType<VisitsRepository['getVisit']>>>;
 
 const cardVisitorType = (type: string): TVisitSummary['visitorType'] =>
   (VISITOR_TYPES as readonly string[]).includes(type) ? (type as TVisitSummary['visitorType']) : 'visitor';
@@ -122,12 +114,22 @@ function toSummary(r: Row): TVisitSummary {
   };
 }
 
-export function createVisitsService(deps: AppDeps) {
-  const repo = createVisitsRepository(deps.db);
+export function createVisitsService(
+  deps: AppDeps,
+  {
+    repo,
+    screening,
+    registeredEntry,
+    nearbyRepo,
+  }: {
+    repo: VisitsRepository;
+    screening: ScreeningService;
+    registeredEntry: RegisteredEntryService;
+    nearbyRepo: Pick<NearbyRepository, 'closeOnCheckIn'>;
+  },
+) {
   // the embedded database has one process per folder (issue 16): a key left by an earlier process is orphaned
   const idempotency = createIdempotency(deps.db, { singleProcess: deps.database.kind === 'pglite' });
-  const screening = createScreeningService(deps);
-  const registeredEntry = createRegisteredEntry(deps.db);
 
   async function requireBuilding(ctx: RequestCtx, buildingId: number) {
     const building = await repo.getBuildingForDesk(ctx.actor, buildingId);
@@ -238,7 +240,6 @@ export function createVisitsService(deps: AppDeps) {
 
       /** The check-in's answer for a visit row; the stored type decides (a SafeVendor badge is a vendor's). */
       const answerOf = (visit: Row, visitorType: string) => {
-        const printer = printerAddressFor(building, visitorType);
         const required =
           visitorType === 'volunteer'
             ? kiosk
@@ -250,7 +251,7 @@ export function createVisitsService(deps: AppDeps) {
         return {
           visit: toSummary(visit),
           print: {
-            mode: printer ? ('network' as const) : ('pdf' as const),
+            mode: printModeOf(building, visitorType),
             required,
             pdfUrl: `/api/visits/${visit.id}/badge.pdf`,
           },
@@ -284,7 +285,7 @@ export function createVisitsService(deps: AppDeps) {
             registration: { id: number; vendor: boolean } | null,
           ) => {
             const code = newBadgeCode();
-            const expiresAt = autoCheckoutInstant(now, building.timeZone);
+            const expiresAt = badgeExpiryInstant(now, building.timeZone, input.allowedMinutes);
             // the answer is built from what is in hand, with the ids the statement creates (no re-read)
             const template = answerOf(
               {
@@ -432,7 +433,7 @@ export function createVisitsService(deps: AppDeps) {
                     );
                   // spec 002 §4 Nearby visitor (ADR 0017): checking in ends "nearby", in this transaction
                   if (input.registrationId) {
-                    const closed = await closeNearbyOnCheckIn(tx, input.registrationId, now);
+                    const closed = await nearbyRepo.closeOnCheckIn(tx, input.registrationId, now);
                     for (const c of closed)
                       await deps.realtime.publish(
                         { type: 'nearby.changed', clientId: c.clientId, buildingId: c.buildingId, id: c.id },
@@ -478,7 +479,7 @@ export function createVisitsService(deps: AppDeps) {
       if (!visit) throw notFound('Visit not found');
       if (!visit.checkOut) {
         await deps.db.transaction(async (tx) => {
-          const done = await repo.checkOut(visit.id, { at: deps.now(), by: ctx.actor.userId, method }, tx);
+          const done = await repo.checkOut(ctx.actor, visit.id, { at: deps.now(), by: ctx.actor.userId, method }, tx);
           if (!done) return;
           await deps.realtime.publish(
             { type: 'visit.checked_out', clientId: visit.clientId, buildingId: visit.buildingId, id: visit.id },
@@ -592,18 +593,16 @@ export function createVisitsService(deps: AppDeps) {
         return {
           printed: false,
           mode: 'pdf' as const,
-          message: 'No network printer is set for this building: print the PDF badge.',
+          message:
+            building.printMethod === 'server'
+              ? 'No network printer is set for this building: print the PDF badge.'
+              : 'This building prints badges from the desk’s browser, not from the server: print the PDF badge.',
         };
-      const target = parsePrinterAddress(address);
-      if (!target) throw new AppError('VALIDATION_FAILED', 'The building’s printer address is not valid.');
-      try {
-        await sendRawTcp(target, await buildBadgeZpl(content));
-      } catch {
-        throw new AppError(
-          'UPSTREAM_UNAVAILABLE',
-          'The badge printer did not answer. Check that it is on, or print the PDF badge.',
-        );
-      }
+      await sendZplToBuildingPrinter(
+        address,
+        await buildBadgeZpl(content),
+        'The badge printer did not answer. Check that it is on, or print the PDF badge.',
+      );
       await deps.audit.record(ctx, {
         action: 'badge.printed',
         targetType: 'visit',

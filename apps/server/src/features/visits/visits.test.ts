@@ -96,6 +96,21 @@ describe('check-in', () => {
     expect(visit.checkedInByName).toBeTruthy();
     expect(retry.json()).toEqual(first.json());
     expect(first.json().print.pdfUrl).toBe(`/api/visits/${visit.id}/badge.pdf`);
+    // a visit with a duration: the badge expires after the allowed minutes (audit 002 B13)
+    const timed = await newVisitor();
+    const withDuration = await checkIn(
+      desk,
+      {
+        visitorId: timed.id,
+        buildingId: t.world.north.northHighId,
+        allowedMinutes: 30,
+        screeningId: await screen(timed.id, t.world.north.northHighId),
+      },
+      key(),
+    );
+    expect(withDuration.statusCode, withDuration.body).toBe(200);
+    const timedVisit = withDuration.json().visit;
+    expect(new Date(timedVisit.badge.expiresAt).getTime() - new Date(timedVisit.checkIn).getTime()).toBe(30 * 60_000);
     const [audit] = await t.deps.db
       .select()
       .from(auditEvents)
@@ -119,7 +134,9 @@ describe('check-in', () => {
 
   it('requires an Idempotency-Key', async () => {
     const v = await newVisitor();
-    const res = await t.as(desk).post('/api/visits', { visitorId: v.id, buildingId: t.world.north.northHighId });
+    const res = await t
+      .as(desk, { idempotencyKey: false })
+      .post('/api/visits', { visitorId: v.id, buildingId: t.world.north.northHighId });
     expect(res.statusCode).toBe(400);
   });
 
@@ -330,6 +347,33 @@ describe('badges', () => {
     await t.deps.db.update(buildings).set({ printerIpAddress: '' }).where(eq(buildings.id, t.world.north.northHighId));
     const pdfPlan = await checkIn(desk, { visitorId: (await newVisitor()).id, buildingId: t.world.north.northHighId });
     expect(pdfPlan.json().print.mode).toBe('pdf');
+  });
+
+  it('follows the building’s print method (issue 23 §7): Browser Print and PDF buildings never reach the server printer', async () => {
+    const jobs = printer.jobs.length;
+    const set = (printMethod: 'server' | 'browser' | 'pdf') =>
+      t.deps.db
+        .update(buildings)
+        .set({ printMethod, printerIpAddress: printer.address })
+        .where(eq(buildings.id, t.world.north.northHighId));
+    try {
+      for (const [method, mode] of [
+        ['browser', 'browser'],
+        ['pdf', 'pdf'],
+      ] as const) {
+        await set(method);
+        const res = await checkIn(desk, { visitorId: (await newVisitor()).id, buildingId: t.world.north.northHighId });
+        expect(res.json().print.mode, method).toBe(mode);
+        const sent = await t.as(desk).post(`/api/visits/${res.json().visit.id}/badge/print`);
+        expect(sent.json(), method).toMatchObject({ printed: false, mode: 'pdf' });
+      }
+      expect(printer.jobs.length).toBe(jobs);
+    } finally {
+      await t.deps.db
+        .update(buildings)
+        .set({ printMethod: 'server', printerIpAddress: '' })
+        .where(eq(buildings.id, t.world.north.northHighId));
+    }
   });
 
   it('serves another district’s badge to nobody', async () => {

@@ -1,21 +1,34 @@
-import type { Config } from '../../platform/config';
 import type { BackgroundCheckProvider } from './background-check';
-import { createHttpBackgroundCheck } from './http-background-check';
-import { createLocalBackgroundCheck } from './local-background-check';
+import { createDemoBackgroundCheck } from './demo-background-check';
+import { type ConnectionTestResult, createHttpBackgroundCheck } from './http-background-check';
 
-/** The provider chosen by BACKGROUND_CHECK_PROVIDER ('local' default, or 'http' with BACKGROUND_CHECK_URL), like REGISTRY_PROVIDER. */
-export function createBackgroundCheckFromConfig(
-  config: Pick<
-    Config,
-    'BACKGROUND_CHECK_PROVIDER' | 'BACKGROUND_CHECK_URL' | 'BACKGROUND_CHECK_TOKEN' | 'BACKGROUND_CHECK_TIMEOUT_MS'
-  >,
-): BackgroundCheckProvider {
-  if (config.BACKGROUND_CHECK_PROVIDER === 'http' && config.BACKGROUND_CHECK_URL) {
+/**
+ * A district's provider as its Background Settings choose it (issue 23 §2, ADR 0026): there is no
+ * platform-wide provider. 'none' has no provider (checks wait in the queue), 'demo' the built-in
+ * demo provider, 'http' the agency at the district's address with its account and password.
+ */
+export interface DistrictBackgroundCheckSettings {
+  provider: 'none' | 'demo' | 'http';
+  endpointUrl: string;
+  username: string;
+  /** the opened password, or null when none is saved (or it no longer opens) */
+  password: string | null;
+}
+
+export type DistrictBackgroundCheck = BackgroundCheckProvider & { testConnection(): Promise<ConnectionTestResult> };
+
+export function backgroundCheckFor(
+  s: DistrictBackgroundCheckSettings,
+  opts: { timeoutMs: number },
+): DistrictBackgroundCheck | null {
+  if (s.provider === 'demo') return { ...createDemoBackgroundCheck(), testConnection: async () => 'ok' };
+  if (s.provider === 'http' && s.endpointUrl) {
     return createHttpBackgroundCheck({
-      baseUrl: config.BACKGROUND_CHECK_URL,
-      token: config.BACKGROUND_CHECK_TOKEN,
-      timeoutMs: config.BACKGROUND_CHECK_TIMEOUT_MS,
+      baseUrl: s.endpointUrl,
+      username: s.username,
+      password: s.password ?? '',
+      timeoutMs: opts.timeoutMs,
     });
   }
-  return createLocalBackgroundCheck();
+  return null;
 }

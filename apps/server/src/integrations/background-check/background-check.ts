@@ -35,10 +35,24 @@ export interface BackgroundCheckAnswer {
   /** the provider's reference of the check (stored as registrations.dd_reference) */
   reference: string;
   status: BackgroundCheckStatus;
+  /**
+   * The state criminal-record search, when the provider reports one (issue 25: "feed the
+   * state-check fields from the background-check provider's answer"): 'clear' sets
+   * has_state_check, 'issues' also has_state_issues. Absent: not reported, nothing changes.
+   */
+  stateCheck?: 'clear' | 'issues';
+  /** true when the provider found a conviction (has_conviction). Absent: not reported. */
+  conviction?: boolean;
 }
 
+/**
+ * 'demo': the built-in demo provider (no real check is made; issue 23 §2 labels its results);
+ * 'http': a district's agency.
+ */
+export type BackgroundCheckKind = 'demo' | 'http';
+
 export interface BackgroundCheckProvider {
-  readonly kind: 'local' | 'http';
+  readonly kind: BackgroundCheckKind;
   /** Starts (or finds, by externalId) a check. Throws BackgroundCheckUnavailable when the provider cannot answer. */
   submit(subject: BackgroundCheckSubject): Promise<BackgroundCheckAnswer>;
   /** The current status of a check. Throws BackgroundCheckUnavailable when the provider cannot answer. */

@@ -2,9 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackgroundCheckUnavailable, type BackgroundCheckSubject, ddStatusOf } from './background-check';
-import { createBackgroundCheckFromConfig } from './background-check-provider';
+import { loadConfig } from '../../platform/config';
+import { backgroundCheckFor } from './background-check-provider';
+import { createDemoBackgroundCheck } from './demo-background-check';
 import { createHttpBackgroundCheck } from './http-background-check';
-import { createLocalBackgroundCheck } from './local-background-check';
 
 const subject = (over: Partial<BackgroundCheckSubject> = {}): BackgroundCheckSubject => ({
   externalId: 'sv-registration-1',
@@ -20,20 +21,26 @@ const subject = (over: Partial<BackgroundCheckSubject> = {}): BackgroundCheckSub
   ...over,
 });
 
-describe('local background-check provider', () => {
-  const local = createLocalBackgroundCheck();
+describe('demo background-check provider', () => {
+  const local = createDemoBackgroundCheck();
 
-  it('answers in progress on submit, then clear for most people', async () => {
+  it('answers in progress on submit, then clear with a clear state check for most people', async () => {
     const a = await local.submit(subject());
     expect(a.status).toBe('in_progress');
-    expect((await local.status(a.reference)).status).toBe('clear');
+    expect(local.kind).toBe('demo');
+    expect(await local.status(a.reference)).toMatchObject({ status: 'clear', stateCheck: 'clear', conviction: false });
   });
 
-  it('needs review when a name contains "review" (any case, any name part)', async () => {
+  it('needs review with state issues when a name contains "review" (any case, any name part)', async () => {
     for (const over of [{ lastName: 'Review' }, { firstName: 'REVIEWER' }, { middleName: 'needs-review' }]) {
       const a = await local.submit(subject(over));
-      expect((await local.status(a.reference)).status).toBe('needs_review');
+      expect(await local.status(a.reference)).toMatchObject({ status: 'needs_review', stateCheck: 'issues' });
     }
+  });
+
+  it('needs review with a conviction when a name contains "conviction" (issue 25: the flags come from the provider)', async () => {
+    const a = await local.submit(subject({ lastName: 'Conviction' }));
+    expect(await local.status(a.reference)).toMatchObject({ status: 'needs_review', conviction: true });
   });
 
   it('is deterministic: the same external id gives the same reference; no name in the reference', async () => {
@@ -48,19 +55,24 @@ describe('local background-check provider', () => {
     expect((await local.status('someone-else-123')).status).toBe('needs_review');
   });
 
-  it('is the default provider; http needs a URL', () => {
-    const base = { BACKGROUND_CHECK_TIMEOUT_MS: 1000, BACKGROUND_CHECK_TOKEN: undefined };
-    expect(
-      createBackgroundCheckFromConfig({ ...base, BACKGROUND_CHECK_PROVIDER: 'local', BACKGROUND_CHECK_URL: undefined })
-        .kind,
-    ).toBe('local');
-    expect(
-      createBackgroundCheckFromConfig({
-        ...base,
-        BACKGROUND_CHECK_PROVIDER: 'http',
-        BACKGROUND_CHECK_URL: 'http://x.test',
-      }).kind,
-    ).toBe('http');
+  it("follows the district's choice: none has no provider, demo the demo one, http needs an address", () => {
+    const s = { endpointUrl: '', username: '', password: null };
+    const opts = { timeoutMs: 1000 };
+    expect(backgroundCheckFor({ ...s, provider: 'none' }, opts)).toBeNull();
+    expect(backgroundCheckFor({ ...s, provider: 'demo' }, opts)?.kind).toBe('demo');
+    expect(backgroundCheckFor({ ...s, provider: 'http' }, opts)).toBeNull();
+    expect(backgroundCheckFor({ ...s, provider: 'http', endpointUrl: 'http://x.test' }, opts)?.kind).toBe('http');
+  });
+
+  it('refuses the removed platform-wide settings at start instead of ignoring them (ADR 0026)', () => {
+    for (const key of ['BACKGROUND_CHECK_PROVIDER', 'BACKGROUND_CHECK_URL', 'BACKGROUND_CHECK_TOKEN']) {
+      expect(() => loadConfig({ NODE_ENV: 'test', [key]: 'http' })).toThrow(
+        new RegExp(`${key}: is no longer used: choose each district's provider in its Background Settings`),
+      );
+    }
+    expect(loadConfig({ NODE_ENV: 'test', BACKGROUND_CHECK_TIMEOUT_MS: '3000' }).BACKGROUND_CHECK_TIMEOUT_MS).toBe(
+      3000,
+    );
   });
 
   it('maps answers onto dd_status (spec 001 §4)', () => {
@@ -93,7 +105,7 @@ describe('HTTP background-check client against a local agency peer', () => {
         if (mode === 'garbage') return void res.end('<html>');
         if (mode === 'unknown') return void res.end(JSON.stringify({ id: 'chk_1', status: 'mystery' }));
         if (req.method === 'POST') return void res.end(JSON.stringify({ id: 'chk_1', status: 'pending' }));
-        res.end(JSON.stringify({ id: 'chk_1', status: 'consider' }));
+        res.end(JSON.stringify({ id: 'chk_1', status: 'consider', stateCheck: 'consider', conviction: true }));
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -101,15 +113,20 @@ describe('HTTP background-check client against a local agency peer', () => {
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-  it('submits the subject with the bearer token and polls the check', async () => {
+  it("submits the subject with the district's account (HTTP Basic) and polls the check, state check and conviction included", async () => {
     mode = 'ok';
-    const client = createHttpBackgroundCheck({ baseUrl: base, token: 'secret-token', timeoutMs: 2000 });
+    const client = createHttpBackgroundCheck({ baseUrl: base, username: 'north', password: 's3cret', timeoutMs: 2000 });
     expect(await client.submit(subject())).toEqual({ reference: 'chk_1', status: 'in_progress' });
-    expect(await client.status('chk_1')).toEqual({ reference: 'chk_1', status: 'needs_review' });
+    expect(await client.status('chk_1')).toEqual({
+      reference: 'chk_1',
+      status: 'needs_review',
+      stateCheck: 'issues',
+      conviction: true,
+    });
     expect(received[0]).toMatchObject({
       method: 'POST',
       url: '/v1/checks',
-      auth: 'Bearer secret-token',
+      auth: `Basic ${Buffer.from('north:s3cret').toString('base64')}`,
       body: { externalId: 'sv-registration-1', lastName: 'Lopez', dob: '1980-04-02' },
     });
     expect(received[1]).toMatchObject({ method: 'GET', url: '/v1/checks/chk_1' });

@@ -31,3 +31,28 @@ export function printWindowHtml(pdf: string, title: string): string {
 </html>
 `;
 }
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/**
+ * What a print window shows when there is no badge to print (issue 25, audit 001 B3): a page with
+ * the product's message and a way back, not the API's JSON error body.
+ */
+export function printWindowMessageHtml(message: string, backTo: { href: string; label: string }): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>SafeVisitor - No badge to print</title>
+<style>body{font-family:system-ui,sans-serif;max-width:640px;margin:48px auto;padding:0 16px;line-height:1.5}</style>
+</head>
+<body>
+<h1>No badge to print</h1>
+<p data-testid="print-window-message">${escapeHtml(message)}</p>
+<p><a href="${escapeHtml(backTo.href)}">${escapeHtml(backTo.label)}</a></p>
+</body>
+</html>
+`;
+}

@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../../db/schema/index';
+import { INSTANCE_ID } from '../instances';
 import { MIGRATIONS_DIR } from '../server-paths';
 import { type DataDirLock, lockDataDir } from './data-lock';
 import { backfillIdentityKeys } from './identity-keys';
@@ -172,7 +173,9 @@ export async function openPglite(opts: {
 }
 
 export async function openPostgres(url: string, opts: { max?: number } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  // every connection carries this process's instance id: an instance with a connection open is
+  // alive, whatever its heartbeat says (platform/instances.ts, ADR 0028)
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, application_name: INSTANCE_ID });
   pool.on('error', () => {}); // idle-client errors surface on the next query
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const handlers = new Map<string, Set<(p: string) => void>>();
@@ -193,7 +196,7 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
    */
   function connectListener(): Promise<pg.Client> {
     connecting ??= (async () => {
-      const client = new pg.Client({ connectionString: url });
+      const client = new pg.Client({ connectionString: url, application_name: INSTANCE_ID });
       let lost = false;
       const onLost = () => {
         if (lost) return;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemo } from '../../../db/seed/demo';
@@ -91,7 +92,11 @@ describe.skipIf(!pgUrl)('embedded database → PostgreSQL', () => {
       const res = await app.inject({
         method: 'POST',
         url: '/api/visitors',
-        headers: { cookie: `${cookie?.name}=${cookie?.value}`, 'x-csrf-token': login.json().csrfToken },
+        headers: {
+          cookie: `${cookie?.name}=${cookie?.value}`,
+          'x-csrf-token': login.json().csrfToken,
+          'idempotency-key': `test-${randomUUID()}`,
+        },
         payload: { buildingId: world.north.northHighId, firstname: 'After', lastname: 'Move' },
       });
       expect(res.statusCode).toBe(200);

@@ -3,13 +3,26 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { keysetBatches, segmentedKeysetBatches } from './export-definition';
 import { selectColumns } from './export-writer';
-import { csvCell, csvRecord, escapeFormula, safeFileName, xlsxCell } from './cell-format';
+import {
+  csvCell,
+  csvRecord,
+  escapeFormula,
+  isCanonicalNumber,
+  safeFileName,
+  unescapeFormula,
+  usDateCell,
+  usDateTime,
+  xlsxCell,
+} from './cell-format';
 import { csvStream } from './export-writer';
 
 describe('formula-injection escaping (security guide: = + - @ tab CR)', () => {
-  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '=HYPERLINK("http://evil")'])('escapes %j', (v) => {
-    expect(escapeFormula(v)).toBe(`'${v}`);
-  });
+  it.each(['=1+1', '+1', '-1+2', '-A1', '- 1', '-1e3', '-x', '@SUM(A1)', '\tx', '\rx', '=HYPERLINK("http://evil")'])(
+    'escapes %j',
+    (v) => {
+      expect(escapeFormula(v)).toBe(`'${v}`);
+    },
+  );
   it.each(['a=1', 'Smith', '', ' =1', "'already", 'Ｓmith', '２+2', 'é=1'])('leaves %j alone', (v) => {
     expect(escapeFormula(v)).toBe(v);
   });
@@ -51,12 +64,54 @@ describe('formula-injection escaping (security guide: = + - @ tab CR)', () => {
     expect(csvCell(null)).toBe('');
     expect(csvCell(true)).toBe('Yes');
     expect(csvCell(-5)).toBe('-5'); // numbers are values, not formulas
-    expect(csvCell(new Date('2024-05-01T12:00:00Z'))).toBe('2024-05-01T12:00:00.000Z');
+    // issue 25: the spec's mm/dd/yyyy and 12-hour clock, on a wall clock (Chicago by default)
+    expect(csvCell(new Date('2024-05-01T12:00:00Z'))).toBe('05/01/2024 07:00 AM');
     expect(csvCell('-x')).toBe("'-x");
     expect(xlsxCell('')).toBeNull();
     expect(xlsxCell(false)).toBe('No');
     expect(xlsxCell('@x')).toBe("'@x");
     expect(xlsxCell(3)).toBe(3);
+  });
+});
+
+describe('numbers are not formulas; the guard is undone on import (issue 25, ADR 0029)', () => {
+  it.each(['-89.650148', '-5', '-0.5', '-.5', '12.5'])('leaves the plain number %j alone', (v) => {
+    expect(escapeFormula(v)).toBe(v);
+    expect(csvCell(v)).toBe(v);
+  });
+  it('writes canonical numbers as XLSX numbers and everything else as text', () => {
+    expect(xlsxCell('-89.650148')).toBe(-89.650148);
+    expect(xlsxCell('62701')).toBe(62701);
+    for (const text of ['02134', '1.50', '-0', '1e5', '123456789012', 'Infinity', '-1+2'])
+      expect(typeof xlsxCell(text)).toBe('string');
+    expect(isCanonicalNumber('5555550199')).toBe(true);
+  });
+  it.each([
+    ["'-Dash", '-Dash'],
+    ["'@note", '@note'],
+    ['\'=HYPERLINK("x")', '=HYPERLINK("x")'],
+    ["'-89.650148", '-89.650148'], // written before the plain-number rule
+    ["'＝1", '＝1'],
+    ["'Tis", "'Tis"], // the user's own apostrophe
+    ["O'Brien", "O'Brien"],
+    ["'", "'"],
+    ["''=1", "''=1"],
+  ])('unescapes %j → %j', (cell, value) => {
+    expect(unescapeFormula(cell)).toBe(value);
+  });
+  it('round-trips every string through the guard', () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        expect(unescapeFormula(escapeFormula(s))).toBe(s.startsWith("'") && /^'[=+\-@\t\r]/.test(s) ? s.slice(1) : s);
+      }),
+    );
+  });
+  it('writes dates as mm/dd/yyyy and leaves the unknown date of birth blank', () => {
+    expect(usDateCell('1980-04-15')).toBe('04/15/1980');
+    expect(usDateCell('1970-01-01', '1970-01-01')).toBe('');
+    expect(usDateCell(null)).toBe('');
+    expect(usDateTime(new Date('2026-11-27T19:05:00Z'), 'America/Chicago')).toBe('11/27/2026 01:05 PM');
+    expect(usDateTime(new Date('2026-11-27T06:00:00Z'), 'America/Chicago')).toBe('11/27/2026 12:00 AM');
   });
   it('keeps file names header-safe', () => {
     expect(safeFileName('Exclusions "North" /2024.csv')).toBe('Exclusions_North_2024.csv');
@@ -156,7 +211,7 @@ describe('streaming helpers', () => {
       }),
       { numRuns: 2000 },
     );
-  });
+  }, 30_000); // 2,000 runs: seconds on a busy machine
 
   it('the ASCII fast path of escapeFormula agrees with the NFKC rule for every ASCII first character', () => {
     for (let c = 0; c < 0x80; c++) {

@@ -20,7 +20,7 @@ export interface ExportColumn<Row> {
   /** stable id used by the `columns` query parameter and the column chooser */
   id: number | string;
   header: string;
-  /** Dates become XLSX date cells / ISO 8601 in CSV; booleans become Yes / No; null an empty cell */
+  /** Dates become XLSX date cells / mm/dd/yyyy hh:mm AM in CSV (issue 25); booleans become Yes / No; null an empty cell */
   value(row: Row): string | number | boolean | Date | null;
   /** not ticked by default in the column chooser (still selectable) */
   hiddenByDefault?: boolean;
@@ -34,6 +34,8 @@ export interface ExportDefinition<Row, Params> {
   /** streams rows in scope, in batches (keyset pagination), never loading everything */
   rows(ctx: RequestCtx, params: Params, deps: AppDeps): AsyncIterable<Row>;
   fileName(params: Params): string;
+  /** the wall clock Date cells are written in (mm/dd/yyyy hh:mm AM); default CONSTANTS.defaultTimeZone */
+  timeZone?: string;
 }
 
 /** A definition of any row and params type (the registry holds every kind's). */

@@ -7,7 +7,17 @@ import type { AppDeps } from '../deps';
 import { badRequest } from '../http/app-error';
 import type { RequestCtx } from '../http/request-context';
 import { checkBuildingId, checkClientId, idOption } from '../imports/import-options';
-import { CONTENT_TYPES, csvCell, csvRecord, safeFileName, xlsxCell } from './cell-format';
+import {
+  CONTENT_TYPES,
+  type CellValue,
+  csvCell,
+  csvRecord,
+  safeFileName,
+  usDateTime,
+  wallClock,
+  XLSX_DATE_TIME_FORMAT,
+  xlsxCell,
+} from './cell-format';
 import type { ExportColumn, ExportDefinition } from './export-definition';
 
 export { escapeFormula } from './cell-format';
@@ -121,13 +131,18 @@ export async function sendExport<Row, Params>(
     .header('Cache-Control', 'no-store')
     .header('X-Content-Type-Options', 'nosniff');
 
-  const body = req.format === 'csv' ? csvStream(columns, rows()) : xlsxStream(columns, rows(), def.kind, reply);
+  const body =
+    req.format === 'csv'
+      ? csvStream(columns, rows(), def.timeZone)
+      : xlsxStream(columns, rows(), def.kind, reply, def.timeZone);
   return reply.send(body);
 }
 
 /** CSV with a UTF-8 BOM (Excel), CRLF rows, every cell escaped. Pull-based: the socket sets the pace. */
-export function csvStream<Row>(columns: ExportColumn<Row>[], rows: AsyncIterable<Row>): Readable {
+export function csvStream<Row>(columns: ExportColumn<Row>[], rows: AsyncIterable<Row>, timeZone?: string): Readable {
   const values = columns.map((c) => c.value);
+  // issue 25: an instant is written as mm/dd/yyyy hh:mm AM on the definition's wall clock
+  const text = (v: CellValue) => csvCell(v instanceof Date && !Number.isNaN(v.getTime()) ? usDateTime(v, timeZone) : v);
   const width = values.length;
   async function* chunks(): AsyncGenerator<string> {
     yield `\uFEFF${csvRecord(columns.map((c) => csvCell(c.header)))}`;
@@ -136,7 +151,7 @@ export function csvStream<Row>(columns: ExportColumn<Row>[], rows: AsyncIterable
     let n = 0;
     const cells: string[] = new Array(width);
     for await (const row of rows) {
-      for (let i = 0; i < width; i++) cells[i] = csvCell(values[i](row));
+      for (let i = 0; i < width; i++) cells[i] = text(values[i](row));
       chunk += csvRecord(cells);
       if (++n >= CSV_BATCH) {
         yield chunk;
@@ -155,25 +170,28 @@ export function xlsxStream<Row>(
   rows: AsyncIterable<Row>,
   sheetName: string,
   reply?: FastifyReply,
+  timeZone?: string,
 ): PassThrough {
   const out = new PassThrough();
   (async () => {
     const ExcelJS = await loadExcelJs();
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     const ws = wb.addWorksheet(sheetName.slice(0, 31));
-    ws.columns = columns.map((c) => ({
-      header: '',
-      key: String(c.id),
-      width: Math.min(40, Math.max(12, c.header.length + 2)),
-    }));
+    // widths only: setting `ws.columns` with headers made exceljs write a header row of its own,
+    // so every export had a blank row 1 and its header on row 2 (issue 25)
+    columns.forEach((c, i) => {
+      ws.getColumn(i + 1).width = Math.min(40, Math.max(12, c.header.length + 2));
+    });
     const head = ws.addRow(columns.map((c) => xlsxCell(c.header)));
     head.font = { bold: true };
     head.commit();
+    const cellOf = (v: CellValue) =>
+      xlsxCell(v instanceof Date && !Number.isNaN(v.getTime()) ? wallClock(v, timeZone) : v);
     for await (const row of rows) {
-      const r = ws.addRow(columns.map((c) => xlsxCell(c.value(row))));
+      const r = ws.addRow(columns.map((c) => cellOf(c.value(row))));
       for (let i = 0; i < columns.length; i++) {
         const v = r.getCell(i + 1).value;
-        if (v instanceof Date) r.getCell(i + 1).numFmt = 'yyyy-mm-dd hh:mm';
+        if (v instanceof Date) r.getCell(i + 1).numFmt = XLSX_DATE_TIME_FORMAT;
       }
       r.commit();
       if (out.writableLength > XLSX_HIGH_WATER && !out.destroyed) {

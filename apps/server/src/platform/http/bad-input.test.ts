@@ -228,12 +228,8 @@ describe('impossible calendar dates answer 400', () => {
 
   it('the badge expiry date of the client settings', async () => {
     const url = `/api/clients/${t.world.north.clientId}/settings`;
-    const res = await t.app.inject({
-      method: 'PUT',
-      url,
-      headers: { cookie: s.clientAdminA!.cookie, 'x-csrf-token': s.clientAdminA!.csrfToken },
-      payload: { badgeByDate: true, strExpDate: '2026-04-31' },
-    });
+    // a PATCH with the version the screen loaded (issue 23 §4): only the bad date is wrong
+    const res = await t.as(s.clientAdminA!).edit('PATCH', url, { badgeByDate: true, strExpDate: '2026-04-31' });
     expect400(res, 'strExpDate', 'Enter a real calendar date');
   });
 
@@ -308,5 +304,54 @@ describe('a URL whose escapes are not UTF-8', () => {
     const res = await send(s.attendantA1, 'GET', '/api/visits/%ED%A0%80');
     expect400(res);
     expect(res.body).not.toContain('%ED%A0%80');
+  });
+});
+
+describe('the contracts refuse what the forms refuse (issue 25, audit 000 B7–B9)', () => {
+  it('a state outside the states list, for a district and a building', async () => {
+    expect400(
+      await send(s.admin, 'POST', '/api/clients', { name: 'Zed District', state: 'ZZ' }),
+      'state',
+      'Choose a state',
+    );
+    expect400(
+      await send(s.clientAdminA, 'POST', '/api/buildings', {
+        name: 'Zed School',
+        clientId: t.world.north.clientId,
+        state: 'ZZ',
+      }),
+      'state',
+      'Choose a state',
+    );
+    // a real abbreviation, in any case, is a state
+    const ok = await send(s.admin, 'POST', '/api/clients', { name: 'Lowercase State District', state: 'il' });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('an exclusion type outside the six the form and the import offer', async () => {
+    expect400(
+      await send(s.clientAdminA, 'POST', '/api/exclusions', {
+        firstname: 'Lo',
+        lastname: 'Iterer',
+        exclusionType: 'Loitering',
+        isGlobal: true,
+        clientId: t.world.north.clientId,
+      }),
+      'exclusionType',
+      'Choose a type',
+    );
+  });
+
+  it('a contact mobile that is not a phone number, instead of dropping it silently', async () => {
+    expect400(
+      await send(s.clientAdminA, 'POST', '/api/contacts', {
+        name: 'Abc Mobile',
+        email: 'abc@example.test',
+        mobile: 'abc',
+        clientId: t.world.north.clientId,
+      }),
+      'mobile',
+      'Enter a 10-digit mobile number',
+    );
   });
 });

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { idempotencyKeys } from '../../db/schema/index';
 import type { Db } from '../db/database';
 import { preparedQuery } from '../db/named';
+import { INSTANCE_ID, instanceGone } from '../instances';
 import { AppError } from './app-error';
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
@@ -60,13 +61,19 @@ export function answerUpdate(response: SQL, from: SQL, userId: SQL, key: SQL): S
  * Crashes (issue 16): `fn` may call `complete(tx, answer)` inside the transaction that does its
  * work, so the answer is stored atomically with the work (and no write follows the commit). A
  * key left without an answer by a process that died is then resolved on retry: not answered and
- * reserved before this process started on the embedded database (one process per folder), or
- * more than `staleMs` ago → the work never happened and the key is reserved again. A key marked
- * by an earlier version (`$committed`) is answered with `recover(ref)`.
+ * reserved before this process started on the embedded database (one process per folder), by an
+ * instance that is gone (on PostgreSQL: stopped, or silent for seconds with no connection open,
+ * issue 23 §4, ADR 0028), or more than `staleMs` ago → the work never happened and the key is
+ * reserved again. A key marked by an earlier version (`$committed`) is answered with `recover(ref)`.
+ * `instanceId` is the reserving process (platform/instances.ts; tests name others).
  */
-export function createIdempotency(db: Db, opts: { singleProcess?: boolean; staleMs?: number } = {}) {
+export function createIdempotency(
+  db: Db,
+  opts: { singleProcess?: boolean; staleMs?: number; instanceId?: string } = {},
+) {
   const bootedAt = new Date();
   const staleMs = opts.staleMs ?? 60_000;
+  const instanceId = opts.instanceId ?? INSTANCE_ID;
   const where = (userId: number, key: string) => and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
   // every check-in and kiosk submission reserves its key first: built once (issue 10 §9)
   const reserve = preparedQuery(db, (d) =>
@@ -77,6 +84,7 @@ export function createIdempotency(db: Db, opts: { singleProcess?: boolean; stale
         key: sql.placeholder('key'),
         route: sql.placeholder('route'),
         requestHash: sql.placeholder('requestHash'),
+        instanceId: sql.placeholder('instanceId'),
       })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key }),
@@ -109,9 +117,13 @@ export function createIdempotency(db: Db, opts: { singleProcess?: boolean; stale
         },
       );
       for (let attempt = 0; ; attempt++) {
-        const inserted = await reserve({ userId, key, route, requestHash });
+        const inserted = await reserve({ userId, key, route, requestHash, instanceId });
         if (inserted.length > 0) break;
-        const [existing] = await db.select().from(idempotencyKeys).where(where(userId, key)).limit(1);
+        const [existing] = await db
+          .select({ ...getTableColumns(idempotencyKeys), ownerGone: instanceGone(idempotencyKeys.instanceId) })
+          .from(idempotencyKeys)
+          .where(where(userId, key))
+          .limit(1);
         if (!existing) {
           if (attempt > 3) throw new AppError('CONFLICT', 'This request is still being processed.');
           continue; // released meanwhile: reserve it
@@ -131,7 +143,9 @@ export function createIdempotency(db: Db, opts: { singleProcess?: boolean; stale
         }
         if (stored !== null) return stored as T;
         const orphaned =
-          (opts.singleProcess && existing.createdAt < bootedAt) || Date.now() - existing.createdAt.getTime() > staleMs;
+          existing.ownerGone ||
+          (opts.singleProcess && existing.createdAt < bootedAt) ||
+          Date.now() - existing.createdAt.getTime() > staleMs;
         if (!orphaned || attempt > 0) throw new AppError('CONFLICT', 'This request is still being processed.');
         await db.delete(idempotencyKeys).where(
           and(

@@ -17,6 +17,7 @@ import {
 } from '../../db/schema/index';
 import { insertPhoto, multipartBody } from '../../features/exclusions/exclusions.fixtures';
 import { syncRosterWith } from '../../features/students/roster-sync';
+import { createRosterSyncRepository } from '../../features/students/roster-sync.repository';
 import type { RosterUser, SisClient } from '../../integrations/sis/index';
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
 
@@ -108,7 +109,8 @@ const ENTRY_POINTS: EntryPoint[] = [
     field: 'lastname',
     async send(v) {
       if (!editId) editId = (await post(desk, '/api/visitors', { firstname: 'Edith', lastname: 'Editable' })).json().id;
-      return post(desk, `/api/visitors/${editId}`, { firstname: 'Edith', lastname: v }, 'PUT');
+      // an edit carries the version the screen loaded (issue 23 §4)
+      return t.as(desk).edit('PUT', `/api/visitors/${editId}`, { firstname: 'Edith', lastname: v });
     },
     stored: async (res) => res.json().lastname,
   },
@@ -406,7 +408,13 @@ describe('the SIS roster feed: names cleaned, bad names not stored', () => {
         return 'unsupported';
       },
     };
-    const result = await syncRosterWith({ db: t.deps.db, now: () => new Date() }, district.id, client, 50);
+    const result = await syncRosterWith(
+      { db: t.deps.db, now: () => new Date() },
+      createRosterSyncRepository(t.deps.db),
+      district.id,
+      client,
+      50,
+    );
     expect(result).toMatchObject({ status: 'complete', students: 1, guardians: 1, refused: 3 });
     const kids = await t.deps.db
       .select({ sourcedId: students.sourcedId, firstname: students.firstname })

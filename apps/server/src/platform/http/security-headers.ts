@@ -5,11 +5,15 @@ import type { FastifyInstance } from 'fastify';
  * (/Badge/print/{id}) frames to print it, the registration badge PDFs the registration print
  * windows (/Badge/PrintRegistration/{id}, /Badge/PrintRegistrations/?ids=…) and the SafeVendor ones
  * (/Badge/PrintSVRegistration/{id}, /Badge/PrintSVRegistrations/?ids=…) frame, and the tardy slip
- * PDF, which its print window (/GenerateAndPrint/GenerateTardySlipForEvent/{id}/…) frames.
+ * PDF, which its print window (/GenerateAndPrint/GenerateTardySlipForEvent/{id}/…) frames, and a
+ * building's test page (/Building/PrintTestPage/{id}, issue 23 §7).
  * Everything else may be framed by nobody.
  */
 const SAME_ORIGIN_FRAMES =
-  /^\/api\/(visits\/\d+\/badge\.pdf|(sv-)?registrations\/(\d+\/badge|badges)\.pdf|students\/dropoffs\/\d+\/tardy-slip\.pdf)(\?|$)/;
+  /^\/api\/(visits\/\d+\/badge\.pdf|buildings\/\d+\/test-page\.pdf|(sv-)?registrations\/(\d+\/badge|badges)\.pdf|students\/dropoffs\/\d+\/tardy-slip\.pdf)(\?|$)/;
+
+/** Zebra Browser Print listens on the desk's computer only (HTTP 9100, HTTPS 9101). */
+const BROWSER_PRINT_ORIGINS = 'http://localhost:9100 https://localhost:9101';
 
 /**
  * Security headers on every response (security guide "Sessions and requests").
@@ -28,7 +32,8 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: { hsts: bool
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob:",
         "media-src 'self' blob:",
-        "connect-src 'self'",
+        // issue 23 §7 (ADR 0027): Zebra Browser Print's local API on the desk's own computer
+        `connect-src 'self' ${BROWSER_PRINT_ORIGINS}`,
         "font-src 'self' data:",
         "object-src 'none'",
         "base-uri 'self'",

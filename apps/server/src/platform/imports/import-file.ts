@@ -272,7 +272,7 @@ export function inflateXlsx(buf: Buffer, budget = MAX_XLSX_INFLATED): Buffer {
   return Buffer.concat([...locals, cd, end]);
 }
 
-/** One XLSX cell → the string the row schema sees. Date cells → YYYY-MM-DD (or ISO with time). */
+/** One XLSX cell → the string the row schema sees. Date cells → MM/DD/YYYY (or ISO with time). */
 export function xlsxCellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value.trim();
@@ -281,7 +281,9 @@ export function xlsxCellText(value: ExcelJS.CellValue): string {
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) return '';
     const iso = value.toISOString();
-    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
+    // a date cell reads as the spec's mm/dd/yyyy (issue 25: an error file echoes the cells, and
+    // wrote ISO dates back to the office); every date column parses it (parseDateCell)
+    return iso.endsWith('T00:00:00.000Z') ? `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}` : iso;
   }
   if (typeof value === 'object') {
     if ('richText' in value && Array.isArray(value.richText)) {

@@ -157,7 +157,7 @@ describe('cell helpers', () => {
     expect(cell.optionalText().parse('')).toBeNull();
   });
   it('reads XLSX cell values as strings', () => {
-    expect(xlsxCellText(new Date(Date.UTC(2020, 1, 3)))).toBe('2020-02-03');
+    expect(xlsxCellText(new Date(Date.UTC(2020, 1, 3)))).toBe('02/03/2020'); // issue 25: the spec's format
     expect(xlsxCellText(60062)).toBe('60062');
     expect(xlsxCellText({ richText: [{ text: 'A' }, { text: 'b' }] })).toBe('Ab');
     expect(xlsxCellText({ formula: 'A1', result: 7 } as never)).toBe('7');

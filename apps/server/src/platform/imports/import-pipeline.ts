@@ -4,7 +4,7 @@ import { loadExcelJs } from '../lazy-modules';
 import type { z } from 'zod';
 import type { Db } from '../db/database';
 import type { AppDeps } from '../deps';
-import { CONTENT_TYPES, csvCell, csvRecord, xlsxCell } from '../exports/cell-format';
+import { CONTENT_TYPES, csvCell, csvRecord, unescapeFormula, xlsxCell } from '../exports/cell-format';
 import { AppError, badRequest } from '../http/app-error';
 import type { RequestCtx } from '../http/request-context';
 import type { ImportColumn, ImportDefinition } from './import-definition';
@@ -114,21 +114,24 @@ async function buildSheet(
   help?: string[][],
 ): Promise<ErrorFileToSave> {
   if (format === 'csv') {
-    const content = Buffer.from(`\uFEFF${[head, ...body].map((r) => csvRecord(r.map(csvCell))).join('')}`, 'utf8');
+    const content = Buffer.from(
+      `\uFEFF${[head, ...body].map((r) => csvRecord(r.map((c) => csvCell(c)))).join('')}`,
+      'utf8',
+    );
     return { kind: baseName, fileName: `${baseName}.csv`, contentType: CONTENT_TYPES.csv, content };
   }
   const ExcelJS = await loadExcelJs();
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Data');
-  ws.addRow(head.map(xlsxCell)).font = { bold: true };
-  for (const r of body) ws.addRow(r.map(xlsxCell));
+  ws.addRow(head.map((c) => xlsxCell(c))).font = { bold: true };
+  for (const r of body) ws.addRow(r.map((c) => xlsxCell(c)));
   ws.columns.forEach((c) => {
     c.width = 22;
   });
   if (help) {
     const hs = wb.addWorksheet('Help');
     hs.addRow(['Column', 'Required', 'Notes']).font = { bold: true };
-    for (const r of help) hs.addRow(r.map(xlsxCell));
+    for (const r of help) hs.addRow(r.map((c) => xlsxCell(c)));
     hs.getColumn(1).width = 24;
     hs.getColumn(3).width = 80;
     hs.addRow([]);
@@ -188,7 +191,9 @@ export async function runImport(
     const record: Record<string, string> = {};
     for (const col of def.columns) {
       const i = colIndex.get(col.key);
-      record[col.key] = i === undefined ? '' : (r.cells[i] ?? '').trim();
+      // issue 25: the export guard's apostrophe is undone exactly where it was added, so every
+      // export, sample and error file imports back unchanged (`'-Dash` → `-Dash`, never stored)
+      record[col.key] = i === undefined ? '' : unescapeFormula((r.cells[i] ?? '').trim());
     }
     const parsed = def.rowSchema.safeParse(record);
     if (!parsed.success) {

@@ -1,30 +1,37 @@
-import { randomUUID } from 'node:crypto';
-import os from 'node:os';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { jobLeases } from '../../db/schema/index';
 import type { AppDeps } from '../deps';
+import { INSTANCE_ID, instanceGone } from '../instances';
 
-/** A job a feature registers with the composition root (scheduled-jobs.ts); platform knows none. */
-export interface ScheduledJob {
+/**
+ * A job a feature registers with the composition root (scheduled-jobs.ts); platform knows none.
+ * It runs with the app's deps and the app's one set of services (composition.ts, issue 24 §1):
+ * `S` is what the job needs of them, so platform never names a feature's type.
+ */
+export interface ScheduledJob<S = unknown> {
   name: string;
   everyMs: number;
-  run(deps: AppDeps): Promise<unknown>;
+  run(deps: AppDeps, services: S): Promise<unknown>;
 }
 
 /** A run may take this long before another instance may take the job over (a killed instance). */
 export const MIN_RUN_LEASE_MS = 15 * 60_000;
 
-/** This process, as the owner of the leases it takes. */
-export const INSTANCE_ID = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-
 /**
  * Runs a job if no instance holds its lease (issue 23 §3, ADR 0023): the lease is taken in one
  * statement (an upsert that only wins when the lease has ended), held for the run — at least
  * MIN_RUN_LEASE_MS or the job's period — and then moved to the end of the period, so across every
- * instance the job runs once per period and never twice at once. Returns whether it ran.
+ * instance the job runs once per period and never twice at once. A run whose instance is gone (it
+ * stopped, or was killed: platform/instances.ts, ADR 0028) is taken over at once rather than when
+ * its lease ends. Returns whether it ran.
  */
-export async function runJobOnce(deps: AppDeps, job: ScheduledJob, owner = INSTANCE_ID): Promise<boolean> {
+export async function runJobOnce<S>(
+  deps: AppDeps,
+  services: S,
+  job: ScheduledJob<S>,
+  owner = INSTANCE_ID,
+): Promise<boolean> {
   const runLeaseMs = Math.max(MIN_RUN_LEASE_MS, job.everyMs);
   const taken = await deps.db
     .insert(jobLeases)
@@ -37,13 +44,20 @@ export async function runJobOnce(deps: AppDeps, job: ScheduledJob, owner = INSTA
     .onConflictDoUpdate({
       target: jobLeases.name,
       set: { owner, lockedUntil: sql`excluded.locked_until`, lastStartedAt: sql`now()` },
-      setWhere: sql`${jobLeases.lockedUntil} <= now()`,
+      // a finished run's lease (the rest of the period) is kept whoever held it
+      setWhere: or(
+        sql`${jobLeases.lockedUntil} <= now()`,
+        and(
+          sql`(${jobLeases.lastFinishedAt} is null or ${jobLeases.lastFinishedAt} < ${jobLeases.lastStartedAt})`,
+          instanceGone(jobLeases.owner),
+        ),
+      ),
     })
     .returning({ name: jobLeases.name });
   if (taken.length === 0) return false;
   let error: string | null = null;
   try {
-    await job.run(deps);
+    await job.run(deps, services);
   } catch (err) {
     error = err instanceof Error ? err.message.slice(0, 500) : 'failed';
     throw err;
@@ -64,12 +78,17 @@ export async function runJobOnce(deps: AppDeps, job: ScheduledJob, owner = INSTA
  * Ticks every job on its period in this process; `runJobOnce` decides, across instances, who runs
  * it. A tick is skipped while this process is still running the job.
  */
-export async function startJobs(deps: AppDeps, log: FastifyBaseLogger, jobs: readonly ScheduledJob[]) {
+export async function startJobs<S>(
+  deps: AppDeps,
+  services: S,
+  log: FastifyBaseLogger,
+  jobs: readonly ScheduledJob<S>[],
+) {
   const running = new Set<string>();
-  const tick = (job: ScheduledJob) => {
+  const tick = (job: ScheduledJob<S>) => {
     if (running.has(job.name)) return;
     running.add(job.name);
-    runJobOnce(deps, job)
+    runJobOnce(deps, services, job)
       .catch((err) => log.error({ err, job: job.name }, 'scheduled job failed'))
       .finally(() => running.delete(job.name));
   };

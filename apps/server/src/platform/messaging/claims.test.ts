@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobLeases, outboundMessages } from '../../db/schema/index';
+import { instances, jobLeases, outboundMessages } from '../../db/schema/index';
 import { createSmtpTransport } from '../../integrations/email/email-transport';
 import { startSmtpServer, type SmtpPeer } from '../../test/peers/smtp-server';
 import { testPgUrl, withDatabase } from '../../test/test-db';
@@ -120,6 +120,42 @@ describe('claims on queued messages and scheduled jobs', () => {
     expect(dead.status).toBe('failed');
   });
 
+  it('a message claimed by an instance known to be gone is due at once; one a live instance holds waits for its lease', async () => {
+    const [goneId, liveId] = await queue('owner', 2);
+    await t.deps.db
+      .insert(instances)
+      .values([
+        { id: 'claims-gone', host: 'test', pid: 1, stoppedAt: new Date() },
+        { id: 'claims-live', host: 'test', pid: 2 },
+      ])
+      .onConflictDoNothing();
+    // each "instance" claimed one message (attempt 1) and never reported back
+    for (const [id, owner] of [
+      [goneId, 'claims-gone'],
+      [liveId, 'claims-live'],
+    ] as const) {
+      await t.deps.db
+        .update(outboundMessages)
+        .set({ nextAttemptAt: sql`now() + interval '5 minutes'`, attempts: 1, claimedBy: owner })
+        .where(eq(outboundMessages.id, id));
+    }
+    const messenger = createMessenger({
+      db: t.deps.db,
+      email: createSmtpTransport(smtp.url, 'sv@test'),
+      sms: null,
+      instanceId: 'claims-retrier',
+    });
+    expect((await messenger.retryQueued()).sent).toBe(1);
+    expect(deliveredTo('owner')).toEqual(['owner-0@example.org']);
+    const rows = await t.deps.db
+      .select()
+      .from(outboundMessages)
+      .where(inArray(outboundMessages.id, [goneId, liveId]));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(goneId)).toMatchObject({ status: 'sent', attempts: 2, claimedBy: null });
+    expect(byId.get(liveId)).toMatchObject({ status: 'queued', attempts: 1, claimedBy: 'claims-live' });
+  });
+
   it('a scheduled job runs once across instances per period, and is taken over when a lease ends', async () => {
     let runs = 0;
     let release!: () => void;
@@ -134,24 +170,60 @@ describe('claims on queued messages and scheduled jobs', () => {
         await gate;
       },
     };
-    const first = runJobOnce(t.deps, job, 'instance-a');
+    const first = runJobOnce(t.deps, {}, job, 'instance-a');
     // wait until instance a holds the lease
     for (let i = 0; i < 50 && runs === 0; i++) await new Promise((r) => setTimeout(r, 10));
-    expect(await runJobOnce(t.deps, job, 'instance-b')).toBe(false);
+    expect(await runJobOnce(t.deps, {}, job, 'instance-b')).toBe(false);
     release();
     expect(await first).toBe(true);
     expect(runs).toBe(1);
     // still inside the period: nobody runs it
-    expect(await runJobOnce(t.deps, job, 'instance-b')).toBe(false);
+    expect(await runJobOnce(t.deps, {}, job, 'instance-b')).toBe(false);
     // the period (or a killed instance's lease) ends: the other instance takes it
     await t.deps.db
       .update(jobLeases)
       .set({ lockedUntil: sql`now() - interval '1 second'` })
       .where(eq(jobLeases.name, job.name));
-    expect(await runJobOnce(t.deps, job, 'instance-b')).toBe(true);
+    expect(await runJobOnce(t.deps, {}, job, 'instance-b')).toBe(true);
     expect(runs).toBe(2);
     const [lease] = await t.deps.db.select().from(jobLeases).where(eq(jobLeases.name, job.name));
     expect(lease.owner).toBe('instance-b');
     expect(lease.lastFinishedAt).not.toBeNull();
+  });
+
+  it('a run whose instance is gone is taken over at once; a finished run keeps its period (ADR 0028)', async () => {
+    const job = { name: 'test.dead-owner', everyMs: 60_000, run: async () => {} };
+    const heldBy = async (owner: string, finished: boolean) => {
+      await t.deps.db.delete(jobLeases).where(eq(jobLeases.name, job.name));
+      await t.deps.db.insert(jobLeases).values({
+        name: job.name,
+        owner,
+        lockedUntil: sql`now() + interval '15 minutes'`,
+        lastStartedAt: sql`now() - interval '1 minute'`,
+        lastFinishedAt: finished ? sql`now()` : null,
+      });
+    };
+    const instance = (id: string, silentSeconds: number, stopped = false) =>
+      t.deps.db.insert(instances).values({
+        id,
+        host: 'test',
+        pid: 1,
+        heartbeatAt: sql`now() - make_interval(secs => ${silentSeconds})`,
+        stoppedAt: stopped ? sql`now()` : null,
+      });
+    await instance('job-alive', 0);
+    await instance('job-killed', 10);
+    await instance('job-stopped', 30, true);
+    // an instance that beats keeps its run
+    await heldBy('job-alive', false);
+    expect(await runJobOnce(t.deps, {}, job, 'instance-b')).toBe(false);
+    // killed (silent, no connection open) or stopped mid-run: taken over now, not in 15 minutes
+    await heldBy('job-killed', false);
+    expect(await runJobOnce(t.deps, {}, job, 'instance-b')).toBe(true);
+    await heldBy('job-stopped', false);
+    expect(await runJobOnce(t.deps, {}, job, 'instance-b')).toBe(true);
+    // a run that finished before its instance stopped: the period still holds
+    await heldBy('job-stopped', true);
+    expect(await runJobOnce(t.deps, {}, job, 'instance-b')).toBe(false);
   });
 });

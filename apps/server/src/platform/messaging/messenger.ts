@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { files, outboundMessages } from '../../db/schema/index';
 import type { EmailTransport } from '../../integrations/email/email-transport';
 import type { SmsTransport } from '../../integrations/sms/sms-transport';
 import type { Db } from '../db/database';
+import { INSTANCE_ID, instanceGone } from '../instances';
 
 export interface MessageInput {
   clientId: number | null;
@@ -18,8 +19,9 @@ export interface MessageInput {
 const MAX_ATTEMPTS = 5;
 /**
  * How long a claimed message is withheld from every other sender while one delivers it: longer
- * than any transport's own time-out, so a slow mail server never gets the same message twice; a
- * killed instance's messages are due again after it (issue 23 §3).
+ * than any transport's own time-out, so a slow mail server never gets the same message twice. A
+ * claim names its instance: once that instance is known gone (ADR 0028: stopped, or silent with no
+ * connection on PostgreSQL) its messages are due at once; otherwise after the lease (issue 23 §3).
  */
 export const DELIVERY_LEASE_SECONDS = 300;
 /** After the n-th failed attempt: 1, 2, 4, 8 minutes (then 'failed', shown in the Message Outbox). */
@@ -30,7 +32,14 @@ const backoffSeconds = (attempts: number) => 60 * 2 ** Math.max(0, attempts - 1)
  * outbound_messages first; delivery is attempted right away and retried by a job. With no
  * transport configured the message stays in the outbox, readable by administrators.
  */
-export function createMessenger(deps: { db: Db; email: EmailTransport | null; sms: SmsTransport | null }) {
+export function createMessenger(deps: {
+  db: Db;
+  email: EmailTransport | null;
+  sms: SmsTransport | null;
+  /** the owner named on its claims: this process (tests name others) */
+  instanceId?: string;
+}) {
+  const owner = deps.instanceId ?? INSTANCE_ID;
   const transportFor = (channel: string) => (channel === 'email' ? deps.email : deps.sms);
 
   /**
@@ -72,7 +81,17 @@ export function createMessenger(deps: { db: Db; email: EmailTransport | null; sm
     const due = deps.db
       .select({ id: outboundMessages.id })
       .from(outboundMessages)
-      .where(and(eq(outboundMessages.status, 'queued'), lte(outboundMessages.nextAttemptAt, sql`now()`), which))
+      .where(
+        and(
+          eq(outboundMessages.status, 'queued'),
+          or(
+            lte(outboundMessages.nextAttemptAt, sql`now()`),
+            // its sender died mid-delivery (killed, or its host lost): due again at once (ADR 0028)
+            and(isNotNull(outboundMessages.claimedBy), instanceGone(outboundMessages.claimedBy)),
+          ),
+          which,
+        ),
+      )
       .orderBy(asc(outboundMessages.id))
       .limit(limit)
       .for('update', { skipLocked: true });
@@ -81,6 +100,7 @@ export function createMessenger(deps: { db: Db; email: EmailTransport | null; sm
       .set({
         nextAttemptAt: sql`now() + make_interval(secs => ${DELIVERY_LEASE_SECONDS})`,
         attempts: sql`${outboundMessages.attempts} + 1`,
+        claimedBy: owner,
       })
       .where(and(inArray(outboundMessages.id, due), eq(outboundMessages.status, 'queued')))
       .returning();
@@ -106,7 +126,7 @@ export function createMessenger(deps: { db: Db; email: EmailTransport | null; sm
         }
         await deps.db
           .update(outboundMessages)
-          .set({ status: 'sent', sentAt: new Date(), lastError: null })
+          .set({ status: 'sent', sentAt: new Date(), lastError: null, claimedBy: null })
           .where(eq(outboundMessages.id, row.id));
         sent++;
       } catch (err) {
@@ -117,6 +137,7 @@ export function createMessenger(deps: { db: Db; email: EmailTransport | null; sm
             status: attempts >= MAX_ATTEMPTS ? 'failed' : 'queued',
             nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(attempts)})`,
             lastError: err instanceof Error ? err.message.slice(0, 500) : 'delivery failed',
+            claimedBy: null,
           })
           .where(eq(outboundMessages.id, row.id));
         failed++;

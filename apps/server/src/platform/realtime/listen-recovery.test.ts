@@ -79,3 +79,37 @@ describe.runIf(testPgUrl())('instances starting together (issue 23 §8)', () => 
     }
   });
 });
+
+describe.runIf(testPgUrl())('a failed pool connection (issue 23 §8)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('is replaced: terminating every pooled backend neither crashes the server nor fails the next query', async () => {
+    // open a few pooled connections, so there are idle ones to cut
+    await Promise.all([1, 2, 3].map(() => t.deps.database.query('select pg_sleep(0.05)')));
+    const [{ pid: mine }] = await t.deps.database.query<{ pid: number }>('select pg_backend_pid() as pid');
+    const killer = await t.deps.database.query<{ ok: boolean }>(
+      `select pg_terminate_backend(pid) as ok from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and query not ilike 'LISTEN%'
+          and application_name = (select application_name from pg_stat_activity where pid = pg_backend_pid())`,
+    );
+    expect(killer.length).toBeGreaterThan(0);
+    // and the one that ran the statement above
+    const [{ name }] = await t.deps.database.query<{ name: string }>('select current_database() as name');
+    const pg = (await import('pg')).default;
+    const { withDatabase } = await import('../../test/test-db');
+    const admin = new pg.Client({ connectionString: withDatabase(testPgUrl()!, name) });
+    await admin.connect();
+    await admin.query('select pg_terminate_backend($1)', [mine]);
+    await admin.end();
+    await new Promise((r) => setTimeout(r, 200)); // the pool hears its idle clients' errors
+    const [{ pid: now }] = await t.deps.database.query<{ pid: number }>('select pg_backend_pid() as pid');
+    expect(now).not.toBe(mine);
+    expect((await t.as(null).get('/api/health')).statusCode).toBe(200);
+    const session = await t.login('desk.northhigh@demo.test');
+    expect((await t.as(session).get('/api/auth/session')).statusCode).toBe(200);
+  });
+});

@@ -59,3 +59,9 @@ export interface AuthzEntry {
 /** Shorthands for common expectation rows. */
 export const everyone = (e: Expected): Record<Principal, Expected> =>
   Object.fromEntries(PRINCIPALS.map((p) => [p, e])) as Record<Principal, Expected>;
+
+/**
+ * A fresh Idempotency-Key header: every create a client may retry requires one (issue 23 §4,
+ * ADR 0024), so their rows send a new key per request (a reused key would replay an answer).
+ */
+export const idempotencyKeyHeader = () => ({ 'idempotency-key': `authz-${crypto.randomUUID()}` });

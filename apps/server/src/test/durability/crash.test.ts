@@ -1,5 +1,4 @@
-import sharp from 'sharp';
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,10 +6,19 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../../../../scripts/build-server.mjs';
-import { DEMO_PASSWORD } from '../../../db/seed/demo';
 import { openPglite } from '../../platform/db/database';
 import { testPgUrl, withDatabase } from '../test-db';
 import { nameTag } from '../names';
+import {
+  type HttpSession,
+  loginOverHttp,
+  productionEnv,
+  type ServerProcess,
+  startProcess,
+  uploadPhotoOverHttp,
+  waitHealthy as waitForHealth,
+  waitUntil,
+} from '../server-process';
 
 /**
  * Issue 16: the embedded database survives every stop, crash and second start.
@@ -28,7 +36,8 @@ import { nameTag } from '../names';
  * TEST_DATABASE_URL) the kill -9 storm runs CRASH_TRIALS_PG times (default 3).
  * Check-ins cut by the kill are retried with their key: on the embedded database a key left by
  * the killed process is resolved at the first retry; on PostgreSQL (several servers may share it)
- * after 60 s ("stuck keys" counts those the first retry found still reserved).
+ * once the killed instance is known to be gone, a few seconds (issue 23 §4, ADR 0028; "stuck
+ * keys" counts those the first retry found still reserved).
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const pgUrl = testPgUrl();
@@ -51,53 +60,26 @@ afterAll(() => {
   fs.rmSync(workDir, { recursive: true, force: true });
 });
 
-interface Running {
-  wrapper: ChildProcess;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
+type Running = ServerProcess;
 
 function baseEnv(extra: Record<string, string>) {
-  const {
-    DATABASE_URL: _a,
-    TEST_DATABASE_URL: _b,
-    VITEST: _c,
-    VITEST_POOL_ID: _d,
-    VITEST_WORKER_ID: _e,
-    ...env
-  } = process.env;
-  return {
-    ...env,
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
+  return productionEnv({
     BACKUP_INTERVAL_HOURS: '0',
     APP_SECRET: 'crash-test-secret-0123456789abcdef0123456789',
     SEED_DEMO: 'true',
-    NODE_ENV: 'production',
     ...extra,
-  };
+  });
 }
 
 /** `npm start -- --no-build` in its own process group (pgid = the wrapper's pid). */
 function startWrapper(env: Record<string, string>, args: string[] = []): Running {
-  const wrapper = spawn(process.execPath, [path.join(root, 'scripts/start.mjs'), '--no-build', ...args], {
+  const run = startProcess([path.join(root, 'scripts/start.mjs'), '--no-build', ...args], {
     cwd: root,
     env,
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  if (wrapper.pid) groups.add(wrapper.pid);
-  let out = '';
-  wrapper.stdout?.on('data', (d) => {
-    out += d;
-  });
-  wrapper.stderr?.on('data', (d) => {
-    out += d;
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    wrapper.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { wrapper, output: () => out, exited };
+  if (run.proc.pid) groups.add(run.proc.pid);
+  return run;
 }
 
 function groupAlive(pgid: number) {
@@ -109,25 +91,8 @@ function groupAlive(pgid: number) {
   }
 }
 
-async function waitUntil(what: string, ms: number, check: () => boolean | Promise<boolean>) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out after ${ms} ms: ${what}`);
-}
-
 async function waitHealthy(run: Running, base: string) {
-  await waitUntil('server healthy', 120_000, async () => {
-    if (run.wrapper.exitCode !== null) throw new Error(`server exited during start:\n${run.output()}`);
-    try {
-      const res = await fetch(`${base}/api/health`);
-      return res.status === 200;
-    } catch {
-      return false;
-    }
-  });
+  await waitForHealth(run, base, 120_000);
 }
 
 /** The server process (the wrapper's child: node apps/server/dist/main.mjs). */
@@ -146,50 +111,15 @@ function serverPid(wrapperPid: number): number {
   throw new Error('server process not found');
 }
 
-interface Session {
-  cookie: string;
-  csrf: string;
-  buildingId: number;
+interface Session extends HttpSession {
   /** a photo of the district for check-ins (the demo building requires one) */
   photoFileId: string;
 }
 
 async function login(base: string): Promise<Session> {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'desk.northhigh@demo.test', password: DEMO_PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { csrfToken: string; user: { buildingId: number } };
-  const cookie = (res.headers.getSetCookie?.() ?? []).find((c) => c.includes('sv_session='))?.split(';')[0];
-  if (!cookie) throw new Error('no session cookie');
-  const session = { cookie, csrf: body.csrfToken, buildingId: body.user.buildingId, photoFileId: '' };
-  session.photoFileId = await uploadPhoto(base, session);
+  const session = { ...(await loginOverHttp(base, 'desk.northhigh@demo.test')), photoFileId: '' };
+  session.photoFileId = await uploadPhotoOverHttp(base, session, `crash-${crypto.randomUUID()}`);
   return session;
-}
-
-/** One photo file of the district, uploaded through the API (check-ins of the load reuse it). */
-async function uploadPhoto(base: string, s: Session): Promise<string> {
-  const holder = await post(
-    base,
-    s,
-    '/api/visitors',
-    JSON.stringify({ buildingId: s.buildingId, firstname: 'Photo', lastname: 'Holder', dob: '1980-01-01' }),
-  );
-  const { id } = (await holder.json()) as { id: number };
-  const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#557799' } })
-    .jpeg()
-    .toBuffer();
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'photo.jpg');
-  const res = await fetch(`${base}/api/visitors/${id}/photo`, {
-    method: 'POST',
-    headers: { cookie: s.cookie, 'x-csrf-token': s.csrf },
-    body: form,
-  });
-  if (res.status !== 200) throw new Error(`photo: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { photoFileId: string }).photoFileId;
 }
 
 interface Ledger {
@@ -201,10 +131,17 @@ interface Ledger {
   stuck: Map<string, { visitorId: number; body: string }>;
 }
 
+// every create takes an Idempotency-Key (issue 23 §4): a fresh one unless the caller gives its own
 const post = (base: string, s: Session, url: string, body: string, headers: Record<string, string> = {}) =>
   fetch(`${base}${url}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: s.cookie, 'x-csrf-token': s.csrf, ...headers },
+    headers: {
+      'content-type': 'application/json',
+      cookie: s.cookie,
+      'x-csrf-token': s.csrf,
+      'idempotency-key': `crash-${crypto.randomUUID()}`,
+      ...headers,
+    },
     body,
     signal: AbortSignal.timeout(30_000),
   });
@@ -340,7 +277,7 @@ async function checkLedger(
 }
 
 async function stop(run: Running, kind: StopKind) {
-  const pgid = run.wrapper.pid as number;
+  const pgid = run.proc.pid as number;
   const started = Date.now();
   if (kind === 'sigterm-group') process.kill(-pgid, 'SIGTERM');
   else if (kind === 'sigint-group') process.kill(-pgid, 'SIGINT');
@@ -584,8 +521,9 @@ describe.skipIf(!pgUrl)('PostgreSQL: kill -9 storm', () => {
             stat.stuck = ledger.stuck.size;
             if (ledger.stuck.size > 0) {
               // several servers may share PostgreSQL: a key without committed work is taken
-              // back once it is older than any request (60 s); then the retry completes
-              await new Promise((r) => setTimeout(r, Math.max(0, lastKill + 61_000 - Date.now())));
+              // back once its instance is known to be gone (silent 4 s, no connection open;
+              // ADR 0028); then the retry completes
+              await new Promise((r) => setTimeout(r, Math.max(0, lastKill + 6_000 - Date.now())));
               for (const [k, p] of ledger.stuck) ledger.pending.set(k, p);
               ledger.stuck.clear();
               await retryPending(base, s, ledger);

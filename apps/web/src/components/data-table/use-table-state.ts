@@ -9,6 +9,8 @@ export interface TableState<F extends Record<string, string>> {
   setPage(page: number): void;
   setSort(sort: string): void;
   setFilter<K extends keyof F>(key: K, value: F[K]): void;
+  /** several filters in one URL update (separate setFilter calls in one event would overwrite each other) */
+  setFilters(values: Partial<F>): void;
   reset(): void;
 }
 
@@ -70,6 +72,14 @@ export function useTableState<F extends Record<string, string>>(defaults: {
       update((n) => {
         if (v === defaults.filters[k]) n.delete(k as string);
         else n.set(k as string, v);
+        n.set('page', '1');
+      }),
+    setFilters: (values) =>
+      update((n) => {
+        for (const [k, v] of Object.entries(values) as [keyof F & string, F[keyof F]][]) {
+          if (v === defaults.filters[k]) n.delete(k);
+          else n.set(k, v);
+        }
         n.set('page', '1');
       }),
     reset: () => setParams(new URLSearchParams(), { replace: true }),

@@ -41,11 +41,13 @@ export interface ExportDialogProps {
    * security guide); a rejection's message is shown in the dialog.
    */
   onDownload?: (format: ExportFormat, columns: string[]) => Promise<void>;
+  /** the columns Reset ticks (the logs: the first 8, spec 002 §9); default the columns ticked by default */
+  resetColumns?: string[];
 }
 
 /**
  * Choose CSV or XLSX and, when the report has more than one column, which columns (defaults
- * ticked, Reset restores them). At least one column is required: 'Please select atleast one
+ * ticked; Reset restores them, or ticks `resetColumns`). At least one column is required: 'Please select atleast one
  * column to download the report.' (spec 000 §5). The download is a plain link (GET with cookie).
  */
 export function ExportDialog(props: ExportDialogProps) {
@@ -121,7 +123,13 @@ export function ExportDialog(props: ExportDialogProps) {
         ) : null}
         <Group justify="space-between">
           {selectable ? (
-            <Button variant="subtle" onClick={() => setSelected(null)}>
+            <Button
+              variant="subtle"
+              onClick={() => {
+                setSelected(props.resetColumns ?? null);
+                setError(null);
+              }}
+            >
               {t('exports.reset')}
             </Button>
           ) : (
@@ -179,16 +187,22 @@ export function ExportDialog(props: ExportDialogProps) {
   );
 }
 
-/** The Export button of a list page: opens the ExportDialog. */
-export function ExportButton(props: Omit<ExportDialogProps, 'opened' | 'onClose'> & { label?: string }) {
+/**
+ * The Export button of a list page: opens the ExportDialog. `initiallyOpen`: the page was opened
+ * from an export window of the spec (/Registration/Export, issue 25), so the dialog starts open.
+ */
+export function ExportButton(
+  props: Omit<ExportDialogProps, 'opened' | 'onClose'> & { label?: string; initiallyOpen?: boolean },
+) {
   const { t } = useTranslation();
-  const [opened, { open, close }] = useDisclosure(false);
+  const { initiallyOpen = false, label, ...dialog } = props;
+  const [opened, { open, close }] = useDisclosure(initiallyOpen);
   return (
     <>
       <Button variant="default" onClick={open}>
-        {props.label ?? t('exports.button')}
+        {label ?? t('exports.button')}
       </Button>
-      <ExportDialog {...props} opened={opened} onClose={close} />
+      <ExportDialog {...dialog} opened={opened} onClose={close} />
     </>
   );
 }

@@ -180,13 +180,16 @@ export function ImportResults({ result, importedLabel }: { result: TImportResult
   );
 }
 
+/** Thousands separators for counts (a number, not a date: issue 24 §2 keeps toLocaleString for dates out). */
+const COUNT_FORMAT = new Intl.NumberFormat('en-US');
+
 function Count({ label, value }: { label: string; value: number }) {
   return (
     <Stack gap={0}>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text fw={600}>{value.toLocaleString()}</Text>
+      <Text fw={600}>{COUNT_FORMAT.format(value)}</Text>
     </Stack>
   );
 }

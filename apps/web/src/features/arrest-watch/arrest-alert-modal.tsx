@@ -1,14 +1,15 @@
-import { CONSTANTS, type TArrestAlert } from '@sv/contracts';
-import { formatUsDate } from '@sv/domain';
+import { type TArrestAlert } from '@sv/contracts';
+import { formatCalendarDate, formatDateTime } from '../../lib/time/format';
+import { useDisplayTimeZone } from '../../lib/time/use-time-zone';
 import { Alert, Anchor, Badge, Button, Group, List, Loader, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { useCan } from '../../lib/can';
-import { notify } from '../visitor-flow/notify';
 import { useArrestAlert, useReviewArrestAlert } from './arrest-watch-api';
 import './i18n.en';
+import { notify } from '../../lib/notify';
 
 const STATUS_COLOR: Record<TArrestAlert['status'], string> = { open: 'red', cleared: 'teal', confirmed: 'orange' };
 
@@ -28,6 +29,7 @@ export function ArrestAlertModal(props: { alertId: number | null; onClose: () =>
 
 function AlertBody({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation();
+  const timeZone = useDisplayTimeZone();
   const alert = useArrestAlert(id);
   const review = useReviewArrestAlert(id);
   const canReview = useCan('arrestAlerts.review');
@@ -47,14 +49,11 @@ function AlertBody({ id, onClose }: { id: number; onClose: () => void }) {
 
   const decide = async (decision: 'cleared' | 'confirmed') => {
     try {
-      await review.mutateAsync({ decision, note: note.trim() });
-      notify({ color: 'teal', autoClose: CONSTANTS.alertSuccessMs, message: t(`arrestAlert.${decision}`) });
+      // issue 23 §4: the version shown; a review made meanwhile answers 409 and the note stays typed
+      await review.mutateAsync({ decision, note: note.trim(), version: a.version });
+      notify.success(t(`arrestAlert.${decision}`));
     } catch (err) {
-      notify({
-        color: 'red',
-        autoClose: CONSTANTS.alertFailureMs,
-        message: err instanceof ApiError ? err.message : t('arrestAlert.loadFailed'),
-      });
+      notify.error(err instanceof ApiError ? err.message : t('arrestAlert.loadFailed'));
     }
   };
 
@@ -86,7 +85,7 @@ function AlertBody({ id, onClose }: { id: number; onClose: () => void }) {
       <Table withRowBorders={false} verticalSpacing={4}>
         <Table.Tbody>
           {row(t('arrestAlert.registration'), `${a.registrationName} · ${a.registrationType} (#${a.registrationId})`)}
-          {row(t('arrestAlert.found'), new Date(a.createdAt).toLocaleString())}
+          {row(t('arrestAlert.found'), formatDateTime(a.createdAt, timeZone))}
           {row(t('arrestAlert.confidence'), a.levelLabel)}
         </Table.Tbody>
       </Table>
@@ -107,7 +106,7 @@ function AlertBody({ id, onClose }: { id: number; onClose: () => void }) {
         <Table withRowBorders={false} verticalSpacing={4}>
           <Table.Tbody>
             {row(t('arrestAlert.name'), d.name)}
-            {row(t('arrestAlert.dob'), d.dob ? (formatUsDate(d.dob) ?? d.dob) : null)}
+            {row(t('arrestAlert.dob'), formatCalendarDate(d.dob))}
             {row(t('arrestAlert.address'), d.address)}
             {row(t('arrestAlert.jurisdiction'), d.jurisdiction)}
           </Table.Tbody>
@@ -125,7 +124,7 @@ function AlertBody({ id, onClose }: { id: number; onClose: () => void }) {
       </div>
       {a.reviewedAt ? (
         <Text size="sm" c="dimmed">
-          {t('arrestAlert.reviewed', { at: new Date(a.reviewedAt).toLocaleString() })}
+          {t('arrestAlert.reviewed', { at: formatDateTime(a.reviewedAt, timeZone) })}
           {a.reviewNote ? ` · ${a.reviewNote}` : ''}
         </Text>
       ) : null}

@@ -20,7 +20,8 @@ export const useArrestAlert = (id: number | null) => useQuery({ ...arrestAlertQu
 export function useReviewArrestAlert(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { decision: 'cleared' | 'confirmed'; note: string }) =>
+    // issue 23 §4: with the version the reviewer saw; a stale one is refused (409) and shown
+    mutationFn: (body: { decision: 'cleared' | 'confirmed'; note: string; version: number }) =>
       api.post<TArrestAlert>(`/api/arrest-alerts/${id}/review`, body),
     onSuccess: (alert) => {
       qc.setQueryData(arrestAlertKeys.one(id), alert);

@@ -1,6 +1,6 @@
 import type { TLoginRequest, TSessionResponse } from '@sv/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, setCsrfToken } from '../../lib/api-client';
+import { api, ApiError, setCsrfToken } from '../../lib/api-client';
 import { sessionKey } from '../../lib/session';
 
 export function useLogin() {
@@ -23,6 +23,28 @@ export function useLogout() {
       setCsrfToken(null);
       qc.clear();
       qc.setQueryData(sessionKey, null);
+    },
+  });
+}
+
+/**
+ * The kiosk's log-out (issue 25, audit 002 U4): the kiosk account's password, checked on the
+ * server. A wrong one leaves the kiosk signed in and everything it holds in place; only a success,
+ * or a session that had already ended (401), clears it.
+ */
+export function useKioskLogout() {
+  const qc = useQueryClient();
+  const clear = () => {
+    setCsrfToken(null);
+    qc.clear();
+    qc.setQueryData(sessionKey, null);
+  };
+  return useMutation({
+    mutationFn: (password: string) =>
+      api.post<{ redirectTo: string }>('/api/auth/logout', { password }, { noRedirect: true, retry: false }),
+    onSuccess: clear,
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 401) clear();
     },
   });
 }

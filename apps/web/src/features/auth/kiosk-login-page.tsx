@@ -1,11 +1,11 @@
 import { Alert, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ROLE } from '@sv/contracts';
 import { paths } from '../../lib/paths';
 import { AuthLayout } from './auth-layout';
 import { LanguageSwitch } from '../kiosk/kiosk-language';
 import { LoginForm } from './login-form';
+import { can } from '../../lib/can';
 
 /** /safe/kiosk/login (spec 002 §2): kiosks are set up with this URL. */
 export default function KioskLoginPage() {
@@ -26,7 +26,7 @@ export default function KioskLoginPage() {
       <LoginForm
         kiosk
         onSignedIn={(s) =>
-          navigate(s.user.roleId === ROLE.Kiosk ? paths.kiosk() : s.user.homepage || paths.home, { replace: true })
+          navigate(can(s.user, 'kiosk.use') ? paths.kiosk() : s.user.homepage || paths.home, { replace: true })
         }
       />
     </AuthLayout>

@@ -2,6 +2,7 @@ import { ZLoginRequest } from '@sv/contracts';
 import { Button, PasswordInput, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverMessageIn } from '../../lib/i18n/server-messages';
 import { FormShell } from '../../components/form/form-shell';
 import { applyServerErrors, useContractForm } from '../../components/form/use-contract-form';
 import { useLogin } from './auth-api';
@@ -16,7 +17,7 @@ export function LoginForm({
   /** the kiosk sign-in: the server admits kiosk accounts only (issue 14) */
   kiosk?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const login = useLogin();
   const [error, setError] = useState<string | null>(null);
   const form = useContractForm(ZLoginRequest, { initialValues: { email: '', password: '' } });
@@ -29,7 +30,11 @@ export function LoginForm({
         setError(null);
         login.mutate(kiosk ? { ...values, kiosk: true } : values, {
           onSuccess: onSignedIn,
-          onError: (err) => setError(applyServerErrors(form, err)),
+          onError: (err) => {
+            const message = applyServerErrors(form, err);
+            // the kiosk sign-in shows the kiosk's language (issue 25, audit 002 U5)
+            setError(kiosk && message ? serverMessageIn(i18n.language, message, t('auth.kioskSignInFailed')) : message);
+          },
         });
       })}
     >

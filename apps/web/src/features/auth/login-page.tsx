@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Divider, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ROLE } from '@sv/contracts';
 import { paths } from '../../lib/paths';
 import { AuthLayout } from './auth-layout';
 import { LoginForm } from './login-form';
 import { useAuthProviders } from './providers-api';
+import { can } from '../../lib/can';
 
 /**
  * Pages the server renders in their own window (badges, exports, sample and error files: spec
@@ -35,7 +35,7 @@ export default function LoginPage() {
       ) : null}
       <LoginForm
         onSignedIn={(s) => {
-          if (s.user.roleId === ROLE.Kiosk) return navigate(paths.kiosk(), { replace: true });
+          if (can(s.user, 'kiosk.use')) return navigate(paths.kiosk(), { replace: true });
           const back = safeReturnUrl(params.get('returnUrl'));
           if (back && isServerWindow(back)) return window.location.assign(back);
           navigate(back ?? s.user.homepage ?? paths.home, { replace: true });

@@ -15,17 +15,19 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { NEW_BUILDING, ROLE, type TBuildingRow, US_TIME_ZONES, ZBuildingUpsert } from '@sv/contracts';
+import { NEW_BUILDING, type TBuildingRow, US_TIME_ZONES, ZBuildingUpsert } from '@sv/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type CSSProperties, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormShell } from '../../components/form/form-shell';
-import { applyServerErrors, useContractForm } from '../../components/form/use-contract-form';
+import { applyServerErrors, useContractForm, withVersion } from '../../components/form/use-contract-form';
 import { useUser } from '../../lib/session';
 import { buildingQuery, clientsLookupQuery, statesQuery, useGeocode, useSaveBuilding } from './buildings-api';
+import { BuildingPrinting } from './building-printing';
 import './i18n.en';
+import { notify } from '../../lib/notify';
+import { useCan } from '../../lib/can';
 
 type Values = z.output<typeof ZBuildingUpsert>;
 type FlagKey = {
@@ -90,7 +92,7 @@ export function BuildingModal(props: BuildingModalProps) {
   // spec 000 §4: a failure to load an entity for editing closes the modal
   useEffect(() => {
     if (editingId !== null && loaded.isError) {
-      notifications.show({ color: 'red', message: t('buildings.loadFailed') });
+      notify.error(t('buildings.loadFailed'));
       props.onClose();
     }
   }, [editingId, loaded.isError, props.onClose, t]);
@@ -131,8 +133,8 @@ function BuildingForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const user = useUser();
-  const isAdmin = user.roleId === ROLE.Admin;
+  const _user = useUser();
+  const isAdmin = useCan('clients.crossDistrict');
   const save = useSaveBuilding();
   const geocode = useGeocode();
   const [error, setError] = useState<string | null>(null);
@@ -193,10 +195,10 @@ function BuildingForm({
       onSubmit={form.onSubmit((values) => {
         setError(null);
         save.mutate(
-          { id: row?.id ?? null, body: values },
+          { id: row?.id ?? null, body: withVersion(values, row) },
           {
             onSuccess: () => {
-              notifications.show({ color: 'green', message: t('buildings.saved') });
+              notify.success(t('buildings.saved'));
               onDone();
             },
             onError: (err) => setError(applyServerErrors(form, err)),
@@ -295,23 +297,7 @@ function BuildingForm({
       </Fieldset>
 
       <Fieldset legend={t('buildings.sections.printing')}>
-        <Stack gap="xs">
-          <Text size="sm" c="dimmed">
-            {t('buildings.help.printing')}
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label={field('printerIpAddress')}
-              placeholder="10.0.0.25"
-              {...form.getInputProps('printerIpAddress')}
-            />
-            <TextInput
-              label={field('visitorPrinterIpAddress')}
-              placeholder="10.0.0.26"
-              {...form.getInputProps('visitorPrinterIpAddress')}
-            />
-          </SimpleGrid>
-        </Stack>
+        <BuildingPrinting form={form} saved={row} />
       </Fieldset>
 
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

@@ -11,6 +11,7 @@ import type {
 } from '@sv/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { fetchListPage } from '../../lib/list-request';
 
 /** Query string of ids, flags and paging only (no search text or PII in URLs). */
 const qs = (params: Record<string, unknown>) => {
@@ -30,7 +31,7 @@ export const buildingKeys = {
 export const buildingsListQuery = (q: TBuildingListQuery) =>
   queryOptions({
     queryKey: buildingKeys.list(q),
-    queryFn: () => api.get<TPage<TBuildingRow>>(`/api/buildings?${qs(q)}`),
+    queryFn: () => fetchListPage<TPage<TBuildingRow>>('/api/buildings', q),
     placeholderData: keepPreviousData,
   });
 
@@ -75,7 +76,7 @@ export function useSaveBuilding() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: TBuildingUpsert }) =>
       id === null
-        ? api.post<TBuildingRow>('/api/buildings', body)
+        ? api.create<TBuildingRow>('/api/buildings', body)
         : api.put<TBuildingRow>(`/api/buildings/${id}`, body),
     onSuccess: (row) => {
       qc.setQueryData(buildingKeys.one(row.id), row);

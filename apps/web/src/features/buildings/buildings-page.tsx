@@ -1,37 +1,34 @@
-import { ActionIcon, Button, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
-import { ROLE, type TBuildingListQuery, type TBuildingRow } from '@sv/contracts';
+import { type TBuildingListQuery, type TBuildingRow } from '@sv/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Column, DataTable } from '../../components/data-table/data-table';
-import { useTableState } from '../../components/data-table/use-table-state';
+import type { Column } from '../../components/data-table/data-table';
 import { ExportButton } from '../../components/export';
 import { ListImport } from '../../components/import-dialog';
 import { LIST_FILTERS, ListFilters, listFilterQuery } from '../../components/list-filters';
-import { useUser } from '../../lib/session';
+import { ListAddButton, ListPage, useListState } from '../../components/list-page';
 import { ContactModal } from '../contacts/contact-modal';
 import { buildingContactsQuery, buildingKeys, clientsLookupQuery, useBuildingsList } from './buildings-api';
 import { BuildingModal } from './building-modal';
 import './i18n.en';
 import '../contacts/i18n.en';
+import { useCan } from '../../lib/can';
 
 const SORTS = ['name', 'id', 'city'] as const;
 
 /** Buildings screen (spec 000 §2): active-only toggle, client filter (admins), import, export, add/edit, contacts row. */
 export default function BuildingsPage() {
   const { t } = useTranslation();
-  const user = useUser();
-  const isAdmin = user.roleId === ROLE.Admin;
-  const table = useTableState({ sort: 'name', filters: LIST_FILTERS });
+  const isAdmin = useCan('clients.crossDistrict');
+  const { table, search, paging, sorting } = useListState({ sort: 'name', sorts: SORTS, filters: LIST_FILTERS });
   const { activeOnly, clientId } = listFilterQuery(table, isAdmin);
   const query: TBuildingListQuery = {
-    page: table.page,
-    perPage: 100,
-    sort: (SORTS as readonly string[]).includes(table.sort) ? (table.sort as TBuildingListQuery['sort']) : 'name',
-    dir: table.dir,
+    ...paging,
     activeOnly: activeOnly ? 'true' : 'false',
     clientId,
+    q: search.q,
   };
   const list = useBuildingsList(query);
   const clients = useQuery({ ...clientsLookupQuery, enabled: isAdmin });
@@ -95,17 +92,11 @@ export default function BuildingsPage() {
   const exportParams = { activeOnly, clientId };
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            {t('buildings.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('buildings.intro')}
-          </Text>
-        </Stack>
-        <Group gap="sm">
+    <ListPage
+      title={t('buildings.title')}
+      intro={t('buildings.intro')}
+      actions={
+        <>
           <ListImport
             kind="buildings"
             label={t('buildings.import')}
@@ -115,28 +106,22 @@ export default function BuildingsPage() {
             onImported={() => void qc.invalidateQueries({ queryKey: buildingKeys.all })}
           />
           <ExportButton kind="buildings" params={exportParams} title={t('buildings.exportTitle')} />
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
-            {t('buildings.add')}
-          </Button>
-        </Group>
-      </Group>
-
-      <ListFilters table={table} districts={districts} />
-
-      <DataTable
-        caption={t('buildings.tableCaption')}
-        columns={columns}
-        page={list.data}
-        isFetching={list.isFetching}
-        rowKey={(b) => b.id}
-        sort={query.sort ?? 'name'}
-        dir={table.dir}
-        onSort={table.setSort}
-        onPage={table.setPage}
-        empty={t('buildings.empty')}
-        renderExpanded={(b) => <BuildingContacts building={b} onAdd={() => setContactFor(b)} />}
-      />
-
+          <ListAddButton label={t('buildings.add')} onClick={() => setEditing('new')} />
+        </>
+      }
+      filters={
+        <ListFilters search={search} searchHint={t('lists.searchHint.buildings')} table={table} districts={districts} />
+      }
+      table={{
+        ...sorting,
+        caption: t('buildings.tableCaption'),
+        columns,
+        list,
+        rowKey: (b) => b.id,
+        empty: t('buildings.empty'),
+        renderExpanded: (b) => <BuildingContacts building={b} onAdd={() => setContactFor(b)} />,
+      }}
+    >
       <BuildingModal target={editing} onClose={closeEditor} defaultClientId={clientId ?? null} />
       <ContactModal
         target={contactFor ? 'new' : null}
@@ -145,7 +130,7 @@ export default function BuildingsPage() {
           contactFor ? { clientId: contactFor.clientId, buildingId: contactFor.id, contactType: 'Building' } : null
         }
       />
-    </Stack>
+    </ListPage>
   );
 }
 

@@ -37,8 +37,27 @@ addCatalogue('en', {
     help: {
       desk: 'What attendants must do at check-in.',
       kiosk: 'What visitors and volunteers must do at a self-service kiosk.',
-      printing: 'Badge printer addresses shorter than 7 characters print a PDF badge in the browser instead.',
       coordinates: 'Used for the nearby log. Coordinates keep 6 decimals.',
+    },
+    printing: {
+      method: 'How this building prints badges',
+      methods: {
+        server: 'From the server',
+        browser: 'Browser Print at the desk',
+        pdf: 'PDF print window',
+      },
+      help: {
+        server:
+          'The server sends badges to a label printer on the school network. Use when the server runs on that network; with no printer address, badges print as a PDF.',
+        browser:
+          'The desk’s browser sends badges to the label printer attached to its computer through Zebra Browser Print, which must be installed there. Works with a cloud server. When Browser Print cannot be reached, the PDF print window opens instead.',
+        pdf: 'Badges open in the browser’s print window as a PDF; the attendant chooses the printer.',
+      },
+      addressHelp: 'The printer’s private IP address, and port 9100, 631 or 515 (9100 when none is given).',
+      visitorAddressHelp: 'Visitor badges go here when set; volunteer badges go to the badge printer.',
+      test: 'Print test page',
+      testNew: 'Save the building first, then print a test page.',
+      testUnsaved: 'Save your printing changes first: the test page uses the saved settings.',
     },
     field: {
       client: 'District',

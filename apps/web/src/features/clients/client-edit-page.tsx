@@ -18,11 +18,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormShell } from '../../components/form/form-shell';
-import { applyServerErrors, useContractForm } from '../../components/form/use-contract-form';
+import { applyServerErrors, useContractForm, withVersion } from '../../components/form/use-contract-form';
 import { paths } from '../../lib/paths';
 import { savedOk, statesQuery, useClient, useSaveClient } from './clients-api';
-import { Section, SettingsHeader, notifyError, notifySuccess } from './settings-parts';
+import { Section, SettingsHeader } from './settings-parts';
 import './i18n.en';
+import { notify } from '../../lib/notify';
 
 const EMPTY: Required<TClientUpsert> = {
   name: '',
@@ -56,7 +57,7 @@ export default function ClientEditPage() {
   // spec 000 §4: "Client load failure returns to the client list."
   useEffect(() => {
     if (!validId || client.isError) {
-      notifyError(t('clients.loadFailed'));
+      notify.error(t('clients.loadFailed'));
       navigate(paths.clients, { replace: true });
     }
   }, [validId, client.isError, navigate, t]);
@@ -107,14 +108,14 @@ export default function ClientEditPage() {
         onSubmit={form.onSubmit((values) => {
           setError(null);
           save.mutate(
-            { id, body: values },
+            { id, body: withVersion(values, loaded) },
             {
               onSuccess: (res) => {
                 if (!savedOk(res)) {
                   setError(t('common.somethingWrong'));
                   return;
                 }
-                notifySuccess(t('clients.edit.saved', { name: values.name }));
+                notify.success(t('clients.edit.saved', { name: values.name }));
                 navigate(paths.clients);
               },
               onError: (err) => setError(applyServerErrors(form, err)),

@@ -1,6 +1,6 @@
 import {
   DASHBOARD_LABEL_DEFAULTS,
-  ZClientSettingsRequest,
+  ZClientSettingsForm,
   type TClientSettingsRequest,
   type TClientSettingsResponse,
 } from '@sv/contracts';
@@ -19,7 +19,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import dayjs from 'dayjs';
+import { DATE_FORMAT, todayIso } from '../../lib/time/format';
+import { US_DATE_PLACEHOLDER } from '../../lib/time/fields';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -28,9 +29,10 @@ import { applyServerErrors, useContractForm } from '../../components/form/use-co
 import { paths } from '../../lib/paths';
 import { savedOk, useClientSettings, useSaveClientSettings } from './clients-api';
 import { LoadState, useClientIdParam } from './settings-page-frame';
-import { SecretField, Section, SettingsHeader, SisTestButton, notifySuccess } from './settings-parts';
+import { SecretField, Section, SettingsHeader, SisTestButton } from './settings-parts';
 import './i18n.en';
 import '../settings/i18n.en';
+import { notify } from '../../lib/notify';
 
 type FormValues = Required<TClientSettingsRequest>;
 
@@ -52,7 +54,7 @@ function ClientSettingsForm({ clientId, data }: { clientId: number; data: TClien
   const { t } = useTranslation();
   const save = useSaveClientSettings(clientId);
   const [error, setError] = useState<string | null>(null);
-  const form = useContractForm(ZClientSettingsRequest, { initialValues: fromResponse(data) });
+  const form = useContractForm(ZClientSettingsForm, { initialValues: fromResponse(data) });
   const v = form.values;
   const labelField = (key: keyof typeof DASHBOARD_LABEL_DEFAULTS) => (
     <TextInput
@@ -88,7 +90,7 @@ function ClientSettingsForm({ clientId, data }: { clientId: number; data: TClien
             // spec 000 §7: a positive number means success, otherwise the first message is shown
             onSuccess: (res) => {
               if (!savedOk(res)) return setError(t('common.somethingWrong'));
-              notifySuccess(t('clients.settings.saved'));
+              notify.success(t('clients.settings.saved'));
             },
             onError: (err) => setError(applyServerErrors(form, err)),
           });
@@ -123,9 +125,9 @@ function ClientSettingsForm({ clientId, data }: { clientId: number; data: TClien
             <DateInput
               label={t('clients.settings.strExpDate')}
               description={t('clients.settings.strExpDateHint')}
-              valueFormat="MM/DD/YYYY"
-              placeholder="mm/dd/yyyy"
-              minDate={dayjs().format('YYYY-MM-DD')}
+              valueFormat={DATE_FORMAT}
+              placeholder={US_DATE_PLACEHOLDER}
+              minDate={todayIso()}
               clearable
               w={{ base: '100%', sm: 340 }}
               value={v.strExpDate || null}

@@ -1,6 +1,7 @@
 import type {
   TBackgroundSettingsRequest,
   TBackgroundSettingsResponse,
+  TBackgroundTestResponse,
   TClientDetail,
   TClientListQuery,
   TClientListResponse,
@@ -17,13 +18,7 @@ import type {
 } from '@sv/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-
-/** Query string of ids, flags and paging only (no search text or PII in URLs). */
-const qs = (params: Record<string, unknown>) => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
-  return q.toString();
-};
+import { fetchListPage } from '../../lib/list-request';
 
 export const clientKeys = {
   all: ['clients'] as const,
@@ -36,7 +31,7 @@ export const clientKeys = {
 };
 
 // ------------------------------------------------------------------ fetchers
-export const fetchClients = (q: TClientListQuery) => api.get<TClientListResponse>(`/api/clients?${qs(q)}`);
+export const fetchClients = (q: TClientListQuery) => fetchListPage<TClientListResponse>('/api/clients', q);
 export const fetchClient = (id: number) => api.get<TClientDetail>(`/api/clients/${id}`);
 export const fetchClientSettings = (id: number) => api.get<TClientSettingsResponse>(`/api/clients/${id}/settings`);
 export const fetchKioskSettings = (id: number) => api.get<TKioskSettingsResponse>(`/api/clients/${id}/kiosk-settings`);
@@ -81,29 +76,33 @@ export function useSaveClient() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: TClientUpsert }) =>
       id === null
-        ? api.post<TSavedResponse>('/api/clients', body)
+        ? api.create<TSavedResponse>('/api/clients', body)
         : api.put<TSavedResponse>(`/api/clients/${id}`, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: clientKeys.all }),
   });
 }
 
+/** After any save of a client or its settings: its one version moved (issue 23 §4), so every screen reloads. */
+function invalidateClient(qc: ReturnType<typeof useQueryClient>) {
+  void qc.invalidateQueries({ queryKey: clientKeys.all });
+  void qc.invalidateQueries({ queryKey: ['system-settings'] });
+}
+
 export function useSaveClientSettings(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: TClientSettingsRequest) => api.put<TSavedResponse>(`/api/clients/${id}/settings`, body),
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: clientKeys.settings(id) });
-      void qc.invalidateQueries({ queryKey: clientKeys.one(id) });
-      void qc.invalidateQueries({ queryKey: ['system-settings'] });
-    },
+    // issue 23 §4: PATCH with the version the screen loaded; the client and all its settings share
+    // one version, so every screen of the client reloads it after a save
+    mutationFn: (body: TClientSettingsRequest) => api.patch<TSavedResponse>(`/api/clients/${id}/settings`, body),
+    onSuccess: () => invalidateClient(qc),
   });
 }
 
 export function useSaveKioskSettings(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: TKioskSettingsRequest) => api.put<TSavedResponse>(`/api/clients/${id}/kiosk-settings`, body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: clientKeys.kiosk(id) }),
+    mutationFn: (body: TKioskSettingsRequest) => api.patch<TSavedResponse>(`/api/clients/${id}/kiosk-settings`, body),
+    onSuccess: () => invalidateClient(qc),
   });
 }
 
@@ -111,8 +110,8 @@ export function useSaveBackgroundSettings(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: TBackgroundSettingsRequest) =>
-      api.put<TSavedResponse>(`/api/clients/${id}/background-settings`, body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: clientKeys.background(id) }),
+      api.patch<TSavedResponse>(`/api/clients/${id}/background-settings`, body),
+    onSuccess: () => invalidateClient(qc),
   });
 }
 
@@ -120,6 +119,16 @@ export function useSaveBackgroundSettings(id: number) {
 export function useSisTest(id: number) {
   return useMutation({
     mutationFn: (body: TSisTestRequest = {}) => api.post<TSisTestResponse>(`/api/clients/${id}/sis/test`, body),
+  });
+}
+
+/**
+ * Issue 23 §2: tests the district's SAVED background-check provider (the saved password goes only
+ * to the saved address); the screen says to save first.
+ */
+export function useBackgroundTest(id: number) {
+  return useMutation({
+    mutationFn: () => api.post<TBackgroundTestResponse>(`/api/clients/${id}/background-settings/test`, {}),
   });
 }
 

@@ -1,19 +1,18 @@
 import type { TClientListQuery, TClientRow } from '@sv/contracts';
-import { ActionIcon, Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Group, Menu, Text } from '@mantine/core';
 import {
   IconAdjustments,
   IconDeviceDesktop,
   IconDots,
   IconListDetails,
   IconPencil,
-  IconPlus,
   IconShieldCheck,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type Column, DataTable } from '../../components/data-table/data-table';
-import { useTableState } from '../../components/data-table/use-table-state';
+import type { Column } from '../../components/data-table/data-table';
 import { LIST_FILTERS, ListFilters } from '../../components/list-filters';
+import { ListAddButton, ListPage, useListState } from '../../components/list-page';
 import { paths } from '../../lib/paths';
 import { useClientsList } from './clients-api';
 import './i18n.en';
@@ -26,13 +25,11 @@ const SORTS = ['id', 'name'] as const;
  */
 export default function ClientsPage() {
   const { t } = useTranslation();
-  const table = useTableState({ sort: 'id', filters: LIST_FILTERS });
+  const { table, search, paging, sorting } = useListState({ sort: 'id', sorts: SORTS, filters: LIST_FILTERS });
   const query: TClientListQuery = {
-    page: table.page,
-    perPage: 100,
-    sort: (SORTS as readonly string[]).includes(table.sort) ? (table.sort as 'id' | 'name') : 'id',
-    dir: table.dir,
+    ...paging,
     activeOnly: table.filters.activeOnly === 'true' ? 'true' : 'false',
+    q: search.q,
   };
   const list = useClientsList(query);
 
@@ -115,33 +112,20 @@ export default function ClientsPage() {
   ];
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            {t('clients.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('clients.intro')}
-          </Text>
-        </Stack>
-        <Button component={Link} to={paths.clientEdit('new')} leftSection={<IconPlus size={16} aria-hidden />}>
-          {t('clients.add')}
-        </Button>
-      </Group>
-      <ListFilters table={table} districts={null} activeLabel={t('clients.activeOnly')} />
-      <DataTable
-        caption={t('clients.tableCaption')}
-        columns={columns}
-        page={list.data}
-        isFetching={list.isFetching}
-        rowKey={(c) => c.id}
-        sort={query.sort ?? 'id'}
-        dir={table.dir}
-        onSort={table.setSort}
-        onPage={table.setPage}
-        empty={list.isError ? list.error.message : undefined}
-      />
-    </Stack>
+    <ListPage
+      title={t('clients.title')}
+      intro={t('clients.intro')}
+      actions={<ListAddButton label={t('clients.add')} to={paths.clientEdit('new')} />}
+      filters={
+        <ListFilters
+          search={search}
+          searchHint={t('lists.searchHint.clients')}
+          table={table}
+          districts={null}
+          activeLabel={t('clients.activeOnly')}
+        />
+      }
+      table={{ ...sorting, caption: t('clients.tableCaption'), columns, list, rowKey: (c) => c.id }}
+    />
   );
 }

@@ -139,18 +139,36 @@ addCatalogue('en', {
       enableCovidBannerHint: 'Leave a question blank to ask the default shown in grey.',
       bannerQuestion1: 'Question 1',
       bannerQuestion2: 'Question 2',
-      sisHint: 'Student sign-in and sign-out at the kiosk.',
-      sisStudentPickupDetectedHint: 'Students sign out at the kiosk through the SIS.',
-      sisStudentDropoffDetectedHint: 'Late students sign in at the kiosk through the SIS.',
+      bannerQuestion1Es: 'Question 1 in Spanish',
+      bannerQuestion2Es: 'Question 2 in Spanish',
+      bannerQuestionEsHint:
+        'Shown at the kiosk in Spanish. The default questions have their own Spanish; without it, your question is shown as typed.',
+      // issue 25 (spec 002 §4 SIS mode): what the kiosk's STUDENT PICKUP button starts
+      sisHint:
+        'What the kiosk’s student pickup button starts. No system ID (blank or 0): a pickup whose guardians are read from Skyward at that moment. With a system ID: the flows turned on below (with both on, the visitor chooses; with neither, the button is hidden).',
+      sisStudentPickupDetectedHint: 'The student pickup button signs a student out.',
+      sisStudentDropoffDetectedHint: 'The student pickup button signs a late student in and prints a tardy slip.',
     },
     bg: {
       intro: 'The account the district uses with its background check provider.',
       save: 'Save background settings',
       saved: 'Background settings saved.',
       provider: 'Provider',
-      providerHint: 'The screening service the district has an account with.',
-      providerName: 'Provider name',
+      providerHint: 'Who runs the background checks of the district’s registrations.',
+      providerChoice: 'Background check provider',
+      choice: {
+        none: 'Not configured',
+        demo: 'Demo provider (no real checks)',
+        http: 'Background check agency',
+      },
+      noneHint:
+        'Background checks are not configured: registrations that need a check wait in the queue until you choose a provider.',
+      demoHint:
+        'The demo provider makes no real check. Its results are labelled “Demo provider: no real check was made” everywhere they appear. Use it for demonstrations only.',
+      httpHint: 'Checks go to the agency at this address, signed in with the district’s account.',
       endpointUrl: 'Service address',
+      test: 'Test the saved connection',
+      testHint: 'Save first: the test uses the saved address, account and password.',
       account: 'Account',
       accountHint: 'Sign-in details issued by the provider. Stored encrypted.',
       username: 'Account or user name',

@@ -12,8 +12,9 @@ import { FormShell } from '../../components/form/form-shell';
 import { applyServerErrors, useContractForm } from '../../components/form/use-contract-form';
 import { savedOk, useKioskSettings, useSaveKioskSettings } from './clients-api';
 import { LoadState, useClientIdParam } from './settings-page-frame';
-import { Section, SettingsHeader, notifySuccess } from './settings-parts';
+import { Section, SettingsHeader } from './settings-parts';
 import './i18n.en';
+import { notify } from '../../lib/notify';
 
 type FormValues = Required<TKioskSettingsRequest>;
 
@@ -66,7 +67,7 @@ function KioskSettingsForm({ clientId, data }: { clientId: number; data: TKioskS
           save.mutate(values, {
             onSuccess: (res) => {
               if (!savedOk(res)) return setError(t('common.somethingWrong'));
-              notifySuccess(t('clients.kiosk.saved'));
+              notify.success(t('clients.kiosk.saved'));
             },
             onError: (err) => setError(applyServerErrors(form, err)),
           });
@@ -104,6 +105,27 @@ function KioskSettingsForm({ clientId, data }: { clientId: number; data: TKioskS
             maxLength={300}
             disabled={!v.enableCovidBanner}
             {...form.getInputProps('bannerQuestion2')}
+          />
+          {/* issue 25 (ADR 0034): the district's own questions in Spanish, for the kiosk in Spanish */}
+          <Textarea
+            label={t('clients.kiosk.bannerQuestion1Es')}
+            description={t('clients.kiosk.bannerQuestionEsHint')}
+            autosize
+            minRows={2}
+            maxLength={300}
+            lang="es"
+            disabled={!v.enableCovidBanner || !v.bannerQuestion1?.trim()}
+            {...form.getInputProps('bannerQuestion1Es')}
+          />
+          <Textarea
+            label={t('clients.kiosk.bannerQuestion2Es')}
+            description={t('clients.kiosk.bannerQuestionEsHint')}
+            autosize
+            minRows={2}
+            maxLength={300}
+            lang="es"
+            disabled={!v.enableCovidBanner || !v.bannerQuestion2?.trim()}
+            {...form.getInputProps('bannerQuestion2Es')}
           />
         </Section>
 

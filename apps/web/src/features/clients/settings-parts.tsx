@@ -14,8 +14,6 @@ import {
   Tooltip,
   type TextInputProps,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { i18n } from '../../lib/i18n/index';
 import { IconArrowLeft, IconEye, IconEyeOff, IconPlugConnected } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -169,14 +167,4 @@ export function SisTestButton({ clientId, unsaved }: { clientId: number; unsaved
       ) : null}
     </Stack>
   );
-}
-
-/** A success notification whose close button has an accessible name. */
-export function notifySuccess(message: string) {
-  notifications.show({ color: 'green', message, closeButtonProps: { 'aria-label': i18n.t('common.close') } });
-}
-
-/** An error notification whose close button has an accessible name. */
-export function notifyError(message: string) {
-  notifications.show({ color: 'red', message, closeButtonProps: { 'aria-label': i18n.t('common.close') } });
 }

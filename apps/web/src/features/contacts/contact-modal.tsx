@@ -13,18 +13,19 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { ROLE, type TContactRow, type TContactType, ZContactUpsert } from '@sv/contracts';
+import { type TContactRow, type TContactType, ZContactUpsert } from '@sv/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type CSSProperties, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormShell } from '../../components/form/form-shell';
-import { applyServerErrors, useContractForm } from '../../components/form/use-contract-form';
+import { applyServerErrors, useContractForm, withVersion } from '../../components/form/use-contract-form';
 import { useUser } from '../../lib/session';
 import { buildingsLookupQuery, clientsLookupQuery } from '../buildings/buildings-api';
 import { contactQuery, useSaveContact } from './contacts-api';
 import './i18n.en';
+import { notify } from '../../lib/notify';
+import { useCan } from '../../lib/can';
 
 type Values = z.output<typeof ZContactUpsert>;
 const LEVEL_IDS = [1, 2, 3, 4, 5, 6] as const;
@@ -38,7 +39,7 @@ const FORM_SCHEMA = ZContactUpsert as unknown as z.ZodType<unknown, Values>;
  */
 export function useMaySeeConfidenceLevels() {
   const user = useUser();
-  return user.roleId === ROLE.Admin || user.elevatedReports;
+  return useCan('contacts.confidenceLevels') || user.elevatedReports;
 }
 
 /** Field messages in a darker red: Mantine's default error red fails WCAG AA contrast on white. */
@@ -62,7 +63,7 @@ export function ContactModal(props: ContactModalProps) {
 
   useEffect(() => {
     if (editingId !== null && loaded.isError) {
-      notifications.show({ color: 'red', message: t('contacts.loadFailed') });
+      notify.error(t('contacts.loadFailed'));
       props.onClose();
     }
   }, [editingId, loaded.isError, props.onClose, t]);
@@ -142,7 +143,7 @@ function ContactForm({
 }) {
   const { t } = useTranslation();
   const user = useUser();
-  const isAdmin = user.roleId === ROLE.Admin;
+  const isAdmin = useCan('clients.crossDistrict');
   const showLevels = useMaySeeConfidenceLevels();
   const save = useSaveContact();
   const [error, setError] = useState<string | null>(null);
@@ -182,10 +183,10 @@ function ContactForm({
         // spec 000 §4: a contact of type Global has its building cleared on save
         const body = { ...values, buildingId: values.contactType === 'Global' ? null : values.buildingId };
         save.mutate(
-          { id: row?.id ?? null, body },
+          { id: row?.id ?? null, body: withVersion(body, row) },
           {
             onSuccess: () => {
-              notifications.show({ color: 'green', message: t('contacts.saved') });
+              notify.success(t('contacts.saved'));
               onDone();
             },
             onError: (err) => setError(applyServerErrors(form, err)),

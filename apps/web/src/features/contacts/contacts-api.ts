@@ -1,12 +1,7 @@
 import type { TContactListQuery, TContactRow, TContactUpsert, TPage } from '@sv/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-
-const qs = (params: Record<string, unknown>) => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
-  return q.toString();
-};
+import { fetchListPage } from '../../lib/list-request';
 
 export const contactKeys = {
   all: ['contacts'] as const,
@@ -17,7 +12,7 @@ export const contactKeys = {
 export const contactsListQuery = (q: TContactListQuery) =>
   queryOptions({
     queryKey: contactKeys.list(q),
-    queryFn: () => api.get<TPage<TContactRow>>(`/api/contacts?${qs(q)}`),
+    queryFn: () => fetchListPage<TPage<TContactRow>>('/api/contacts', q),
     placeholderData: keepPreviousData,
   });
 
@@ -37,7 +32,7 @@ export function useSaveContact() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: TContactUpsert }) =>
-      id === null ? api.post<TContactRow>('/api/contacts', body) : api.put<TContactRow>(`/api/contacts/${id}`, body),
+      id === null ? api.create<TContactRow>('/api/contacts', body) : api.put<TContactRow>(`/api/contacts/${id}`, body),
     onSuccess: (row) => {
       qc.setQueryData(contactKeys.one(row.id), row);
       void qc.invalidateQueries({ queryKey: contactKeys.all });

@@ -1,36 +1,33 @@
-import { ActionIcon, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
-import { ROLE, type TContactListQuery, type TContactRow } from '@sv/contracts';
+import { ActionIcon, Stack, Text, Tooltip } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { type TContactListQuery, type TContactRow } from '@sv/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Column, DataTable } from '../../components/data-table/data-table';
-import { useTableState } from '../../components/data-table/use-table-state';
+import type { Column } from '../../components/data-table/data-table';
 import { LIST_FILTERS, ListFilters, listFilterQuery } from '../../components/list-filters';
-import { useUser } from '../../lib/session';
+import { ListAddButton, ListPage, useListState } from '../../components/list-page';
 import { clientsLookupQuery } from '../buildings/buildings-api';
 import { formatMobile } from '../buildings/buildings-page';
 import { ContactModal, useMaySeeConfidenceLevels } from './contact-modal';
 import { useContactsList } from './contacts-api';
 import './i18n.en';
+import { useCan } from '../../lib/can';
 
 const SORTS = ['name', 'id', 'contactType'] as const;
 
 /** Contacts screen (spec 000 §2): active-only toggle and an edit modal (plus add and, for admins, a client filter). */
 export default function ContactsPage() {
   const { t } = useTranslation();
-  const user = useUser();
-  const isAdmin = user.roleId === ROLE.Admin;
+  const isAdmin = useCan('clients.crossDistrict');
   const showLevels = useMaySeeConfidenceLevels();
-  const table = useTableState({ sort: 'name', filters: LIST_FILTERS });
+  const { table, search, paging, sorting } = useListState({ sort: 'name', sorts: SORTS, filters: LIST_FILTERS });
   const { activeOnly, clientId } = listFilterQuery(table, isAdmin);
   const query: TContactListQuery = {
-    page: table.page,
-    perPage: 100,
-    sort: (SORTS as readonly string[]).includes(table.sort) ? (table.sort as TContactListQuery['sort']) : 'name',
-    dir: table.dir,
+    ...paging,
     activeOnly: activeOnly ? 'true' : 'false',
     clientId,
+    q: search.q,
   };
   const list = useContactsList(query);
   const clients = useQuery({ ...clientsLookupQuery, enabled: isAdmin });
@@ -117,34 +114,28 @@ export default function ContactsPage() {
   ];
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            {t('contacts.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('contacts.intro')}
-          </Text>
-        </Stack>
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
-          {t('contacts.add')}
-        </Button>
-      </Group>
-      <ListFilters table={table} districts={isAdmin ? (clients.data ?? []) : null} />
-      <DataTable
-        caption={t('contacts.tableCaption')}
-        columns={columns}
-        page={list.data}
-        isFetching={list.isFetching}
-        rowKey={(c) => c.id}
-        sort={query.sort ?? 'name'}
-        dir={table.dir}
-        onSort={table.setSort}
-        onPage={table.setPage}
-        empty={t('contacts.empty')}
-      />
+    <ListPage
+      title={t('contacts.title')}
+      intro={t('contacts.intro')}
+      actions={<ListAddButton label={t('contacts.add')} onClick={() => setEditing('new')} />}
+      filters={
+        <ListFilters
+          search={search}
+          searchHint={t('lists.searchHint.contacts')}
+          table={table}
+          districts={isAdmin ? (clients.data ?? []) : null}
+        />
+      }
+      table={{
+        ...sorting,
+        caption: t('contacts.tableCaption'),
+        columns,
+        list,
+        rowKey: (c) => c.id,
+        empty: t('contacts.empty'),
+      }}
+    >
       <ContactModal target={editing} onClose={close} defaultClientId={clientId ?? null} />
-    </Stack>
+    </ListPage>
   );
 }

@@ -1,11 +1,12 @@
 import type { TPreRegistration } from '@sv/contracts';
-import { Alert, Button, Group, Image, List, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Image, List, Stack, Text } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type PhotoChoice, PhotoModal } from '../visitor-flow/photo-modal';
 import { fullName } from './format';
 import './i18n.en';
+import { ConfirmDialog } from '../../components/confirm';
 
 /**
  * ALLOW asks first (spec 002 §4 Pending visitor): confirming clears exactly the results listed here
@@ -46,16 +47,20 @@ export function AllowConfirmModal(props: {
   const needsPhoto = photoRequired && !photo;
   return (
     <>
-      <Modal
+      <ConfirmDialog
         opened={card !== null && !photoOpen}
-        onClose={onCancel}
         title={t('dashboard.allowConfirm')}
-        centered
-        closeButtonProps={{ 'aria-label': t('common.close') }}
         styles={{ title: { fontWeight: 700 } }}
+        cancelLabel={t('common.cancel')}
+        confirmLabel={t('dashboard.allowConfirmOk')}
+        confirmColor="teal.9"
+        focusConfirm
+        confirmDisabled={needsPhoto}
+        onCancel={onCancel}
+        onConfirm={() => card && onConfirm(card, photo)}
       >
         {card ? (
-          <Stack gap="md">
+          <>
             <Text>{t('dashboard.allowConfirmBody', { name })}</Text>
             {card.issues.findings.length ? (
               <Stack gap={4}>
@@ -87,17 +92,9 @@ export function AllowConfirmModal(props: {
                 </Stack>
               </Alert>
             ) : null}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onCancel}>
-                {t('common.cancel')}
-              </Button>
-              <Button color="teal.9" data-autofocus disabled={needsPhoto} onClick={() => onConfirm(card, photo)}>
-                {t('dashboard.allowConfirmOk')}
-              </Button>
-            </Group>
-          </Stack>
+          </>
         ) : null}
-      </Modal>
+      </ConfirmDialog>
       <PhotoModal
         opened={card !== null && photoOpen}
         required

@@ -6,18 +6,14 @@ import type {
   TVisitSummary,
   ZDenyPreRegistrationResponse,
   ZPreRegistrationList,
-  ZPrintResponse,
 } from '@sv/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useRef } from 'react';
 import type { z } from 'zod';
-import { createActionKey } from '../../lib/action-key';
 import { ApiError, api } from '../../lib/api-client';
-import { paths } from '../../lib/paths';
 
 type TPreRegistrationList = z.infer<typeof ZPreRegistrationList>;
 type TDenyPreRegistrationResponse = z.infer<typeof ZDenyPreRegistrationResponse>;
-type TPrintResponse = z.infer<typeof ZPrintResponse>;
 
 /** Query keys of the dashboard: everything of one building sits under `building(id)`. */
 export const dashboardKeys = {
@@ -197,31 +193,20 @@ export function useCheckOut(buildingId: number | null) {
 }
 
 /**
- * ALLOW (spec 002 §4): clears the issues and checks the visitor in. The Idempotency-Key is made
- * once per user action by the caller and reused when the same action is retried (security guide).
+ * ALLOW (spec 002 §4): clears the issues and checks the visitor in, with the Idempotency-Key of
+ * the request (`api.create`), reused when the same action is retried (security guide).
  */
 export function useAllow(buildingId: number | null) {
   const refresh = useRefreshBuilding(buildingId);
   return useMutation({
     // the results the card listed are the ones the attendant confirmed (issue 10 §1)
     // the photo the building requires, taken on the card (issue 22), when there is one
-    mutationFn: ({
-      card,
-      idempotencyKey,
-      photoFileId,
-    }: {
-      card: TPreRegistration;
-      idempotencyKey: string;
-      photoFileId?: string | null;
-    }) =>
-      api.post<TCheckInResponse>(
-        `/api/preregistrations/${card.id}/allow`,
-        {
-          confirmedRefs: card.issues.findings.map(({ source, ref }) => ({ source, ref })),
-          ...(photoFileId ? { photoFileId } : {}),
-        },
-        { headers: { 'idempotency-key': idempotencyKey } },
-      ),
+    // the key of this request from the one keyring (issue 23 §4): the same card and photo again reuse it
+    mutationFn: ({ card, photoFileId }: { card: TPreRegistration; photoFileId?: string | null }) =>
+      api.create<TCheckInResponse>(`/api/preregistrations/${card.id}/allow`, {
+        confirmedRefs: card.issues.findings.map(({ source, ref }) => ({ source, ref })),
+        ...(photoFileId ? { photoFileId } : {}),
+      }),
     onSettled: refresh,
   });
 }
@@ -240,19 +225,12 @@ export function useCardVisitor() {
  * DENY (spec 002 §4): the server records the denial with the card's counts (creating the visitor
  * record from the card when needed) and notifies security.
  */
-const denyKey = createActionKey();
-
 export function useDeny(buildingId: number | null) {
   const refresh = useRefreshBuilding(buildingId);
   return useMutation({
     // one Idempotency-Key per card action: a retried DENY records one denial (issue 10 §5)
     mutationFn: ({ card }: { card: TPreRegistration; buildingId: number }) =>
-      api.post<TDenyPreRegistrationResponse>(
-        `/api/preregistrations/${card.id}/deny`,
-        {},
-        { headers: { 'idempotency-key': denyKey.for(card.id) } },
-      ),
-    onSuccess: () => denyKey.done(),
+      api.create<TDenyPreRegistrationResponse>(`/api/preregistrations/${card.id}/deny`, {}),
     onSettled: refresh,
   });
 }
@@ -273,25 +251,4 @@ export function useCancelCheckIn(buildingId: number | null) {
     mutationFn: (id: number) => api.post<{ ok: true }>(`/api/preregistrations/${id}/cancel-check-in`),
     onSettled: refresh,
   });
-}
-
-export type PrintResult = { via: 'network'; message: string } | { via: 'window' } | { via: 'window'; failed: string };
-
-/**
- * Prints a visit's badge (spec 002 §4 Badge printing): through the building's network printer
- * when the plan says so, else — or when the printer does not answer — in the browser's print
- * window (/Badge/print/{id}).
- */
-export async function printBadge(visitId: number, mode: 'network' | 'pdf'): Promise<PrintResult> {
-  let failed: string | null = null;
-  if (mode === 'network') {
-    try {
-      const r = await api.post<TPrintResponse>(`/api/visits/${visitId}/badge/print`);
-      if (r.printed) return { via: 'network', message: r.message };
-    } catch (err) {
-      failed = err instanceof ApiError ? err.message : null;
-    }
-  }
-  window.open(paths.badgeWindow(visitId), '_blank');
-  return failed ? { via: 'window', failed } : { via: 'window' };
 }

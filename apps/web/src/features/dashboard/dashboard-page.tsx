@@ -1,17 +1,16 @@
 import { Alert, Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
 import {
   CONSTANTS,
   MESSAGES,
-  ROLE,
   type TCheckInResponse,
   type TPreRegistration,
+  type TPrintMode,
   type TVisitSummary,
 } from '@sv/contracts';
-import { dashboardRefreshMs, flaggedFirst, localDateOf, sisMode, sisPhase, visitorCardColumns } from '@sv/domain';
+import { dashboardRefreshMs, flaggedFirst, sisMode, sisPhase, visitorCardColumns } from '@sv/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { deferred } from '../../components/deferred';
@@ -20,6 +19,7 @@ import { useCan } from '../../lib/can';
 import { paths } from '../../lib/paths';
 import { useUser } from '../../lib/session';
 import { buildingQuery, buildingsLookupQuery } from '../buildings/buildings-api';
+import { printModeFor } from '../printing/print-mode';
 import type { DeskNavigationState, ScanMode } from '../scan/scan-api';
 import type { PhotoChoice } from '../visitor-flow/photo-modal';
 import { uploadVisitorPhoto, visitorQuery } from '../visitor-flow/visitor-flow-api';
@@ -30,7 +30,6 @@ import {
   isPending,
   isScheduled,
   preRegistrationsQuery,
-  printBadge,
   useAllow,
   useCardVisitor,
   useAutoCheckOut,
@@ -42,10 +41,12 @@ import {
   type TDeskSettings,
 } from './dashboard-api';
 import { DeskButtons } from './desk-buttons';
+import { todayIso } from '../../lib/time/format';
 import { fullName } from './format';
 import { NearbySection } from './nearby-section';
 import { PendingCard, ScheduledCard } from './preregistration-cards';
 import './i18n.en';
+import { notify } from '../../lib/notify';
 
 /** spec 002 §4 Dashboard visitor flow: the SIS mode and the student phase (chosen or preset). */
 function studentFlow(s: TDeskSettings | null | undefined): {
@@ -126,7 +127,8 @@ export default function DashboardPage() {
   const user = useUser();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const isAttendant = user.roleId === ROLE.Attendant;
+  // an attendant works at the building of the account; the others choose one (spec 002 §2)
+  const isAttendant = !useCan('desk.chooseBuilding');
   const canImport = useCan('visitors.manage');
   // spec 002 §2 Dashboard nearby visitors: read like the logs (ADR 0017)
   const mayReadNearby = useCan('logs.read');
@@ -161,7 +163,7 @@ export default function DashboardPage() {
   const live = useBuildingEvents(buildingId);
   useAutoCheckOut(buildingId, settings.isFetched && !settings.data?.disableAutoLogoutVisitors);
 
-  const today = preRegs.data?.localDate ?? localDateOf(new Date(), timeZone);
+  const today = preRegs.data?.localDate ?? todayIso(timeZone);
   const cards = preRegs.data?.data ?? [];
   // issue 22 "Floods": flagged cards first (the server lists them first too), never below a flood
   const pending = flaggedFirst(cards.filter(isPending));
@@ -186,7 +188,6 @@ export default function DashboardPage() {
     null,
   );
   // one Idempotency-Key per user action, reused when that action is retried after a failure
-  const allowKeys = useRef(new Map<string, string>());
 
   const refreshLists = useCallback(() => {
     if (buildingId) void qc.invalidateQueries({ queryKey: dashboardKeys.building(buildingId) });
@@ -204,14 +205,13 @@ export default function DashboardPage() {
   const close = useClosePreRegistration(buildingId);
   const cancelCheckIn = useCancelCheckIn(buildingId);
 
-  const fail = (message: string) => notifications.show({ color: 'red', autoClose: CONSTANTS.alertFailureMs, message });
-  const succeed = (message: string) =>
-    notifications.show({ color: 'teal', autoClose: CONSTANTS.alertSuccessMs, message });
-
-  const print = async (visitId: number, mode: 'network' | 'pdf') => {
-    const result = await printBadge(visitId, mode);
-    if (result.via === 'network') succeed(t('dashboard.printed'));
-    else if ('failed' in result) fail(t('dashboard.printFallback', { message: result.failed }));
+  /** spec 002 §4, issue 23 §7: the building's way to print; a failed printer opens the print window */
+  const print = async (visitId: number, mode: TPrintMode) => {
+    const { printVisitBadge } = await import('../printing/print-badge');
+    const result = await printVisitBadge(visitId, mode, t);
+    if (result.via === 'network' || result.via === 'browser') notify.success(result.message);
+    // the print window of a PDF building opens without a notice; a fallback or a blocked window says why
+    else if (!result.ok || mode !== 'pdf') notify.error(result.message);
   };
 
   /**
@@ -246,14 +246,9 @@ export default function DashboardPage() {
         const visitorId = card.visitorId ?? (await cardVisitor.mutateAsync(card.id)).visitorId;
         photoFileId = await uploadVisitorPhoto(visitorId, photo.blob);
       }
-      // one key per attempt with what it sends: a retry of the same request reuses it
-      const keyOf = `${card.id}|${photoFileId ?? ''}`;
-      const idempotencyKey = allowKeys.current.get(keyOf) ?? crypto.randomUUID();
-      allowKeys.current.set(keyOf, idempotencyKey);
-      res = await allow.mutateAsync({ card, idempotencyKey, photoFileId });
-      allowKeys.current.delete(keyOf);
+      res = await allow.mutateAsync({ card, photoFileId });
     } catch (err) {
-      fail(t('dashboard.actionFailed', { message: errorText(err) }));
+      notify.error(t('dashboard.actionFailed', { message: errorText(err) }));
       // the building requires a photo the card did not have: ask for it and offer ALLOW again
       if (err instanceof ApiError && err.fieldErrors.photoFileId) {
         setPhotoAsked(card.id);
@@ -263,7 +258,7 @@ export default function DashboardPage() {
     } finally {
       setBusy(null);
     }
-    succeed(t('dashboard.checkedInName', { name: fullName(card.firstname, card.lastname) }));
+    notify.success(t('dashboard.checkedInName', { name: fullName(card.firstname, card.lastname) }));
     if (res.print.required) await print(res.visit.id, res.print.mode);
   };
 
@@ -272,12 +267,12 @@ export default function DashboardPage() {
     setBusy({ id: card.id, action: 'deny' });
     try {
       const res = await deny.mutateAsync({ card, buildingId });
-      if (res.securityNotified) succeed(t('dashboard.securityNotified'));
-      else fail(t('dashboard.securityNotifyFailed'));
+      if (res.securityNotified) notify.success(t('dashboard.securityNotified'));
+      else notify.error(t('dashboard.securityNotifyFailed'));
       // spec 002 §4: an admin whose visitor has no active exclusion goes on to add one
       if (res.offerAddExclusion) setExcludeVisitorId(res.visitorId);
     } catch (err) {
-      fail(err instanceof ApiError ? err.message : t('dashboard.securityNotifyFailed'));
+      notify.error(err instanceof ApiError ? err.message : t('dashboard.securityNotifyFailed'));
     } finally {
       setBusy(null);
     }
@@ -288,7 +283,7 @@ export default function DashboardPage() {
     try {
       await close.mutateAsync(card.id);
     } catch (err) {
-      fail(t('dashboard.actionFailed', { message: errorText(err) }));
+      notify.error(t('dashboard.actionFailed', { message: errorText(err) }));
     } finally {
       setBusy(null);
     }
@@ -299,7 +294,7 @@ export default function DashboardPage() {
     try {
       await cancelCheckIn.mutateAsync(card.id);
     } catch {
-      fail(t('dashboard.cancelCheckInFailed'));
+      notify.error(t('dashboard.cancelCheckInFailed'));
     } finally {
       setBusy(null);
     }
@@ -314,7 +309,7 @@ export default function DashboardPage() {
       try {
         visitorId = (await cardVisitor.mutateAsync(card.id)).visitorId;
       } catch (err) {
-        fail(t('dashboard.actionFailed', { message: errorText(err) }));
+        notify.error(t('dashboard.actionFailed', { message: errorText(err) }));
         return;
       } finally {
         setBusy(null);
@@ -328,9 +323,9 @@ export default function DashboardPage() {
   const onCheckOut = async (visit: TVisitSummary) => {
     try {
       await checkOut.mutateAsync(visit.id);
-      succeed(t('dashboard.checkedOutName', { name: visit.visitorName }));
+      notify.success(t('dashboard.checkedOutName', { name: visit.visitorName }));
     } catch (err) {
-      fail(t('dashboard.actionFailed', { message: errorText(err) }));
+      notify.error(t('dashboard.actionFailed', { message: errorText(err) }));
     }
   };
 
@@ -404,7 +399,7 @@ export default function DashboardPage() {
         />
         {buildingId ? (
           <div style={{ maxWidth: 560 }}>
-            <VisitorSearch buildingId={buildingId} />
+            <VisitorSearch buildingId={buildingId} timeZone={timeZone} />
           </div>
         ) : null}
       </Stack>
@@ -432,8 +427,7 @@ export default function DashboardPage() {
                     onClose={() => void onClose(card)}
                   />
                 )),
-                // the cards awaiting a decision carry the most to read: at most three side by side
-                Math.min(columns, 3),
+                // spec 002 §2: 1 to 4 columns by window width, like the visitor cards (audit 002 B16)
               )}
             </Section>
           ) : null}
@@ -451,7 +445,9 @@ export default function DashboardPage() {
                       today={today}
                       checkingOut={checkOut.isPending && checkOut.variables === v.id}
                       onCheckOut={() => void onCheckOut(v)}
-                      onPrint={() => void print(v.id, 'network')}
+                      onPrint={() =>
+                        void print(v.id, buildingRow.data ? printModeFor(buildingRow.data, v.visitorType) : 'pdf')
+                      }
                     />
                   )),
                 )

@@ -60,8 +60,6 @@ addCatalogue('en', {
     checkedOutName: '{{name}} is checked out.',
     printBadge: 'Print badge',
     printBadgeName: 'Print the badge of {{name}}',
-    printed: 'The badge was sent to the printer.',
-    printFallback: '{{message}} The badge opened in the print window instead.',
     type: {
       visitor: 'Visitor',
       volunteer: 'Volunteer',
@@ -75,6 +73,7 @@ addCatalogue('en', {
     cancelCheckInName: 'Cancel check-in of {{name}}',
     cancelCheckInFailed: MESSAGES.cancelCheckInFailed,
     statusCheckedIn: 'Checked in',
+    statusCheckedOut: 'Checked out',
     checkedInName: '{{name}} is checked in.',
     // pending card
     potentialIssues: 'Potential issues',

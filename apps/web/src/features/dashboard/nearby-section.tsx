@@ -1,5 +1,4 @@
-import { Button, Card, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { MESSAGES, type TNearbyCard, type TNearbyListResponse } from '@sv/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,8 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../lib/api-client';
 import { useCan } from '../../lib/can';
 import { dashboardKeys } from './dashboard-api';
-import { formatTimeOrDate } from './format';
+import { formatTimeOrDateTime } from '../../lib/time/format';
 import './i18n.en';
+import { notify } from '../../lib/notify';
+import { deferred } from '../../components/deferred';
+
+// the removal confirmation opens on a click: loaded after the dashboard has rendered (issue 24 §6)
+const ConfirmDialog = deferred(() => import('../../components/confirm').then((m) => m.ConfirmDialog));
 
 /** Under the building's key: every event of the building (nearby.changed included) refetches it. */
 export const nearbyKey = (buildingId: number) => [...dashboardKeys.building(buildingId), 'nearby'] as const;
@@ -36,7 +40,7 @@ function NearbyCardView(props: { card: TNearbyCard; timeZone: string; today: str
         <Text size="sm">{card.registrationType}</Text>
         <Text size="sm" c="dimmed">
           {t('dashboard.nearby.distance', { metres: card.distanceMetres })} ·{' '}
-          {t('dashboard.nearby.since', { time: formatTimeOrDate(card.enteredAt, props.timeZone, props.today) })}
+          {t('dashboard.nearby.since', { time: formatTimeOrDateTime(card.enteredAt, props.timeZone, props.today) })}
         </Text>
         {props.onRemove ? (
           <Group justify="flex-end">
@@ -86,12 +90,12 @@ export function NearbySection(props: {
       api.delete<{ removed: boolean }>(`/api/buildings/${props.buildingId}/nearby/${card.registrationId}`),
     onSuccess: (_r, card) => {
       setConfirm(null);
-      notifications.show({ color: 'teal', message: t('dashboard.nearby.removed', { name: card.visitorName }) });
+      notify.success(t('dashboard.nearby.removed', { name: card.visitorName }));
       void qc.invalidateQueries({ queryKey: nearbyKey(props.buildingId) });
     },
     onError: (err) => {
       setConfirm(null);
-      notifications.show({ color: 'red', message: err instanceof ApiError ? err.message : MESSAGES.errorRetrieving });
+      notify.error(err instanceof ApiError ? err.message : MESSAGES.errorRetrieving);
       void qc.invalidateQueries({ queryKey: nearbyKey(props.buildingId) });
     },
   });
@@ -122,30 +126,18 @@ export function NearbySection(props: {
           </>
         ),
       })}
-      <Modal
+      <ConfirmDialog
         opened={confirm !== null}
-        onClose={() => setConfirm(null)}
         title={t('dashboard.nearby.confirmTitle')}
-        centered
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
-        <Stack gap="md">
-          <Text data-testid="confirm-message">{MESSAGES.removeNearbyConfirm}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirm(null)}>
-              {t('dashboard.nearby.no')}
-            </Button>
-            <Button
-              data-autofocus
-              color="red"
-              loading={remove.isPending}
-              onClick={() => confirm && remove.mutate(confirm)}
-            >
-              {t('dashboard.nearby.yes')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        message={MESSAGES.removeNearbyConfirm}
+        cancelLabel={t('dashboard.nearby.no')}
+        confirmLabel={t('dashboard.nearby.yes')}
+        confirmColor="red"
+        focusConfirm
+        busy={remove.isPending}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => confirm && remove.mutate(confirm)}
+      />
     </>
   );
 }

@@ -1,18 +1,18 @@
 import { Avatar, Badge, Button, Card, Group, List, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconLogin, IconX } from '@tabler/icons-react';
 import type { TPreRegistration } from '@sv/contracts';
-import { formatUsDate } from '@sv/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deskPaths } from '../scan/desk-paths';
-import { formatDob, fullName } from './format';
+import { formatCalendarDate } from '../../lib/time/format';
+import { fullName } from './format';
 import './i18n.en';
 
 function Person(props: { card: TPreRegistration; today: string; status?: ReactNode }) {
   const { t } = useTranslation();
   const c = props.card;
   const name = fullName(c.firstname, c.lastname);
-  const dob = formatDob(c.dob);
+  const dob = formatCalendarDate(c.dob);
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start">
       <Avatar
@@ -34,7 +34,7 @@ function Person(props: { card: TPreRegistration; today: string; status?: ReactNo
         </Text>
         {c.visitDate !== props.today ? (
           <Text size="sm" c="dimmed">
-            {t('dashboard.visitDate', { date: formatUsDate(c.visitDate) ?? c.visitDate })}
+            {t('dashboard.visitDate', { date: formatCalendarDate(c.visitDate) })}
           </Text>
         ) : null}
         {props.status}
@@ -122,8 +122,10 @@ export function PendingCard(props: {
           )}
         </Stack>
         <Stack gap="xs">
+          {/* audit 002 §3.2: not the loudest button on a card with possible issues; ALLOW opens the review */}
           <Button
             color="teal.9"
+            variant="outline"
             fullWidth
             onClick={props.onAllow}
             loading={props.busy === 'allow'}
@@ -188,7 +190,7 @@ function FlaggedNotice(props: { card: TPreRegistration }) {
       {c.flagReasons.length ? (
         <List size="sm" spacing={2}>
           {c.flagReasons.map((f) => (
-            <List.Item key={f.exclusionId}>
+            <List.Item key={f.exclusionId ?? f.registryRef}>
               {f.label}
               {f.reasons.length ? (
                 <Text span size="xs" c="dimmed">
@@ -220,7 +222,9 @@ export function ScheduledCard(props: {
   const c = props.card;
   const name = fullName(c.firstname, c.lastname);
   const checkedIn = c.status === 'checked_in';
-  const flagged = c.flagged && !checkedIn;
+  // audit 002 B5: the visitor has left; nothing to cancel or check in from this card
+  const checkedOut = c.status === 'checked_out';
+  const flagged = c.flagged && !checkedIn && !checkedOut;
   return (
     <Card
       withBorder
@@ -241,6 +245,10 @@ export function ScheduledCard(props: {
               <Badge variant="filled" color="teal.9" mt={2}>
                 {t('dashboard.statusCheckedIn')}
               </Badge>
+            ) : checkedOut ? (
+              <Badge variant="light" color="gray" c="dark.7" mt={2}>
+                {t('dashboard.statusCheckedOut')}
+              </Badge>
             ) : null
           }
         />
@@ -248,7 +256,7 @@ export function ScheduledCard(props: {
         <div style={{ flex: 1 }}>
           <Details card={c} />
         </div>
-        {checkedIn ? (
+        {checkedOut ? null : checkedIn ? (
           <Button
             variant="default"
             leftSection={<IconX size={16} aria-hidden />}

@@ -16,7 +16,7 @@ import { CONSTANTS, type TVisitSummary } from '@sv/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../lib/paths';
-import { formatTimeOrDate } from './format';
+import { formatTimeOrDateTime } from '../../lib/time/format';
 import './i18n.en';
 
 const initials = (name: string) =>
@@ -126,12 +126,15 @@ export function VisitCard(props: {
         </Group>
         <Stack gap={4} style={{ flex: 1 }}>
           {v.personVisiting ? <Field label={t('dashboard.visiting')} value={v.personVisiting} /> : null}
-          <Field label={t('dashboard.checkedIn')} value={formatTimeOrDate(v.checkIn, props.timeZone, props.today)} />
+          <Field
+            label={t('dashboard.checkedIn')}
+            value={formatTimeOrDateTime(v.checkIn, props.timeZone, props.today)}
+          />
           <Field
             label={t('dashboard.expires')}
             value={
               v.badge?.expiresAt
-                ? formatTimeOrDate(v.badge.expiresAt, props.timeZone, props.today)
+                ? formatTimeOrDateTime(v.badge.expiresAt, props.timeZone, props.today)
                 : t('dashboard.noExpiry')
             }
           />

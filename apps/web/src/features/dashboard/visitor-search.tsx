@@ -9,7 +9,8 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';
 import type { DeskNavigationState } from '../scan/scan-api';
 import { visitorSearchQuery } from './dashboard-api';
-import { formatDob, formatVisitDay, fullName } from './format';
+import { formatCalendarDate, formatDate } from '../../lib/time/format';
+import { fullName } from './format';
 import './i18n.en';
 
 const NEW = 'new';
@@ -19,7 +20,8 @@ const NEW = 'new';
  * Visitor' entry): blank input is ignored (§5); 'searching...' while the search runs; a failure
  * reads 'No results found.' (§8). Picking a visitor opens their background check.
  */
-export function VisitorSearch(props: { buildingId: number }) {
+/** `timeZone`: the desk building's, for the day of each match's last visit. */
+export function VisitorSearch(props: { buildingId: number; timeZone: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [text, setText] = useState('');
@@ -76,9 +78,9 @@ export function VisitorSearch(props: { buildingId: number }) {
         <Combobox.Options mah={360} style={{ overflowY: 'auto' }} aria-label={t('dashboard.searchLabel')}>
           {!pending
             ? matches.map((m) => {
-                const dob = formatDob(m.dob);
+                const dob = formatCalendarDate(m.dob);
                 const place = [m.city, m.state].filter(Boolean).join(', ');
-                const lastVisit = formatVisitDay(m.lastVisitAt);
+                const lastVisit = m.lastVisitAt ? formatDate(m.lastVisitAt, props.timeZone) : null;
                 return (
                   <Combobox.Option value={String(m.id)} key={m.id}>
                     <Stack gap={0}>

@@ -17,26 +17,18 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
-import {
-  can,
-  EXCLUSION_TYPE_OPTIONS,
-  MESSAGES,
-  ROLE,
-  type TExclusion,
-  type TVisitor,
-  ZExclusionSave,
-} from '@sv/contracts';
-import { DEFAULT_EXCLUSION_DOB, formatUsDate } from '@sv/domain';
+import { can, EXCLUSION_TYPE_OPTIONS, MESSAGES, type TExclusion, type TVisitor, ZExclusionSave } from '@sv/contracts';
+import { DEFAULT_EXCLUSION_DOB } from '@sv/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormShell } from '../../components/form/form-shell';
-import { applyServerErrors, useContractForm } from '../../components/form/use-contract-form';
+import { applyServerErrors, useContractForm, withVersion } from '../../components/form/use-contract-form';
 import { useUser } from '../../lib/session';
-import { DobInput, type DobProblem } from './dob-input';
+import { DobInput, type DobProblem } from '../../lib/time/dob-input';
+import { formatCalendarDate, formatDateTime } from '../../lib/time/format';
 import {
   exclusionFormOptionsQuery,
   exclusionQuery,
@@ -45,6 +37,8 @@ import {
   useSaveExclusion,
 } from './exclusions-api';
 import './i18n.en';
+import { notify } from '../../lib/notify';
+import { useCan } from '../../lib/can';
 
 type Values = z.output<typeof ZExclusionSave>;
 const FORM_SCHEMA = ZExclusionSave as unknown as z.ZodType<unknown, Values>;
@@ -137,6 +131,7 @@ export function ExclusionModal(props: ExclusionModalProps) {
   }, [editingId, existing.isError, onClose]);
 
   const me = useUser();
+  const crossDistrict = useCan('clients.crossDistrict');
   const title = editingId === null ? t('exclusions.addTitle') : t('exclusions.editTitle');
   return (
     <Modal
@@ -161,7 +156,7 @@ export function ExclusionModal(props: ExclusionModalProps) {
               ? valuesOf(existing.data)
               : // spec 000 §4: global, active, created now, the user's client, no photo
                 newValues({
-                  clientId: me.roleId === ROLE.Admin ? props.defaultClientId : me.clientId,
+                  clientId: crossDistrict ? props.defaultClientId : me.clientId,
                   canSetGlobal: can(me, 'exclusions.setGlobal'),
                   visitor: props.visitor ?? null,
                   deskBuildingId: props.deskBuildingId ?? null,
@@ -183,7 +178,7 @@ function ExclusionForm(props: {
 }) {
   const { t } = useTranslation();
   const me = useUser();
-  const isAdmin = me.roleId === ROLE.Admin;
+  const isAdmin = useCan('clients.crossDistrict');
   const canSetGlobal = can(me, 'exclusions.setGlobal');
   const options = useQuery(exclusionFormOptionsQuery);
   const save = useSaveExclusion();
@@ -222,7 +217,7 @@ function ExclusionForm(props: {
     } catch {
       // spec 000 §8: 'Upload failed' and the exclusion photoId is cleared
       form.setFieldValue('photoFileId', null);
-      notifications.show({ color: 'red', message: MESSAGES.uploadFailed });
+      notify.error(MESSAGES.uploadFailed);
     } finally {
       setUploading(false);
     }
@@ -234,14 +229,17 @@ function ExclusionForm(props: {
     try {
       await save.mutateAsync({
         id: props.exclusion?.id ?? null,
-        body: {
-          ...values,
-          clientId,
-          buildingId: values.isGlobal ? null : values.buildingId,
-          dob: values.dob ?? DEFAULT_EXCLUSION_DOB,
-        },
+        body: withVersion(
+          {
+            ...values,
+            clientId,
+            buildingId: values.isGlobal ? null : values.buildingId,
+            dob: values.dob ?? DEFAULT_EXCLUSION_DOB,
+          },
+          props.exclusion,
+        ),
       });
-      notifications.show({ color: 'green', message: t('exclusions.saved') });
+      notify.success(t('exclusions.saved'));
       props.onDone(true);
     } catch (err) {
       setError(applyServerErrors(form, err));
@@ -257,7 +255,7 @@ function ExclusionForm(props: {
             <TextInput label={t('exclusions.visitorName')} value={props.exclusion.visitor.name} readOnly />
             <TextInput
               label={t('exclusions.visitorDob')}
-              value={props.exclusion.visitor.dob ? (formatUsDate(props.exclusion.visitor.dob) ?? '') : ''}
+              value={formatCalendarDate(props.exclusion.visitor.dob) ?? ''}
               readOnly
             />
           </SimpleGrid>
@@ -265,7 +263,7 @@ function ExclusionForm(props: {
       ) : props.visitor ? (
         <Alert variant="light" color="blue" title={t('exclusions.linkedToThisVisitor')} data-testid="linked-visitor">
           {visitorName(props.visitor)}
-          {props.visitor.dob ? ` · ${formatUsDate(props.visitor.dob)}` : ''}
+          {props.visitor.dob ? ` · ${formatCalendarDate(props.visitor.dob)}` : ''}
         </Alert>
       ) : null}
       {/* the photo beside the fields; below them on a phone, where both would not fit */}
@@ -401,7 +399,7 @@ function ExclusionForm(props: {
       </Flex>
       {props.exclusion ? (
         <Text size="xs" c="dimmed">
-          {t('exclusions.createdOn', { date: new Date(props.exclusion.created).toLocaleString() })}
+          {t('exclusions.createdOn', { date: formatDateTime(props.exclusion.created, me.buildingTimeZone) })}
         </Text>
       ) : null}
       <Group justify="flex-end">

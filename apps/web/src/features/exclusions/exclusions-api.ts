@@ -8,12 +8,7 @@ import type {
 } from '@sv/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-
-const qs = (params: Record<string, unknown>) => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
-  return q.toString();
-};
+import { fetchListPage } from '../../lib/list-request';
 
 /** Exclusions are kept in memory only (security guide), refetched on every visit to the screen. */
 export const exclusionKeys = {
@@ -26,7 +21,7 @@ export const exclusionKeys = {
 export const exclusionsListQuery = (q: TExclusionsQuery) =>
   queryOptions({
     queryKey: exclusionKeys.list(q),
-    queryFn: () => api.get<TPage<TExclusion>>(`/api/exclusions?${qs(q)}`),
+    queryFn: () => fetchListPage<TPage<TExclusion>>('/api/exclusions', q),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -55,7 +50,7 @@ export function useSaveExclusion() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: TExclusionSave }) =>
       (id === null
-        ? api.post<{ exclusion: TExclusion }>('/api/exclusions', body)
+        ? api.create<{ exclusion: TExclusion }>('/api/exclusions', body)
         : api.put<{ exclusion: TExclusion }>(`/api/exclusions/${id}`, body)
       ).then((r) => r.exclusion),
     onSuccess: () => void qc.invalidateQueries({ queryKey: exclusionKeys.all }),

@@ -1,15 +1,16 @@
-import { ActionIcon, Avatar, Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
-import { EXCLUSION_SORTS, ROLE, type TExclusion, type TExclusionsQuery } from '@sv/contracts';
-import { DEFAULT_EXCLUSION_DOB, formatUsDate } from '@sv/domain';
+import { ActionIcon, Avatar, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { EXCLUSION_SORTS, type TExclusion, type TExclusionsQuery } from '@sv/contracts';
+import { DEFAULT_EXCLUSION_DOB } from '@sv/domain';
+import { formatCalendarDate, formatDate } from '../../lib/time/format';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Column, DataTable } from '../../components/data-table/data-table';
-import { useTableState } from '../../components/data-table/use-table-state';
+import type { Column } from '../../components/data-table/data-table';
 import { ExportButton } from '../../components/export';
 import { ListImport } from '../../components/import-dialog';
 import { LIST_FILTERS, ListFilters, listFilterQuery } from '../../components/list-filters';
+import { ListAddButton, ListPage, useListState } from '../../components/list-page';
 import { useCan } from '../../lib/can';
 import { useUser } from '../../lib/session';
 import { ExclusionModal } from './exclusion-modal';
@@ -23,17 +24,18 @@ const USER_SORTS = EXCLUSION_SORTS.filter((s) => s !== 'name');
 export default function ExclusionsPage() {
   const { t } = useTranslation();
   const me = useUser();
-  const isAdmin = me.roleId === ROLE.Admin;
+  const isAdmin = useCan('clients.crossDistrict');
   const canManage = useCan('exclusions.manage');
-  const table = useTableState({ sort: 'name', filters: LIST_FILTERS });
+  const { table, search, paging, sorting } = useListState({ sort: 'name', sorts: USER_SORTS, filters: LIST_FILTERS });
   const { activeOnly, clientId } = listFilterQuery(table, isAdmin);
+  // the default sort, by name, is ascending only
+  const dir = paging.sort === 'name' ? 'asc' : paging.dir;
   const query: TExclusionsQuery = {
-    page: table.page,
-    perPage: 100,
-    sort: (USER_SORTS as readonly string[]).includes(table.sort) ? (table.sort as TExclusionsQuery['sort']) : 'name',
-    dir: table.sort === 'name' ? 'asc' : table.dir,
+    ...paging,
+    dir,
     activeOnly,
     clientId,
+    q: search.q,
   };
   const list = useExclusionsList(query);
   const options = useQuery(exclusionFormOptionsQuery);
@@ -72,7 +74,7 @@ export default function ExclusionsPage() {
             {t('exclusions.unknownDob')}
           </Text>
         ) : (
-          formatUsDate(e.dob)
+          formatCalendarDate(e.dob)
         ),
     },
     { key: 'type', header: t('exclusions.col.type'), sortKey: 'type', render: (e) => e.typeLabel },
@@ -99,7 +101,7 @@ export default function ExclusionsPage() {
       header: t('exclusions.col.created'),
       sortKey: 'created',
       width: 120,
-      render: (e) => new Date(e.created).toLocaleDateString('en-US'),
+      render: (e) => formatDate(e.created, me.buildingTimeZone),
     },
     {
       key: 'status',
@@ -134,17 +136,11 @@ export default function ExclusionsPage() {
   const exportParams = { activeOnly, clientId };
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            {t('exclusions.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('exclusions.intro')}
-          </Text>
-        </Stack>
-        <Group gap="sm">
+    <ListPage
+      title={t('exclusions.title')}
+      intro={t('exclusions.intro')}
+      actions={
+        <>
           {canManage ? (
             <ListImport
               kind="exclusions"
@@ -156,30 +152,28 @@ export default function ExclusionsPage() {
             />
           ) : null}
           <ExportButton kind="exclusions" params={exportParams} title={t('exclusions.exportTitle')} />
-          {canManage ? (
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
-              {t('exclusions.add')}
-            </Button>
-          ) : null}
-        </Group>
-      </Group>
-
-      <ListFilters table={table} districts={districts} />
-
-      <DataTable
-        caption={t('exclusions.tableCaption')}
-        columns={columns}
-        page={list.data}
-        isFetching={list.isFetching}
-        rowKey={(e) => e.id}
-        sort={query.sort ?? 'name'}
-        dir={query.dir ?? 'asc'}
-        onSort={table.setSort}
-        onPage={table.setPage}
-        empty={t('exclusions.empty')}
-      />
-
+          {canManage ? <ListAddButton label={t('exclusions.add')} onClick={() => setEditing('new')} /> : null}
+        </>
+      }
+      filters={
+        <ListFilters
+          search={search}
+          searchHint={t('lists.searchHint.exclusions')}
+          table={table}
+          districts={districts}
+        />
+      }
+      table={{
+        ...sorting,
+        dir,
+        caption: t('exclusions.tableCaption'),
+        columns,
+        list,
+        rowKey: (e) => e.id,
+        empty: t('exclusions.empty'),
+      }}
+    >
       <ExclusionModal target={editing} onClose={closeEditor} defaultClientId={clientId ?? null} />
-    </Stack>
+    </ListPage>
   );
 }

@@ -6,7 +6,7 @@ addCatalogue('en', {
   imports: {
     chooseFile: 'File to import',
     chooseFilePlaceholder: 'Choose a .csv or .xlsx file',
-    limits: `CSV or Excel (.xlsx), up to ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB and ${IMPORT_LIMITS.maxRows.toLocaleString('en-US')} rows. Rows already present are skipped.`,
+    limits: `CSV or Excel (.xlsx), up to ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB and ${new Intl.NumberFormat('en-US').format(IMPORT_LIMITS.maxRows)} rows. Rows already present are skipped.`,
     sample: 'Sample file:',
     sampleCsv: 'CSV',
     sampleXlsx: 'Excel',

@@ -22,7 +22,7 @@ export const invitationUrl = (typeId: number) => `/api/registration-types/${type
 export function useSendInvitation() {
   return useMutation({
     mutationFn: ({ typeId, body }: { typeId: number; body: TInvitationSend }) =>
-      api.post<{ id: number; channels: ('email' | 'sms')[] }>(invitationUrl(typeId), body),
+      api.create<{ id: number; channels: ('email' | 'sms')[] }>(invitationUrl(typeId), body),
   });
 }
 

@@ -1,4 +1,4 @@
-import { CONSTANTS, ROLE, type TImportResult, ZInvitationSend } from '@sv/contracts';
+import { type TImportResult, ZInvitationSend } from '@sv/contracts';
 import {
   Alert,
   Anchor,
@@ -15,28 +15,29 @@ import {
   Title,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { DATE_FORMAT, todayIso } from '../../lib/time/format';
+import { US_DATE_PLACEHOLDER } from '../../lib/time/fields';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImportResults } from '../../components/import-dialog';
-import { applyServerErrors } from '../../components/form/use-contract-form';
+import { applyServerErrors, useContractForm } from '../../components/form/use-contract-form';
 import { useUser } from '../../lib/session';
 import { clientsLookupQuery } from '../clients/clients-api';
-import { notify } from '../visitor-flow/notify';
 import { sampleImportHref, uploadInvitations, useActiveTypes, useSendInvitation } from './invitations-api';
 import './i18n.en';
 import '../imports/i18n.en';
+import { notify } from '../../lib/notify';
+import { useCan } from '../../lib/can';
 
-interface Values {
+type Values = {
   firstname: string;
   lastname: string;
   email: string;
   phoneNumber: string;
   requestedExpirationDate: string | null;
   registrationTypeId: string | null;
-}
+};
 const EMPTY: Values = {
   firstname: '',
   lastname: '',
@@ -46,9 +47,6 @@ const EMPTY: Values = {
   registrationTypeId: null,
 };
 
-/** The contract's messages → this screen's strings (the same rules, spec 001 §5). */
-const contractResolver = schemaResolver(ZInvitationSend, { sync: true });
-
 /**
  * Send Registration (spec 001 §2 "Send registration", §5, §8): invite one person from the form
  * or many from a file. Success alerts show 4 s and clear the form; failures 8 s (§9).
@@ -56,7 +54,7 @@ const contractResolver = schemaResolver(ZInvitationSend, { sync: true });
 export default function SendRegistrationPage() {
   const { t } = useTranslation();
   const user = useUser();
-  const isAdmin = user.roleId === ROLE.Admin;
+  const isAdmin = useCan('clients.crossDistrict');
   const clients = useQuery({ ...clientsLookupQuery, enabled: isAdmin });
   const [pickedClient, setPickedClient] = useState<number | null>(null);
   const clientId = isAdmin ? pickedClient : user.clientId;
@@ -102,26 +100,25 @@ type TypeOptions = { value: string; label: string }[];
 function IndividualInvitation({ typeOptions }: { typeOptions: TypeOptions }) {
   const { t } = useTranslation();
   const send = useSendInvitation();
-  const today = dayjs().format('YYYY-MM-DD');
-  const form = useForm<Values>({
-    mode: 'controlled',
+  const today = todayIso();
+  // the invitation's contract (the type goes in the path); its findings in this screen's words (spec 001 §5)
+  const form = useContractForm(ZInvitationSend, {
     initialValues: EMPTY,
-    validate: (values) => {
-      const errors: Record<string, string> = {};
-      const contract = contractResolver({ ...values, registrationTypeId: undefined });
-      const message: Record<string, string> = {
+    toRequest: ({ registrationTypeId: _type, ...request }: Values) => request,
+    message: (field, _issue, values) =>
+      ({
         firstname: t('invitations.errors.firstname'),
         lastname: t('invitations.errors.lastname'),
         email: values.email || values.phoneNumber ? t('invitations.errors.email') : t('invitations.errors.contact'),
         requestedExpirationDate: t('invitations.errors.expDate'),
-      };
-      for (const key of Object.keys(contract)) errors[key] = message[key] ?? String(contract[key]);
-      if (values.requestedExpirationDate && values.requestedExpirationDate < today) {
-        errors.requestedExpirationDate = t('invitations.errors.expDatePast');
-      }
-      if (!values.registrationTypeId) errors.registrationTypeId = t('invitations.errors.type');
-      return errors;
-    },
+      })[field],
+    rules: (values) => ({
+      requestedExpirationDate:
+        values.requestedExpirationDate && values.requestedExpirationDate < today
+          ? t('invitations.errors.expDatePast')
+          : undefined,
+      registrationTypeId: values.registrationTypeId ? undefined : t('invitations.errors.type'),
+    }),
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -136,21 +133,12 @@ function IndividualInvitation({ typeOptions }: { typeOptions: TypeOptions }) {
           requestedExpirationDate: values.requestedExpirationDate,
         },
       });
-      notify({
-        color: 'green',
-        autoClose: CONSTANTS.alertSuccessMs,
-        message: t('invitations.individual.sent', { name: `${values.firstname} ${values.lastname}` }),
-      });
+      notify.success(t('invitations.individual.sent', { name: `${values.firstname} ${values.lastname}` }));
       form.setValues(EMPTY);
       form.resetDirty(EMPTY);
     } catch (err) {
       const message = applyServerErrors(form, err);
-      notify({
-        color: 'red',
-        autoClose: CONSTANTS.alertFailureMs,
-        title: t('invitations.individual.failed'),
-        message,
-      });
+      notify.error(message, { title: t('invitations.individual.failed') });
     }
   });
 
@@ -194,8 +182,8 @@ function IndividualInvitation({ typeOptions }: { typeOptions: TypeOptions }) {
             <DateInput
               label={t('invitations.individual.expDate')}
               withAsterisk
-              valueFormat="MM/DD/YYYY"
-              placeholder="mm/dd/yyyy"
+              valueFormat={DATE_FORMAT}
+              placeholder={US_DATE_PLACEHOLDER}
               minDate={today}
               clearable
               {...form.getInputProps('requestedExpirationDate')}
@@ -255,11 +243,11 @@ function BulkInvitations({ typeOptions }: { typeOptions: TypeOptions }) {
     if (outcome.ok) {
       setState({ step: 'results', result: outcome.result });
       setFile(null);
-      notify({ color: 'green', autoClose: CONSTANTS.alertSuccessMs, message: t('invitations.bulk.done') });
+      notify.success(t('invitations.bulk.done'));
     } else {
       // §8: the server's error is shown in place, results cleared; the alert shows 8 s
       setState({ step: 'error', error: outcome.error });
-      notify({ color: 'red', autoClose: CONSTANTS.alertFailureMs, message: t('invitations.bulk.failed') });
+      notify.error(t('invitations.bulk.failed'));
     }
   }
 

@@ -16,6 +16,8 @@ export const kioskEn = {
     loading: 'One moment…',
     loadFailed: 'This kiosk cannot reach the office system. Please see the front office.',
     retry: 'Try again',
+    // issue 25: a server sentence with no Spanish yet is never shown in English to a Spanish speaker
+    serverFallback: 'We could not finish this here. Please see the front office.',
     banner: {
       title: 'Before you sign in',
       yes: 'Yes',
@@ -95,6 +97,10 @@ export const kioskEn = {
     student: {
       titleDropoff: 'Student sign in',
       titlePickup: 'Student sign out',
+      // issue 25: STUDENT PICKUP with both pickup and drop-off detected (spec 002 §4 General mode)
+      chooseTitle: 'What would you like to do?',
+      choosePickup: 'Pick up a student',
+      chooseDropoff: 'Sign in a late student',
       studentId: 'Student ID',
       lastName: 'Student’s last name',
       entryHint: 'Scan the student ID card, or type the student ID and last name.',

@@ -17,6 +17,7 @@ const kioskEs: Shape<typeof kioskEn> = {
     loadFailed:
       'Este quiosco no puede comunicarse con el sistema de la oficina. Por favor, pase a la oficina principal.',
     retry: 'Intentar de nuevo',
+    serverFallback: 'No pudimos terminar esto aquí. Por favor, pase a la oficina principal.',
     banner: {
       title: 'Antes de registrarse',
       yes: 'Sí',
@@ -96,6 +97,9 @@ const kioskEs: Shape<typeof kioskEn> = {
     student: {
       titleDropoff: 'Entrada de estudiantes',
       titlePickup: 'Salida de estudiantes',
+      chooseTitle: '¿Qué desea hacer?',
+      choosePickup: 'Recoger a un estudiante',
+      chooseDropoff: 'Registrar la llegada tarde de un estudiante',
       studentId: 'Número de estudiante',
       lastName: 'Apellido del estudiante',
       entryHint: 'Pase la credencial del estudiante, o escriba su número y su apellido.',
@@ -148,8 +152,19 @@ addCatalogue('es', {
     kioskHeading: 'Inicio de sesión del quiosco',
     kioskHint: 'Inicie sesión con la cuenta de quiosco de este edificio para comenzar el registro.',
     kioskAdminRedirect: 'Los administradores usan el quiosco con una cuenta de quiosco.',
+    kioskSignInFailed: 'El quiosco no pudo iniciar sesión. Vuelva a intentarlo.',
   },
-  shell: { kioskLabel: 'Quiosco de registro', kioskLogout: 'Cerrar sesión del quiosco', loading: 'Cargando' },
+  shell: {
+    kioskLabel: 'Quiosco de registro',
+    kioskLogout: 'Cerrar sesión del quiosco',
+    kioskLogoutHint: 'Solo para el personal: escriba la contraseña de la cuenta de este quiosco para cerrar su sesión.',
+    kioskLogoutConfirm: 'Cerrar la sesión del quiosco',
+    kioskLogoutPasswordRequired: 'Escriba la contraseña de la cuenta del quiosco para cerrar su sesión.',
+    kioskLogoutWrong: 'Esa no es la contraseña de la cuenta del quiosco. El quiosco sigue con la sesión iniciada.',
+    kioskLogoutLocked: 'Demasiadas contraseñas incorrectas. Espere unos minutos y vuelva a intentarlo.',
+    kioskLogoutFailed: 'No se pudo cerrar la sesión del quiosco. Vuelva a intentarlo.',
+    loading: 'Cargando',
+  },
   camera: {
     starting: 'Encendiendo la cámara…',
     pointAt: 'Ponga la credencial, o el código de barras del reverso de la licencia, dentro del recuadro.',

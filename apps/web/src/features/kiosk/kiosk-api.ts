@@ -17,6 +17,7 @@ import type {
 } from '@sv/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import { createKeys } from '../../lib/action-key';
 import { ApiError, api, type RequestOptions } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 
@@ -25,9 +26,6 @@ import { paths } from '../../lib/paths';
  * goes to the kiosk sign-in (spec 000 §8), and a dropped connection is not a sign-out at the kiosk
  * but the offline state below (issue 14 "Offline").
  */
-/** One Idempotency-Key per visitor action, reused for every attempt of it (security guide). */
-export const newKioskKey = (): string => crypto.randomUUID();
-
 // the kiosk shows its own offline state at once (issue 14) rather than the desk's silent retries
 const opts: RequestOptions = { noRedirect: true, retry: false };
 
@@ -64,7 +62,10 @@ const withKey = (key: string): RequestOptions => ({ ...opts, headers: { 'idempot
 export const autoValidate = (signInId: number) =>
   call(api.post<TKioskAutoValidateResponse>(`/api/kiosk/sign-ins/${signInId}/auto-validate`, {}, opts));
 
-export const reportProblem = (key: string) => call(api.post('/api/kiosk/problems', { kind: 'health' }, withKey(key)));
+// Every kiosk submission takes its Idempotency-Key from the one keyring (issue 23 §4; issue 25 B1:
+// one key per flow made a second, different try on the same screen answer "already used"): the
+// same request again reuses its key, a different one gets a new key.
+export const reportProblem = () => call(api.create('/api/kiosk/problems', { kind: 'health' }, opts));
 
 // ---------------------------------------------------------------- students (spec 002 §7 ValidateStudent, AddSelf…)
 
@@ -77,15 +78,15 @@ export async function uploadStudentPhoto(blob: Blob) {
   return call(api.upload<{ photoFileId: string }>('/api/kiosk/students/photos', form, opts));
 }
 
-export const studentDropoff = (body: TKioskStudentDropoffRequest, key: string) =>
-  call(api.post<TKioskStudentDropoffResponse>('/api/kiosk/students/dropoffs', body, withKey(key)));
+export const studentDropoff = (body: TKioskStudentDropoffRequest) =>
+  call(api.create<TKioskStudentDropoffResponse>('/api/kiosk/students/dropoffs', body, opts));
 
 /** A pickup (issue 22): released, a code sent to the contact on file, or "see the front office". */
-export const studentPickup = (body: TKioskStudentPickupRequest, key: string) =>
-  call(api.post<TKioskStudentPickupResponse>('/api/kiosk/students/pickups', body, withKey(key)));
+export const studentPickup = (body: TKioskStudentPickupRequest) =>
+  call(api.create<TKioskStudentPickupResponse>('/api/kiosk/students/pickups', body, opts));
 /** The one-time code the adult received (each attempt is its own request). */
-export const studentPickupCode = (body: TKioskPickupCodeRequest, key: string) =>
-  call(api.post<TKioskStudentPickupResponse>('/api/kiosk/students/pickups/code', body, withKey(key)));
+export const studentPickupCode = (body: TKioskPickupCodeRequest) =>
+  call(api.create<TKioskStudentPickupResponse>('/api/kiosk/students/pickups/code', body, opts));
 
 // ---------------------------------------------------------------- offline queue
 
@@ -188,45 +189,56 @@ if (typeof window !== 'undefined') {
 
 /**
  * The visitor's sign-in: 'sent' with the server's answer, or 'queued' when the server cannot be
- * reached (kept here and sent when it returns). The same key is used for every attempt.
+ * reached (kept here and sent when it returns). The same key is used for every attempt of this
+ * request (the keyring's, issue 23 §4); once answered or queued, the next sign-in is a new one.
  */
 export async function submitSignIn(
   body: Omit<TKioskSignInRequest, 'photoFileId'>,
   photo: Blob | null,
-  key = newKioskKey(),
 ): Promise<{ sent: TKioskSignInResponse } | { queued: true }> {
-  const item: Extract<Queued, { kind: 'signIn' }> = { kind: 'signIn', key, body, photo };
+  const path = '/api/kiosk/sign-ins';
+  const item: Extract<Queued, { kind: 'signIn' }> = { kind: 'signIn', key: createKeys.for(path, body), body, photo };
   if (offline) {
     queue.push(item);
     markOffline();
+    createKeys.done(path);
     return { queued: true };
   }
   try {
-    return { sent: await sendSignIn(item) };
+    const sent = await sendSignIn(item);
+    createKeys.done(path);
+    return { sent };
   } catch (err) {
     if (!isUnreachable(err)) throw err;
     queue.push(item);
     markOffline();
+    createKeys.done(path);
     return { queued: true };
   }
 }
 
 export async function submitCheckOut(
   body: TKioskCheckOutRequest,
-  key = newKioskKey(),
 ): Promise<{ sent: TKioskCheckOutResponse } | { queued: true }> {
-  const item = { kind: 'checkOut' as const, key, body };
+  // issue 25 B1: a miss ("not signed in here") is an answer; the next, different try on the same
+  // screen is a new request with a new key, the same request again keeps its key
+  const path = '/api/kiosk/check-outs';
+  const item = { kind: 'checkOut' as const, key: createKeys.for(path, body), body };
   if (offline) {
     queue.push(item);
     markOffline();
+    createKeys.done(path);
     return { queued: true };
   }
   try {
-    return { sent: await sendCheckOut(item) };
+    const sent = await sendCheckOut(item);
+    createKeys.done(path);
+    return { sent };
   } catch (err) {
     if (!isUnreachable(err)) throw err;
     queue.push(item);
     markOffline();
+    createKeys.done(path);
     return { queued: true };
   }
 }

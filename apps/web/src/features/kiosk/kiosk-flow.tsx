@@ -7,14 +7,16 @@ import {
   type TKioskPerson,
 } from '@sv/contracts';
 import { PERSON_NAME_MESSAGES } from '@sv/domain';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { serverMessageIn } from '../../lib/i18n/server-messages';
 import { paths } from '../../lib/paths';
-import { maskUsDate, usDateToIso } from '../public-registration/us-date';
+import { parseUsDate } from '../../lib/time/format';
+import { maskUsDate } from '../../lib/time/fields';
 import { useWedgeScanner } from '../scan/use-wedge-scanner';
 import { useCamera } from '../visitor-flow/use-camera';
-import { autoValidate, isUnreachable, lookup, newKioskKey, submitCheckOut, submitSignIn } from './kiosk-api';
+import { autoValidate, isUnreachable, lookup, submitCheckOut, submitSignIn } from './kiosk-api';
 import type { ProblemState } from './kiosk-problem-page';
 import type { ThankYouState } from './kiosk-thank-you-page';
 import './i18n.en';
@@ -44,11 +46,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * times, 3000 ms apart); the answer alone decides between thank-you and the problem screen.
  */
 export default function KioskFlow(props: { mode: Mode; config: TKioskConfigResponse; onCancel: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [state, setState] = useState<Step>({ step: 'identify' });
-  // one key per visitor action (security guide: a retry is the same request)
-  const actionKey = useRef(newKioskKey());
   const volunteer = (who: Who) => 'registrationId' in who && who.registrationId !== undefined;
 
   const thankYou = (s: ThankYouState) => navigate(paths.kioskThankYou, { state: s, replace: true });
@@ -56,13 +56,17 @@ export default function KioskFlow(props: { mode: Mode; config: TKioskConfigRespo
 
   const fail = (err: unknown) => {
     if (isUnreachable(err)) return problem({ kind: 'offline' });
-    setState({ step: 'identify', message: (err as Error).message });
+    // the server's sentence in the visitor's language (issue 25, audit 002 U5)
+    setState({
+      step: 'identify',
+      message: serverMessageIn(i18n.language, (err as Error).message, t('kiosk.serverFallback')),
+    });
   };
 
   async function checkOut(body: { raw: string } | { person: TKioskPerson }) {
     setState({ step: 'working', label: t('kiosk.checkOut.working') });
     try {
-      const r = await submitCheckOut(body, actionKey.current);
+      const r = await submitCheckOut(body);
       if ('queued' in r) return thankYou({ kind: 'queuedCheckOut' });
       if (r.sent.checkedOut === 0) return setState({ step: 'identify', message: t('kiosk.checkOut.none') });
       thankYou({ kind: 'checkedOut' });
@@ -80,7 +84,9 @@ export default function KioskFlow(props: { mode: Mode; config: TKioskConfigRespo
         if (!r.registration.ok || !r.registration.visitorId)
           return setState({
             step: 'identify',
-            message: t('kiosk.identify.badgeRefused', { reason: r.registration.reason ?? '' }),
+            message: t('kiosk.identify.badgeRefused', {
+              reason: serverMessageIn(i18n.language, r.registration.reason ?? '', ''),
+            }),
           });
         return setState({
           step: 'details',
@@ -111,7 +117,7 @@ export default function KioskFlow(props: { mode: Mode; config: TKioskConfigRespo
         personVisiting,
         visitorType: volunteer(who) ? ('volunteer' as const) : ('visitor' as const),
       };
-      const r = await submitSignIn(body, photo, actionKey.current);
+      const r = await submitSignIn(body, photo);
       // a queued sign-in is not a check-in: the visitor goes to the office (issue 14 "Offline")
       if ('queued' in r) return problem({ kind: 'queued' });
       if (r.sent.next === 'thankyou') return thankYou({ kind: 'arrival' });
@@ -218,7 +224,7 @@ function Identify(props: {
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const send = () => {
-    const iso = usDateToIso(dob);
+    const iso = parseUsDate(dob);
     const e: Record<string, string> = {};
     // issue 22: the one person-name rule, said next to the field in the kiosk's language
     const nameError = (v: string) => {

@@ -6,7 +6,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';
-import { kioskConfigQuery, newKioskKey, reportProblem } from './kiosk-api';
+import { kioskConfigQuery, reportProblem } from './kiosk-api';
 import type { ProblemState } from './kiosk-problem-page';
 import './i18n.en';
 import './i18n.es';
@@ -14,16 +14,30 @@ import './i18n.es';
 const KioskFlow = lazy(() => import('./kiosk-flow'));
 const KioskStudentFlow = lazy(() => import('./kiosk-student-flow'));
 
-type Flow = 'visitor' | 'badge' | 'checkOut' | 'dropoff' | 'pickup';
-/** What each button starts (spec 002 §2): the visitor flows, and the kiosk student modal (Pickup or Dropoff). */
-const FLOW_OF: Record<TKioskButtonKey, Flow> = {
-  visitor: 'visitor',
-  checkIn: 'badge',
-  checkOut: 'checkOut',
-  pickup: 'pickup',
-  studentCheckIn: 'dropoff',
-  studentCheckOut: 'pickup',
-};
+type Flow = 'visitor' | 'badge' | 'checkOut' | 'dropoff' | 'pickup' | 'sisPickup' | 'studentChoice';
+/**
+ * What each button starts (spec 002 §2, §4): the visitor flows, and the kiosk student modal
+ * (Pickup or Dropoff). STUDENT PICKUP (the district's pickupBtn) follows the kiosk's SIS settings
+ * (issue 25, audit 002 U2): Skyward → a pickup with the guardians read from the SIS now; General →
+ * the detected phase, or a choice of the two when both are detected. The building's KIOSK STUDENT
+ * CHECK IN / CHECK OUT are the drop-off and the pickup.
+ */
+function flowOf(key: TKioskButtonKey, config: TKioskConfigResponse): Flow {
+  if (key === 'pickup') {
+    const sp = config.studentPickup;
+    if (sp?.mode === 'General')
+      return sp.phase === 'choose' ? 'studentChoice' : sp.phase === 'Dropoff' ? 'dropoff' : 'pickup';
+    return 'sisPickup';
+  }
+  const flows: Record<Exclude<TKioskButtonKey, 'pickup'>, Flow> = {
+    visitor: 'visitor',
+    checkIn: 'badge',
+    checkOut: 'checkOut',
+    studentCheckIn: 'dropoff',
+    studentCheckOut: 'pickup',
+  };
+  return flows[key];
+}
 
 /**
  * /safe/kiosk/{id?} (spec 002 §2 Kiosk screens): the health banner when the district turned it on,
@@ -73,7 +87,7 @@ function KioskHome({ config }: { config: TKioskConfigResponse }) {
     const next = [...answers, yes];
     if (healthBannerOutcome(next) === 'problem') {
       // spec 002 §4 Health banner: any Yes → the problem screen, and the office is told
-      reportProblem(newKioskKey()).catch(() => undefined);
+      reportProblem().catch(() => undefined);
       const state: ProblemState = { kind: 'health' };
       navigate(paths.kioskProblem, { state });
       return;
@@ -94,7 +108,8 @@ function KioskHome({ config }: { config: TKioskConfigResponse }) {
               {t('kiosk.banner.question', { n: n + 1, count: config.banner.questions.length })}
             </Text>
             <Text fz={28} fw={600} lh={1.35} data-testid="kiosk-banner-question">
-              {config.banner.questions[n]}
+              {/* issue 25 (audit 002 U5): the question in the visitor's language when there is one */}
+              {(i18n.language === 'es' && config.banner.questionsEs[n]) || config.banner.questions[n]}
             </Text>
             <Group grow gap="lg">
               <Button size="xl" h={96} fz={28} color="red" variant="outline" onClick={() => answer(true)}>
@@ -119,8 +134,15 @@ function KioskHome({ config }: { config: TKioskConfigResponse }) {
           </Center>
         }
       >
-        {flow === 'dropoff' || flow === 'pickup' ? (
-          <KioskStudentFlow mode={flow} config={config} onCancel={() => setFlow(null)} />
+        {flow === 'studentChoice' ? (
+          <StudentChoice onChoose={setFlow} onCancel={() => setFlow(null)} />
+        ) : flow === 'dropoff' || flow === 'pickup' || flow === 'sisPickup' ? (
+          <KioskStudentFlow
+            mode={flow === 'dropoff' ? 'dropoff' : 'pickup'}
+            skyward={flow === 'sisPickup'}
+            config={config}
+            onCancel={() => setFlow(null)}
+          />
         ) : (
           <KioskFlow mode={flow} config={config} onCancel={() => setFlow(null)} />
         )}
@@ -150,7 +172,7 @@ function KioskHome({ config }: { config: TKioskConfigResponse }) {
             radius="lg"
             fz={{ base: 22, sm: 26 }}
             variant={b.key === 'checkOut' ? 'outline' : 'filled'}
-            onClick={() => setFlow(FLOW_OF[b.key])}
+            onClick={() => setFlow(flowOf(b.key, config))}
             styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25 } }}
             data-testid={`kiosk-button-${b.key}`}
           >
@@ -158,6 +180,29 @@ function KioskHome({ config }: { config: TKioskConfigResponse }) {
           </Button>
         ))}
       </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** STUDENT PICKUP in General mode with both pickup and drop-off detected: the visitor chooses (spec 002 §4). */
+function StudentChoice(props: { onChoose: (flow: Flow) => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" gap="xl" mt="md" data-testid="kiosk-student-choice">
+      <Title order={1} fz={40} ta="center">
+        {t('kiosk.student.chooseTitle')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" w="100%" maw={900}>
+        <Button size="xl" mih={120} h="auto" radius="lg" fz={26} onClick={() => props.onChoose('pickup')}>
+          {t('kiosk.student.choosePickup')}
+        </Button>
+        <Button size="xl" mih={120} h="auto" radius="lg" fz={26} onClick={() => props.onChoose('dropoff')}>
+          {t('kiosk.student.chooseDropoff')}
+        </Button>
+      </SimpleGrid>
+      <Button size="lg" variant="default" onClick={props.onCancel}>
+        {t('kiosk.cancel')}
+      </Button>
     </Stack>
   );
 }

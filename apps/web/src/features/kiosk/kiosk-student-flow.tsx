@@ -8,11 +8,12 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
-import { maskUsDate, usDateToIso } from '../public-registration/us-date';
+import { serverMessageIn } from '../../lib/i18n/server-messages';
+import { parseUsDate } from '../../lib/time/format';
+import { maskUsDate } from '../../lib/time/fields';
 import { useWedgeScanner } from '../scan/use-wedge-scanner';
 import {
   isUnreachable,
-  newKioskKey,
   studentDropoff,
   studentPickup,
   studentPickupCode,
@@ -25,7 +26,12 @@ import './i18n.en';
 import './i18n.es';
 
 type Mode = 'dropoff' | 'pickup';
-type Student = { studentId: string; lastName: string; firstName: string; reasons: { id: number; name: string }[] };
+type Student = {
+  studentId: string;
+  lastName: string;
+  firstName: string;
+  reasons: { id: number; name: string; nameEs: string }[];
+};
 type Step =
   | { step: 'entry' }
   | { step: 'guardian'; student: Student }
@@ -57,15 +63,24 @@ const OFFICE_SCREEN_MS = 30_000;
  * "The page reloads" is a return to the start screen without a browser reload, so requests queued
  * in memory while offline are not lost (issue 14).
  */
-export default function KioskStudentFlow(props: { mode: Mode; config: TKioskConfigResponse; onCancel: () => void }) {
-  const { t } = useTranslation();
+export default function KioskStudentFlow(props: {
+  mode: Mode;
+  /** STUDENT PICKUP in Skyward mode: the server reads the guardians from the SIS (issue 25) */
+  skyward?: boolean;
+  config: TKioskConfigResponse;
+  onCancel: () => void;
+}) {
+  const { t, i18n } = useTranslation();
   const [state, setState] = useState<Step>({ step: 'entry' });
   const [message, setMessage] = useState<{ lines: string[]; restart: boolean } | null>(null);
   const failures = useRef(0);
   // what was typed, kept across a failed check so the visitor corrects it rather than retyping it
   const typed = useRef({ studentId: '', lastName: '' });
-  const key = useRef(newKioskKey());
-  const photoRequired = props.mode === 'pickup' ? true : props.config.photoRequired.studentCheckIn || false;
+  // the photo is uploaded once per picture, so a retry sends the same request (and key, issue 23 §4)
+  const uploaded = useRef(new WeakMap<Blob, string>());
+  // the building's requireKioskStudentPhotoCheckOut / …CheckIn decide (issue 25, audit 002 K13)
+  const photoRequired =
+    props.mode === 'pickup' ? props.config.photoRequired.studentCheckOut : props.config.photoRequired.studentCheckIn;
   const idLabel = props.config.studentIdLabel.trim() || t('kiosk.student.studentId');
 
   const restart = () => {
@@ -104,7 +119,7 @@ export default function KioskStudentFlow(props: { mode: Mode; config: TKioskConf
     setMessage(null);
     setState({ step: 'working' });
     try {
-      const r = await studentPickupCode({ verificationId: s.verificationId, code }, newKioskKey());
+      const r = await studentPickupCode({ verificationId: s.verificationId, code });
       if (r.outcome === 'code_wrong') setState({ ...s, triesLeft: r.attemptsLeft });
       else outcome(s.student, r);
     } catch (err) {
@@ -117,6 +132,11 @@ export default function KioskStudentFlow(props: { mode: Mode; config: TKioskConf
 
   /** spec 002 §8: the kiosk's validation-failure and transport-error rules. */
   const failed = (err: unknown) => {
+    // spec 002 §8 Guardian list error (Skyward): the message, then home
+    if (err instanceof ApiError && err.body.code === 'UPSTREAM_UNAVAILABLE' && err.body.requestId) {
+      setMessage({ lines: [serverMessageIn(i18n.language, err.message, t('kiosk.student.noResults'))], restart: true });
+      return;
+    }
     if (isUnreachable(err) || !(err instanceof ApiError)) {
       setMessage({ lines: [t('kiosk.student.noResults')], restart: false });
       return;
@@ -124,7 +144,12 @@ export default function KioskStudentFlow(props: { mode: Mode; config: TKioskConf
     failures.current += 1;
     if (failures.current <= CONSTANTS.kioskValidationFailuresAllowed)
       setMessage({ lines: [t('kiosk.student.unableToProcess'), t('kiosk.student.checkInformation')], restart: false });
-    else setMessage({ lines: [err.message], restart: true });
+    // the server's sentence in the visitor's language (issue 25, audit 002 U5)
+    else
+      setMessage({
+        lines: [serverMessageIn(i18n.language, err.message, t('kiosk.student.unableToProcess'))],
+        restart: true,
+      });
   };
 
   async function validate(studentId: string, lastName: string) {
@@ -132,7 +157,12 @@ export default function KioskStudentFlow(props: { mode: Mode; config: TKioskConf
     setMessage(null);
     setState({ step: 'working' });
     try {
-      const r = await validateStudent({ studentId, lastName, action: props.mode });
+      const r = await validateStudent({
+        studentId,
+        lastName,
+        action: props.mode,
+        ...(props.skyward ? { isSkyward: true } : {}),
+      });
       const student = { studentId, lastName, firstName: r.firstName, reasons: r.reasons };
       setState(props.mode === 'pickup' ? { step: 'guardian', student } : { step: 'reason', student, guardian: null });
     } catch (err) {
@@ -144,15 +174,19 @@ export default function KioskStudentFlow(props: { mode: Mode; config: TKioskConf
   async function submit(student: Student, guardian: TKioskPerson | null, reasonId: number, photo: Blob | null) {
     setState({ step: 'working' });
     try {
-      const photoFileId = photo ? (await uploadStudentPhoto(photo)).photoFileId : null;
+      let photoFileId: string | null = null;
+      if (photo) {
+        photoFileId = uploaded.current.get(photo) ?? (await uploadStudentPhoto(photo)).photoFileId;
+        uploaded.current.set(photo, photoFileId);
+      }
       const base = { studentId: student.studentId, lastName: student.lastName, reasonId };
       if (props.mode === 'dropoff') {
-        const r = await studentDropoff({ ...base, photoFileId }, key.current);
+        const r = await studentDropoff({ ...base, photoFileId });
         // spec 002 §4 Dropoff: an event id > 0 opens the tardy slip, which prints itself
         if (r.eventId > 0) window.open(r.slipWindowUrl, '_blank', 'noopener');
         setState({ step: 'finished', message: t('kiosk.student.doneDropoff') });
       } else {
-        outcome(student, await studentPickup({ ...base, guardian: guardian!, photoFileId: photoFileId! }, key.current));
+        outcome(student, await studentPickup({ ...base, guardian: guardian!, photoFileId }));
       }
     } catch (err) {
       // a refusal the server answered as an error (e.g. the same request still running): the
@@ -214,7 +248,8 @@ export default function KioskStudentFlow(props: { mode: Mode; config: TKioskConf
                       : void submit(state.student, state.guardian, r.id, null)
                   }
                 >
-                  {r.name}
+                  {/* issue 25 (ADR 0034): the district's Spanish name when it gave one */}
+                  {(i18n.language === 'es' && r.nameEs) || r.name}
                 </Button>
               ))}
             </SimpleGrid>
@@ -329,7 +364,7 @@ function GuardianEntry(props: { name: string; onSubmit: (g: TKioskPerson) => voi
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          const iso = usDateToIso(dob);
+          const iso = parseUsDate(dob);
           setDobError(iso ? null : t('kiosk.identify.dobInvalid'));
           if (iso && first.trim() && last.trim())
             props.onSubmit({ firstName: first.trim(), lastName: last.trim(), dob: iso });
@@ -363,7 +398,7 @@ function GuardianEntry(props: { name: string; onSubmit: (g: TKioskPerson) => voi
             description={t('kiosk.identify.dobHint')}
             value={dob}
             inputMode="numeric"
-            placeholder="mm/dd/yyyy"
+            placeholder={t('kiosk.identify.dobPlaceholder')}
             onChange={(e) => setDob(maskUsDate(e.currentTarget.value))}
             error={dobError}
             autoComplete="off"

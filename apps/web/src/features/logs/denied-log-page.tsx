@@ -5,15 +5,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/data-table/data-table';
-import { type LogRequest, LogScreen, localDate, localTime } from './log-screen';
+import { LogExportButton } from './log-export';
+import { type LogRequest, LogScreen } from './log-screen';
 import { deniedLogQuery } from './logs-api';
+import { formatDateTime } from '../../lib/time/format';
 import './i18n.en';
 
 const useDenied = (q: LogRequest) => useQuery(deniedLogQuery(q as never));
 
 /**
  * Denied Entry Log /deniedEntries/ (spec 002 §2 Logs, §3 denied entry): visitor, building,
- * attendant, date, and an info modal with the exclusion, potential-match and registry counts.
+ * attendant, date, and an info modal with the exclusion, potential-match and registry counts;
+ * an export with the same filters.
  */
 export default function DeniedLogPage() {
   const { t } = useTranslation();
@@ -40,7 +43,7 @@ export default function DeniedLogPage() {
       key: 'date',
       header: t('logs.col.date'),
       sortKey: 'deniedAt',
-      render: (r) => `${localDate(r.deniedAt, r.timeZone)} ${localTime(r.deniedAt, r.timeZone)}`,
+      render: (r) => formatDateTime(r.deniedAt, r.timeZone),
     },
     {
       key: 'info',
@@ -64,6 +67,8 @@ export default function DeniedLogPage() {
         sorts={DENIED_LOG_SORTS}
         rowKey={(r) => r.id}
         useRows={useDenied}
+        // issue 25 (spec 002 §1: logs "… and export them"): the denied entry log exports like the others
+        renderExport={(q) => <LogExportButton kind="denied" request={q} />}
       />
       <Modal opened={info !== null} onClose={() => setInfo(null)} title={t('logs.infoTitle')}>
         {info ? (
@@ -72,7 +77,7 @@ export default function DeniedLogPage() {
               {t('logs.infoIntro', {
                 name: info.visitorName,
                 building: info.buildingName,
-                when: `${localDate(info.deniedAt, info.timeZone)} ${localTime(info.deniedAt, info.timeZone)}`,
+                when: formatDateTime(info.deniedAt, info.timeZone),
               })}
             </Text>
             <Table withTableBorder data-testid="denied-counts">

@@ -12,11 +12,16 @@ const EXPORT_KIND: Record<TExportLogKind, string> = {
   vendors: 'vendor-log',
   pickups: 'pickup-log',
   nearby: 'nearby-log',
+  denied: 'denied-log',
 };
 
+/** Spec 002 §9, 001 §9: "Reset on export selects the first 8 columns and clears the rest". */
+const RESET_COLUMNS = 8;
+
 /**
- * Export of the visit, vendor or pickup log (spec 002 §5, §9; 001 §9): the column chooser offers the
- * spec's ids with their defaults; Client-Admin-only columns are offered to Client Admins only
+ * Export of the visit, vendor, pickup, nearby or denied entry log (spec 002 §5, §9; 001 §9): the
+ * column chooser offers the spec's ids with their defaults, and Reset ticks the first 8 offered
+ * (issue 25: the vendor log has 7 defaults, so Reset adds DOB); Client-Admin-only columns are offered to Client Admins only
  * (the server answers 403 to anyone else). The file is requested with the list's filters in a
  * POST body and streamed by the server.
  */
@@ -28,21 +33,24 @@ export function LogExportButton(props: { kind: TExportLogKind; request: LogReque
     header: c.header,
     selectedByDefault: c.selectedByDefault,
   }));
-  const { from, to, buildingId, attendantId, search } = props.request;
+  const { from, to, clientId, buildingId, attendantId, search, onSiteAt } = props.request;
   return (
     <ExportButton
       kind={EXPORT_KIND[props.kind]}
       title={t(`logs.${props.kind}.exportTitle`)}
       columns={columns}
+      resetColumns={columns.slice(0, RESET_COLUMNS).map((c) => c.id)}
       onDownload={(format, ids) =>
         downloadLogExport(props.kind, {
           format,
           columns: ids.map(Number),
           from,
           to,
+          clientId,
           buildingId,
           attendantId,
           search,
+          onSiteAt,
         })
       }
     />

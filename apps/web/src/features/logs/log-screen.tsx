@@ -1,15 +1,17 @@
-import { Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { Group, Select, Text, TextInput } from '@mantine/core';
+import { DateInput, TimeInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { can, type TLogRange, type TPage } from '@sv/contracts';
-import { parseUsDate } from '@sv/domain';
+import { can, LOG_RANGE_MESSAGES, logRangeProblem, type TLogRange, type TPage } from '@sv/contracts';
+import { DATE_FORMAT, formatCalendarDate, formatWallClock, parseUsDate } from '../../lib/time/format';
+import { pickedDate } from '../../lib/time/fields';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Column, DataTable } from '../../components/data-table/data-table';
-import { useTableState } from '../../components/data-table/use-table-state';
+import type { Column } from '../../components/data-table/data-table';
+import { ListPage, useListState } from '../../components/list-page';
 import { useUser } from '../../lib/session';
+import { clientsLookupQuery } from '../buildings/buildings-api';
 import { logAttendantsQuery, logBuildingsQuery } from './logs-api';
 import './i18n.en';
 
@@ -21,14 +23,20 @@ export interface LogRequest {
   dir: 'asc' | 'desc';
   from?: string;
   to?: string;
+  /** the platform administrator's district filter (spec 002 §6: roleId 1 sees the client filter) */
+  clientId?: number;
   buildingId?: number;
   attendantId?: number;
   search: string;
+  /** issue 25 "on site at …" (visit logs): a local date and time instead of the range */
+  onSiteAt?: { date: string; time: string };
 }
 
 export interface LogScreenProps<T> {
   /** i18n prefix: logs.visits | logs.vendors | logs.denied | logs.pickups | logs.nearby */
   textKey: 'visits' | 'vendors' | 'denied' | 'pickups' | 'nearby';
+  /** the "On site at" date and time filter (issue 25: the visit log) */
+  onSiteFilter?: boolean;
   /** false: the log has no attendant (the nearby log), so no attendant filter */
   attendantFilter?: boolean;
   columns: Column<T>[];
@@ -54,142 +62,199 @@ export function LogScreen<T>(props: LogScreenProps<T>) {
   const me = useUser();
   const mayFilter = can(me, 'logs.filterByBuilding');
   const attendantFilter = mayFilter && props.attendantFilter !== false;
-  const table = useTableState({
+  const { table, paging, sorting } = useListState({
     sort: props.defaultSort,
+    sorts: props.sorts,
     dir: 'desc',
-    filters: { from: '', to: '', buildingId: '', attendantId: '' },
+    filters: { from: '', to: '', clientId: '', buildingId: '', attendantId: '', atDate: '', atTime: '' },
   });
   const [searchText, setSearchText] = useState('');
   const [search] = useDebouncedValue(searchText.trim(), 350);
   const buildingId = mayFilter && table.filters.buildingId ? Number(table.filters.buildingId) : undefined;
+  // issue 25 (audit 002 L25): the platform administrator chooses a district, and its buildings
+  const isPlatformAdmin = can(me, 'clients.crossDistrict');
+  const clientId = isPlatformAdmin && table.filters.clientId ? Number(table.filters.clientId) : undefined;
+  // issue 25 (audit 002 B5): a reversed or over-long range is said next to the dates, and the
+  // table keeps the range it shows (named under the dates) instead of silently ignoring the typing
+  const [appliedRange, setAppliedRange] = useState<TLogRange | undefined>();
+  // without a typed start the server counts 7 days back from the end, which is always valid;
+  // without a typed end the end is today in the building's zone, the end it last answered
+  const rangeProblem = logRangeProblem(
+    table.filters.from || undefined,
+    table.filters.to || (table.filters.from ? appliedRange?.to : undefined),
+  );
+  // issue 25 (audit 002 U7): "who was in the building on Tuesday at 10:00?"
+  const onSiteAt =
+    props.onSiteFilter && table.filters.atDate && table.filters.atTime
+      ? { date: table.filters.atDate, time: table.filters.atTime }
+      : undefined;
   const q: LogRequest = {
-    page: table.page,
-    perPage: 100,
-    sort: props.sorts.includes(table.sort) ? table.sort : props.defaultSort,
-    dir: table.dir,
-    from: table.filters.from || undefined,
-    to: table.filters.to || undefined,
+    ...paging,
+    from: (!rangeProblem && table.filters.from) || undefined,
+    to: (!rangeProblem && table.filters.to) || undefined,
+    clientId,
     buildingId,
     attendantId: attendantFilter && table.filters.attendantId ? Number(table.filters.attendantId) : undefined,
     search,
+    onSiteAt,
   };
   const rows = props.useRows(q);
   const range = rows.data?.range;
+  if (range && !rangeProblem && (range.from !== appliedRange?.from || range.to !== appliedRange?.to))
+    setAppliedRange(range);
   const buildings = useQuery({ ...logBuildingsQuery, enabled: mayFilter });
   const attendants = useQuery({ ...logAttendantsQuery(buildingId), enabled: attendantFilter });
+  const clients = useQuery({ ...clientsLookupQuery, enabled: isPlatformAdmin });
+  const districtName = new Map((clients.data ?? []).map((c) => [c.id, c.name]));
+  const buildingOptions = (buildings.data ?? [])
+    .filter((b) => clientId === undefined || b.clientId === clientId)
+    .map((b) => ({
+      value: String(b.id),
+      // buildings of several districts are told apart by their district's name
+      label: isPlatformAdmin && districtName.has(b.clientId) ? `${b.name} (${districtName.get(b.clientId)})` : b.name,
+    }));
+  const districtBuildings = new Set(buildingOptions.map((b) => Number(b.value)));
+  const attendantOptions = (attendants.data ?? [])
+    .filter((a) => clientId === undefined || (a.buildingId !== null && districtBuildings.has(a.buildingId)))
+    .map((a) => ({ value: String(a.id), label: a.name }));
 
   const dateField = (key: 'from' | 'to') => (
     <DateInput
       key={`${key}-${range?.[key] ?? ''}`}
       label={t(`logs.filter.${key}`)}
       placeholder={t('logs.filter.dateHint')}
-      valueFormat="MM/DD/YYYY"
+      valueFormat={DATE_FORMAT}
       dateParser={(text) => parseUsDate(text)}
       value={table.filters[key] || range?.[key] || null}
-      onChange={(v) => table.setFilter(key, v ? String(v).slice(0, 10) : '')}
-      maxDate={key === 'from' ? table.filters.to || range?.to : undefined}
-      minDate={key === 'to' ? table.filters.from || range?.from : undefined}
+      onChange={(v) => table.setFilter(key, pickedDate(v) ?? '')}
+      disabled={onSiteAt !== undefined}
+      // no min/max: a date outside them was dropped without a word (audit 002 B5); the rule is said instead
+      error={rangeProblem ? (key === 'from' ? LOG_RANGE_MESSAGES[rangeProblem] : true) : undefined}
       popoverProps={{ withinPortal: true }}
       w={150}
     />
   );
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            {t(`logs.${props.textKey}.title`)}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t(`logs.${props.textKey}.intro`)}
-          </Text>
-        </Stack>
-        {props.renderExport?.(q)}
-      </Group>
-
-      <Group gap="md" align="flex-end" wrap="wrap">
-        {dateField('from')}
-        {dateField('to')}
-        {mayFilter ? (
-          <Select
-            label={t('logs.filter.building')}
-            placeholder={t('logs.filter.allBuildings')}
-            data={(buildings.data ?? []).map((b) => ({ value: String(b.id), label: b.name }))}
-            value={table.filters.buildingId || null}
-            onChange={(v) => table.setFilter('buildingId', v ?? '')}
-            clearable
-            clearButtonProps={{ 'aria-label': t('logs.filter.clearBuilding') }}
-            searchable
-            w={240}
-          />
-        ) : null}
-        {attendantFilter ? (
-          <Select
-            label={t('logs.filter.attendant')}
-            placeholder={t('logs.filter.allAttendants')}
-            data={(attendants.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
-            value={table.filters.attendantId || null}
-            onChange={(v) => table.setFilter('attendantId', v ?? '')}
-            clearable
-            clearButtonProps={{ 'aria-label': t('logs.filter.clearAttendant') }}
-            searchable
-            w={220}
-          />
-        ) : null}
-        <TextInput
-          label={t('logs.filter.search')}
-          placeholder={t(`logs.${props.textKey}.searchHint`)}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={searchText}
-          onChange={(e) => {
-            setSearchText(e.currentTarget.value);
-            if (table.page !== 1) table.setPage(1);
-          }}
-          w={260}
-        />
-      </Group>
-      {range ? (
-        <Text size="xs" c="dimmed">
-          {t('logs.filter.zoneNote', { zone: range.timeZone })}
-        </Text>
-      ) : null}
-
-      {props.renderExtra?.(q)}
-
-      <DataTable
-        caption={t(`logs.${props.textKey}.caption`)}
-        columns={props.columns}
-        page={rows.data}
-        isFetching={rows.isFetching}
-        rowKey={props.rowKey}
-        sort={q.sort}
-        dir={q.dir}
-        onSort={table.setSort}
-        onPage={table.setPage}
-        empty={t(`logs.${props.textKey}.empty`)}
-      />
-    </Stack>
+    <ListPage
+      title={t(`logs.${props.textKey}.title`)}
+      intro={t(`logs.${props.textKey}.intro`)}
+      actions={props.renderExport?.(q)}
+      filters={
+        <>
+          <Group gap="md" align="flex-end" wrap="wrap">
+            {dateField('from')}
+            {dateField('to')}
+            {props.onSiteFilter ? (
+              <Group gap={6} align="flex-end" wrap="nowrap" data-testid="on-site-at">
+                <DateInput
+                  label={t('logs.filter.onSiteAt')}
+                  placeholder={t('logs.filter.dateHint')}
+                  valueFormat={DATE_FORMAT}
+                  dateParser={(text) => parseUsDate(text)}
+                  value={table.filters.atDate || null}
+                  onChange={(v) => table.setFilter('atDate', pickedDate(v) ?? '')}
+                  clearable
+                  clearButtonProps={{ 'aria-label': t('logs.filter.clearOnSiteAt') }}
+                  popoverProps={{ withinPortal: true }}
+                  w={150}
+                />
+                <TimeInput
+                  label={t('logs.filter.onSiteTime')}
+                  aria-label={t('logs.filter.onSiteTime')}
+                  value={table.filters.atTime}
+                  onChange={(e) => table.setFilter('atTime', e.currentTarget.value.slice(0, 5))}
+                  w={120}
+                />
+              </Group>
+            ) : null}
+            {isPlatformAdmin ? (
+              <Select
+                label={t('logs.filter.district')}
+                placeholder={t('logs.filter.allDistricts')}
+                data={(clients.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+                value={table.filters.clientId || null}
+                onChange={(v) => {
+                  // a building or attendant of another district would answer nothing
+                  table.setFilters({ clientId: v ?? '', buildingId: '', attendantId: '' });
+                }}
+                clearable
+                clearButtonProps={{ 'aria-label': t('logs.filter.clearDistrict') }}
+                searchable
+                w={220}
+              />
+            ) : null}
+            {mayFilter ? (
+              <Select
+                label={t('logs.filter.building')}
+                placeholder={t('logs.filter.allBuildings')}
+                data={buildingOptions}
+                value={table.filters.buildingId || null}
+                onChange={(v) => table.setFilter('buildingId', v ?? '')}
+                clearable
+                clearButtonProps={{ 'aria-label': t('logs.filter.clearBuilding') }}
+                searchable
+                w={isPlatformAdmin ? 320 : 240}
+              />
+            ) : null}
+            {attendantFilter ? (
+              <Select
+                label={t('logs.filter.attendant')}
+                placeholder={t('logs.filter.allAttendants')}
+                data={attendantOptions}
+                value={table.filters.attendantId || null}
+                onChange={(v) => table.setFilter('attendantId', v ?? '')}
+                clearable
+                clearButtonProps={{ 'aria-label': t('logs.filter.clearAttendant') }}
+                searchable
+                w={220}
+              />
+            ) : null}
+            <TextInput
+              label={t('logs.filter.search')}
+              placeholder={t(`logs.${props.textKey}.searchHint`)}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={searchText}
+              onChange={(e) => {
+                setSearchText(e.currentTarget.value);
+                if (table.page !== 1) table.setPage(1);
+              }}
+              w={260}
+            />
+          </Group>
+          {onSiteAt ? (
+            <Text size="sm" data-testid="on-site-at-note">
+              {t('logs.filter.onSiteAtNote', { when: formatWallClock(onSiteAt.date, onSiteAt.time) })}
+            </Text>
+          ) : props.onSiteFilter && (table.filters.atDate || table.filters.atTime) ? (
+            <Text size="sm" c="dimmed">
+              {t('logs.filter.onSiteAtHalf')}
+            </Text>
+          ) : null}
+          {rangeProblem && range && !onSiteAt ? (
+            <Text size="sm" c="red.8" role="alert" data-testid="log-range-problem">
+              {t('logs.filter.rangeNotApplied', {
+                from: formatCalendarDate(range.from),
+                to: formatCalendarDate(range.to),
+              })}
+            </Text>
+          ) : null}
+          {range ? (
+            <Text size="xs" c="dimmed">
+              {t('logs.filter.zoneNote', { zone: range.timeZone })}
+            </Text>
+          ) : null}
+        </>
+      }
+      extra={props.renderExtra?.(q)}
+      table={{
+        caption: t(`logs.${props.textKey}.caption`),
+        columns: props.columns,
+        list: rows,
+        rowKey: props.rowKey,
+        ...sorting,
+        empty: t(`logs.${props.textKey}.empty`),
+      }}
+    />
   );
 }
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string, kind: 'date' | 'time') {
-  const key = `${timeZone}|${kind}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(
-      'en-US',
-      kind === 'date'
-        ? { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }
-        : { timeZone, hour: 'numeric', minute: '2-digit' },
-    );
-    formatters.set(key, f);
-  }
-  return f;
-}
-
-/** mm/dd/yyyy (spec 002 §9) in the building's zone, never the browser's. */
-export const localDate = (iso: string, timeZone: string) => formatter(timeZone, 'date').format(new Date(iso));
-/** h:mm AM in the building's zone. */
-export const localTime = (iso: string, timeZone: string) => formatter(timeZone, 'time').format(new Date(iso));

@@ -3,7 +3,7 @@ import type {
   TBuildingLookupItem,
   TDeniedLogRequest,
   TDeniedLogResponse,
-  TLogExportRequest,
+  TVisitLogExportRequest,
   TNearbyLogRequest,
   TNearbyLogResponse,
   TExportLogKind,
@@ -97,5 +97,14 @@ export const logAttendantsQuery = (buildingId?: number) =>
  * streamed file is saved under the server's file name. A refusal (400 no column, 403 a
  * Client-Admin-only column) is thrown as an ApiError with the server's message.
  */
-export const downloadLogExport = (kind: TExportLogKind, body: TLogExportRequest): Promise<void> =>
-  downloadPostedExport(`/api/logs/${kind}/export`, body, `${kind}-log.csv`);
+export const downloadLogExport = (kind: TExportLogKind, body: TVisitLogExportRequest): Promise<void> =>
+  downloadPostedExport(`/api/logs/${EXPORT_PATH[kind]}/export`, body, `${kind}-log.csv`);
+
+/** The API path of each log (the denied entry log's list and export live under denied-entries). */
+const EXPORT_PATH: Record<TExportLogKind, string> = {
+  visits: 'visits',
+  vendors: 'vendors',
+  pickups: 'pickups',
+  nearby: 'nearby',
+  denied: 'denied-entries',
+};

@@ -4,8 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/data-table/data-table';
 import { LogExportButton } from './log-export';
-import { type LogRequest, LogScreen, localDate, localTime } from './log-screen';
+import { type LogRequest, LogScreen } from './log-screen';
 import { nearbyLogQuery } from './logs-api';
+import { formatDateTime } from '../../lib/time/format';
 import './i18n.en';
 
 // the nearby log has no attendant: nobody lets a nearby visitor in
@@ -14,7 +15,7 @@ const useNearby = (q: LogRequest) => {
   return useQuery(nearbyLogQuery(rest as never));
 };
 
-const when = (iso: string, timeZone: string) => `${localDate(iso, timeZone)} ${localTime(iso, timeZone)}`;
+const when = formatDateTime;
 
 /**
  * Nearby Visitor Log /NearbyLog/ (spec 002 §2 Logs, §3 Nearby log: visitorName, buildingName,

@@ -1,20 +1,38 @@
 import { Avatar, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { DateInput, TimeInput } from '@mantine/dates';
 import { IconPrinter } from '@tabler/icons-react';
 import type { TOnSiteResponse } from '@sv/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../lib/api-client';
-import { localDate, localTime } from './log-screen';
+import {
+  DATE_FORMAT,
+  formatDate,
+  formatDateTime,
+  formatTime,
+  formatWallClock,
+  parseUsDate,
+} from '../../lib/time/format';
+import { pickedDate, US_DATE_PLACEHOLDER } from '../../lib/time/fields';
 import './i18n.en';
 
-const onSiteQuery = (buildingId?: number) =>
-  queryOptions({
-    queryKey: ['logs', 'on-site', buildingId ?? 'all'],
-    queryFn: () => api.get<TOnSiteResponse>(`/api/logs/on-site${buildingId ? `?buildingId=${buildingId}` : ''}`),
+const onSiteQuery = (buildingId?: number, at?: { date: string; time: string }) => {
+  const params = new URLSearchParams();
+  if (buildingId) params.set('buildingId', String(buildingId));
+  if (at) {
+    params.set('date', at.date);
+    params.set('time', at.time);
+  }
+  const qs = params.toString();
+  return queryOptions({
+    queryKey: ['logs', 'on-site', buildingId ?? 'all', at?.date ?? 'now', at?.time ?? ''],
+    queryFn: () => api.get<TOnSiteResponse>(`/api/logs/on-site${qs ? `?${qs}` : ''}`),
     staleTime: 0,
-    refetchInterval: 30_000,
+    // "now" moves; a moment in the past does not
+    refetchInterval: at ? false : 30_000,
   });
+};
 
 /**
  * Everyone on site now (beyond the spec, issue 13): the emergency roll call of each building in
@@ -23,9 +41,23 @@ const onSiteQuery = (buildingId?: number) =>
  */
 export default function OnSitePage() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const buildingId = Number(params.get('building')) || undefined;
-  const roster = useQuery(onSiteQuery(buildingId));
+  // issue 25: "on site at …" a local date and time (each building's zone); neither = now
+  const atDate = params.get('date') ?? '';
+  const atTime = params.get('time') ?? '';
+  const at = atDate && atTime ? { date: atDate, time: atTime } : undefined;
+  const setAt = (key: 'date' | 'time', value: string) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+  const roster = useQuery(onSiteQuery(buildingId, at));
   const data = roster.data;
   return (
     <Stack gap="md" className="sv-roster">
@@ -35,16 +67,53 @@ export default function OnSitePage() {
       <Group justify="space-between" align="flex-end">
         <Stack gap={2}>
           <Title order={1} size="h2">
-            {t('logs.onSite.title')}
+            {at ? t('logs.onSite.titleAt') : t('logs.onSite.title')}
           </Title>
-          <Text size="sm" c="dimmed">
-            {data
-              ? t('logs.onSite.asOf', {
-                  when: `${localDate(data.generatedAt, data.buildings[0]?.timeZone ?? 'UTC')} ${localTime(data.generatedAt, data.buildings[0]?.timeZone ?? 'UTC')}`,
-                })
-              : t('logs.onSite.loading')}
+          <Text size="sm" c="dimmed" data-testid="on-site-when">
+            {data?.onSiteAt
+              ? t('logs.onSite.at', { when: formatWallClock(data.onSiteAt.date, data.onSiteAt.time) })
+              : data
+                ? t('logs.onSite.asOf', {
+                    when: formatDateTime(data.generatedAt, data.buildings[0]?.timeZone),
+                  })
+                : t('logs.onSite.loading')}
           </Text>
         </Stack>
+        <Group gap={6} align="flex-end" className="sv-no-print" data-testid="on-site-at">
+          <DateInput
+            label={t('logs.onSite.date')}
+            placeholder={US_DATE_PLACEHOLDER}
+            valueFormat={DATE_FORMAT}
+            dateParser={(text) => parseUsDate(text)}
+            value={atDate || null}
+            onChange={(v) => setAt('date', pickedDate(v) ?? '')}
+            popoverProps={{ withinPortal: true }}
+            w={150}
+          />
+          <TimeInput
+            label={t('logs.onSite.time')}
+            value={atTime}
+            onChange={(e) => setAt('time', e.currentTarget.value.slice(0, 5))}
+            w={120}
+          />
+          <Button
+            variant="default"
+            disabled={!atDate && !atTime}
+            onClick={() =>
+              setParams(
+                (prev) => {
+                  const next = new URLSearchParams(prev);
+                  next.delete('date');
+                  next.delete('time');
+                  return next;
+                },
+                { replace: true },
+              )
+            }
+          >
+            {t('logs.onSite.now')}
+          </Button>
+        </Group>
         <Button
           className="sv-no-print"
           leftSection={<IconPrinter size={16} aria-hidden />}
@@ -60,7 +129,7 @@ export default function OnSitePage() {
           </Title>
           {b.people.length === 0 ? (
             <Text size="sm" c="dimmed">
-              {t('logs.onSite.nobody')}
+              {at ? t('logs.onSite.nobodyThen') : t('logs.onSite.nobody')}
             </Text>
           ) : (
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
@@ -86,7 +155,8 @@ export default function OnSitePage() {
                       {p.personVisiting ? ` · ${p.personVisiting}` : ''}
                     </Text>
                     <Text size="sm" c="dimmed">
-                      {t('logs.onSite.since', { time: localTime(p.checkIn, b.timeZone) })}
+                      {t('logs.onSite.since', { time: sinceOf(p.checkIn, b.at, b.timeZone) })}
+                      {p.checkOut ? ` · ${t('logs.onSite.left', { time: formatTime(p.checkOut, b.timeZone) })}` : ''}
                     </Text>
                   </Stack>
                 </Group>
@@ -98,3 +168,9 @@ export default function OnSitePage() {
     </Stack>
   );
 }
+
+/** the check-in time, with its date when it was another day than the roster's (a visit begun the day before) */
+const sinceOf = (checkIn: string, at: string, timeZone: string) =>
+  formatDate(checkIn, timeZone) === formatDate(at, timeZone)
+    ? formatTime(checkIn, timeZone)
+    : formatDateTime(checkIn, timeZone);

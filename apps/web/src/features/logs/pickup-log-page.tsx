@@ -7,8 +7,9 @@ import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/data-table/data-table';
 import { paths } from '../../lib/paths';
 import { LogExportButton } from './log-export';
-import { type LogRequest, LogScreen, localDate, localTime } from './log-screen';
+import { type LogRequest, LogScreen } from './log-screen';
 import { pickupLogQuery } from './logs-api';
+import { formatDateTime } from '../../lib/time/format';
 import './i18n.en';
 
 const usePickups = (q: LogRequest) => useQuery(pickupLogQuery(q as never));
@@ -34,18 +35,24 @@ export default function PickupLogPage() {
       key: 'photo',
       header: t('logs.pickups.photo'),
       width: 70,
-      render: (r) => (
-        <Tooltip label={t('logs.pickups.viewPhoto', { name: r.guardianName })}>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t('logs.pickups.viewPhoto', { name: r.guardianName })}
-            onClick={() => setPhoto(r)}
-            data-testid="view-photo"
-          >
-            <IconPhoto size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      ),
+      // a kiosk pickup where the building requires no photo has none (issue 25)
+      render: (r) =>
+        r.photoFileId === null ? (
+          <Text size="xs" c="dimmed">
+            {t('logs.pickups.noPhoto')}
+          </Text>
+        ) : (
+          <Tooltip label={t('logs.pickups.viewPhoto', { name: r.guardianName })}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('logs.pickups.viewPhoto', { name: r.guardianName })}
+              onClick={() => setPhoto(r)}
+              data-testid="view-photo"
+            >
+              <IconPhoto size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        ),
     },
     {
       key: 'student',
@@ -70,7 +77,7 @@ export default function PickupLogPage() {
       key: 'date',
       header: t('logs.col.date'),
       sortKey: 'pickedUpAt',
-      render: (r) => `${localDate(r.pickedUpAt, r.timeZone)} ${localTime(r.pickedUpAt, r.timeZone)}`,
+      render: (r) => formatDateTime(r.pickedUpAt, r.timeZone),
     },
     {
       // issue 22: how the adult was verified before the release
@@ -120,7 +127,7 @@ export default function PickupLogPage() {
         title={photo ? t('logs.pickups.photoOf', { name: photo.guardianName, student: photo.studentName }) : ''}
         closeButtonProps={{ 'aria-label': t('common.close') }}
       >
-        {photo ? (
+        {photo?.photoFileId ? (
           <Stack gap="xs">
             <Image
               src={paths.file(photo.photoFileId)}
@@ -129,8 +136,7 @@ export default function PickupLogPage() {
               data-testid="pickup-photo"
             />
             <Text size="sm" c="dimmed">
-              {localDate(photo.pickedUpAt, photo.timeZone)} {localTime(photo.pickedUpAt, photo.timeZone)} ·{' '}
-              {photo.buildingName}
+              {formatDateTime(photo.pickedUpAt, photo.timeZone)} · {photo.buildingName}
             </Text>
           </Stack>
         ) : null}

@@ -1,9 +1,9 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TVisitLogChartResponse } from '@sv/contracts';
-import { addDays } from '@sv/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addDays } from '../../lib/time/format';
 import type { LogRequest } from './log-screen';
 import { visitChartQuery } from './logs-api';
 import './i18n.en';

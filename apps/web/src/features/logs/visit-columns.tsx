@@ -3,7 +3,7 @@ import { IconPrinter } from '@tabler/icons-react';
 import type { TVisitLogRow } from '@sv/contracts';
 import type { TFunction } from 'i18next';
 import type { Column } from '../../components/data-table/data-table';
-import { localDate, localTime } from './log-screen';
+import { formatDate, formatDateTime, formatTime } from '../../lib/time/format';
 import './i18n.en';
 
 /** The same colours as the charts' legend. */
@@ -74,9 +74,9 @@ export function visitColumns(
       header: t('logs.col.date'),
       sortKey: 'checkIn',
       width: 110,
-      render: (r) => localDate(r.checkIn, r.timeZone),
+      render: (r) => formatDate(r.checkIn, r.timeZone),
     },
-    { key: 'in', header: t('logs.col.in'), width: 90, render: (r) => localTime(r.checkIn, r.timeZone) },
+    { key: 'in', header: t('logs.col.in'), width: 90, render: (r) => formatTime(r.checkIn, r.timeZone) },
     {
       key: 'out',
       header: t('logs.col.out'),
@@ -84,10 +84,10 @@ export function visitColumns(
       width: 110,
       render: (r) =>
         r.checkOut ? (
-          localDate(r.checkOut, r.timeZone) === localDate(r.checkIn, r.timeZone) ? (
-            localTime(r.checkOut, r.timeZone)
+          formatDate(r.checkOut, r.timeZone) === formatDate(r.checkIn, r.timeZone) ? (
+            formatTime(r.checkOut, r.timeZone)
           ) : (
-            `${localDate(r.checkOut, r.timeZone)} ${localTime(r.checkOut, r.timeZone)}`
+            formatDateTime(r.checkOut, r.timeZone)
           )
         ) : (
           <Text size="sm" fw={700}>

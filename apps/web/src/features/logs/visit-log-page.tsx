@@ -25,6 +25,7 @@ export default function VisitLogPage() {
     <>
       <LogScreen
         textKey="visits"
+        onSiteFilter
         columns={visitColumns(t, { vendor: false, onReprint: (r) => setReprint(r.id) })}
         defaultSort="checkIn"
         sorts={VISIT_LOG_SORTS}
@@ -32,7 +33,7 @@ export default function VisitLogPage() {
         useRows={useVisits}
         renderExport={(q) => (
           <Group gap="sm">
-            <Button component={Link} to={paths.onSite(q.buildingId)} variant="default">
+            <Button component={Link} to={paths.onSite(q.buildingId, q.onSiteAt)} variant="default">
               {t('nav.onSite')}
             </Button>
             <LogExportButton kind="visits" request={q} />

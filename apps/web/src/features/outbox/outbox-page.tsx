@@ -1,13 +1,14 @@
-import { Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { CONSTANTS, type TOutboxMessage, type TOutboxQuery } from '@sv/contracts';
+import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import type { TOutboxMessage, TOutboxQuery } from '@sv/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type Column, DataTable } from '../../components/data-table/data-table';
-import { useTableState } from '../../components/data-table/use-table-state';
+import type { Column } from '../../components/data-table/data-table';
+import { ListPage, useListState } from '../../components/list-page';
 import { useUser } from '../../lib/session';
-import { notifications } from '@mantine/notifications';
 import { outboxKeys, useOutboxList, useRetryMessage } from './outbox-api';
+import { formatDateTimeWithZone } from '../../lib/time/format';
 import './i18n.en';
+import { notify } from '../../lib/notify';
 
 const SORTS = ['createdAt', 'channel', 'status'] as const;
 const STATUS_COLOR: Record<TOutboxMessage['status'], string> = {
@@ -27,36 +28,22 @@ export default function OutboxPage() {
   const { t } = useTranslation();
   const user = useUser();
   const qc = useQueryClient();
-  const table = useTableState({ sort: 'createdAt', dir: 'desc', filters: { channel: '' } });
+  const { table, paging, sorting } = useListState({
+    sort: 'createdAt',
+    sorts: SORTS,
+    dir: 'desc',
+    filters: { channel: '' },
+  });
   const channel =
     table.filters.channel === 'email' || table.filters.channel === 'sms' ? table.filters.channel : undefined;
-  const query: TOutboxQuery = {
-    page: table.page,
-    perPage: CONSTANTS.pageSize,
-    sort: (SORTS as readonly string[]).includes(table.sort) ? (table.sort as (typeof SORTS)[number]) : 'createdAt',
-    dir: table.dir,
-    channel,
-  };
+  const query: TOutboxQuery = { ...paging, channel };
   const list = useOutboxList(query);
   const retry = useRetryMessage();
   const retryMessage = (m: TOutboxMessage) =>
     retry.mutate(m.id, {
-      onSuccess: (r) =>
-        notifications.show({
-          color: r.sent ? 'green' : 'yellow',
-          message: t(r.sent ? 'outbox.retrySent' : 'outbox.retryQueued'),
-        }),
-      onError: () => notifications.show({ color: 'red', message: t('outbox.retryFailed') }),
+      onSuccess: (r) => (r.sent ? notify.success(t('outbox.retrySent')) : notify.warning(t('outbox.retryQueued'))),
+      onError: () => notify.error(t('outbox.retryFailed')),
     });
-  const dateFormat = new Intl.DateTimeFormat('en-US', {
-    timeZone: user.buildingTimeZone ?? CONSTANTS.defaultTimeZone,
-    month: '2-digit',
-    day: '2-digit',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });
 
   const columns: Column<TOutboxMessage>[] = [
     {
@@ -64,7 +51,7 @@ export default function OutboxPage() {
       header: t('outbox.col.date'),
       sortKey: 'createdAt',
       width: 200,
-      render: (m) => <Text size="sm">{dateFormat.format(new Date(m.createdAt))}</Text>,
+      render: (m) => <Text size="sm">{formatDateTimeWithZone(m.createdAt, user.buildingTimeZone)}</Text>,
     },
     {
       key: 'channel',
@@ -120,46 +107,36 @@ export default function OutboxPage() {
   ];
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            {t('outbox.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('outbox.intro')}
-          </Text>
-        </Stack>
+    <ListPage
+      title={t('outbox.title')}
+      intro={t('outbox.intro')}
+      actions={
         <Button variant="default" onClick={() => void qc.invalidateQueries({ queryKey: outboxKeys.all })}>
           {t('outbox.refresh')}
         </Button>
-      </Group>
-
-      <Select
-        label={t('outbox.channelFilter')}
-        placeholder={t('outbox.allChannels')}
-        data={[
-          { value: 'email', label: t('outbox.channel.email') },
-          { value: 'sms', label: t('outbox.channel.sms') },
-        ]}
-        value={channel ?? null}
-        onChange={(v) => table.setFilter('channel', v ?? '')}
-        clearable
-        w={220}
-      />
-
-      <DataTable
-        caption={t('outbox.tableCaption')}
-        columns={columns}
-        page={list.data}
-        isFetching={list.isFetching}
-        rowKey={(m) => m.id}
-        sort={query.sort ?? 'createdAt'}
-        dir={table.dir}
-        onSort={table.setSort}
-        onPage={table.setPage}
-        empty={t('outbox.empty')}
-        renderExpanded={(m) => (
+      }
+      filters={
+        <Select
+          label={t('outbox.channelFilter')}
+          placeholder={t('outbox.allChannels')}
+          data={[
+            { value: 'email', label: t('outbox.channel.email') },
+            { value: 'sms', label: t('outbox.channel.sms') },
+          ]}
+          value={channel ?? null}
+          onChange={(v) => table.setFilter('channel', v ?? '')}
+          clearable
+          w={220}
+        />
+      }
+      table={{
+        ...sorting,
+        caption: t('outbox.tableCaption'),
+        columns,
+        list,
+        rowKey: (m) => m.id,
+        empty: t('outbox.empty'),
+        renderExpanded: (m) => (
           <Stack gap={4} p="xs" role="region" aria-label={t('outbox.bodyLabel')}>
             <Text size="xs" c="dimmed" fw={600}>
               {t('outbox.bodyLabel')}
@@ -173,8 +150,8 @@ export default function OutboxPage() {
               </Text>
             ) : null}
           </Stack>
-        )}
-      />
-    </Stack>
+        ),
+      }}
+    />
   );
 }

@@ -55,6 +55,8 @@ addCatalogue('en', {
     },
     errors: {
       required: 'This field is required',
+      // issue 25: a server sentence with no Spanish yet
+      invalid: 'Check this field.',
       nameCharacters: 'A name can contain only letters, spaces, apostrophes, hyphens and periods.',
       nameNoLetters: 'A name must contain at least one letter.',
       firstname: 'Enter your first name',

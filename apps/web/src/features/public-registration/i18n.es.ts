@@ -55,6 +55,7 @@ addCatalogue('es', {
     },
     errors: {
       required: 'Este campo es obligatorio',
+      invalid: 'Revise este campo.',
       nameCharacters: 'Un nombre solo puede contener letras, espacios, apóstrofos, guiones y puntos.',
       nameNoLetters: 'Un nombre debe contener al menos una letra.',
       firstname: 'Escriba su nombre',

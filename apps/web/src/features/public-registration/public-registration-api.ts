@@ -24,4 +24,4 @@ export function usePublicForm(clientId: string, code: string, invitation: string
 }
 
 export const submitRegistration = (clientId: string, code: string, body: TPublicSubmission) =>
-  api.post<TPublicSubmissionResult>(`${formUrl(clientId, code)}/submissions`, body, { noRedirect: true });
+  api.create<TPublicSubmissionResult>(`${formUrl(clientId, code)}/submissions`, body, { noRedirect: true });

@@ -20,18 +20,20 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverMessageIn } from '../../lib/i18n/server-messages';
 import { useParams, useSearchParams } from 'react-router';
+import { useContractForm } from '../../components/form/use-contract-form';
 import { ApiError } from '../../lib/api-client';
 import { submitRegistration, usePublicForm } from './public-registration-api';
-import { localIsoToday, maskUsDate, usDateToIso } from './us-date';
+import { parseUsDate, todayIso } from '../../lib/time/format';
+import { maskUsDate } from '../../lib/time/fields';
 import { SignaturePad } from './signature-pad';
 import './i18n.en';
 import './i18n.es';
 
-interface Values {
+type Values = {
   firstname: string;
   middlename: string;
   lastname: string;
@@ -51,7 +53,7 @@ interface Values {
   drawnSignature: string | null;
   agreed: boolean;
   website: string;
-}
+};
 
 const MAX_PHOTO_PX = 1600;
 
@@ -177,13 +179,24 @@ function RegistrationForm(props: {
   const [busy, setBusy] = useState(false);
   const photoInput = useRef<HTMLInputElement>(null);
   const top = useRef<HTMLDivElement>(null);
+  const bannerRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // issue 25 (audit 001 U15): after Submit at the bottom of a phone's page the banner was off-screen.
+  // The first field marked in red is brought into view and focused; without one, the banner is.
+  useEffect(() => {
+    if (!banner) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const target = first ?? bannerRef.current;
+    target?.scrollIntoView?.({ block: 'center' });
+    target?.focus({ preventScroll: true });
+  }, [banner]);
 
   const toBody = (v: Values): TPublicSubmission => ({
     invitation: props.invitation,
     firstname: v.firstname,
     middlename: v.middlename,
     lastname: v.lastname,
-    dob: usDateToIso(v.dob) ?? '',
+    dob: parseUsDate(v.dob) ?? '',
     street1: v.street1,
     street2: v.street2,
     city: v.city,
@@ -201,8 +214,7 @@ function RegistrationForm(props: {
     website: v.website,
   });
 
-  const form = useForm<Values>({
-    mode: 'controlled',
+  const form = useContractForm(ZPublicSubmission, {
     // the "correct the fields" banner goes once the person edits again
     onValuesChange: () => setBanner(null),
     initialValues: {
@@ -225,26 +237,23 @@ function RegistrationForm(props: {
       agreed: false,
       website: '',
     },
-    // the same contract the server validates with; the messages in the form's language
-    validate: (v) => {
-      const errors: Record<string, string> = {};
-      const parsed = ZPublicSubmission.safeParse(toBody(v));
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) {
-          const key = FIELD_OF[String(issue.path[0])] ?? String(issue.path[0]);
-          if (errors[key]) continue;
-          // issue 22 / issue 23 §5: a name the person-name rule refuses says why, in the form's language
-          if (issue.message === PERSON_NAME_MESSAGES.characters) errors[key] = e('nameCharacters');
-          else if (issue.message === PERSON_NAME_MESSAGES.noLetters) errors[key] = e('nameNoLetters');
-          else errors[key] = e(key === 'dob' ? 'dob' : key) || e('required');
-        }
-      }
-      const iso = usDateToIso(v.dob);
-      if (iso && iso >= localIsoToday()) errors.dob = e('dobFuture');
-      if (errors.signature) {
-        errors[v.signatureKind === 'typed' ? 'typedSignature' : 'drawnSignature'] = errors.signature;
-      }
-      return errors;
+    // the same contract the server validates with, on the body the form sends; the messages in
+    // the form's language
+    toRequest: toBody,
+    field: (path) => FIELD_OF[String(path[0])] ?? String(path[0]),
+    message: (key, issue) => {
+      // issue 22 / issue 23 §5: a name the person-name rule refuses says why, in the form's language
+      if (issue.message === PERSON_NAME_MESSAGES.characters) return e('nameCharacters');
+      if (issue.message === PERSON_NAME_MESSAGES.noLetters) return e('nameNoLetters');
+      return e(key === 'dob' ? 'dob' : key) || e('required');
+    },
+    rules: (v, found) => {
+      const iso = parseUsDate(v.dob);
+      return {
+        dob: iso && iso >= todayIso() ? e('dobFuture') : undefined,
+        // the signature's finding shows on the field the person signs in
+        [v.signatureKind === 'typed' ? 'typedSignature' : 'drawnSignature']: found.signature,
+      };
     },
   });
 
@@ -281,7 +290,9 @@ function RegistrationForm(props: {
           const keys = Object.keys(err.fieldErrors);
           for (const k of keys) {
             const localized = t(`publicRegistration.errors.${k}`, { defaultValue: '' });
-            form.setFieldError(k, localized || err.fieldErrors[k]?.[0] || e('required'));
+            // the server's sentence in the form's language (issue 25, audit 002 U5)
+            const sent = err.fieldErrors[k]?.[0];
+            form.setFieldError(k, localized || (sent ? serverMessageIn(lang, sent, e('invalid')) : e('required')));
           }
           if (keys.includes('signature')) {
             form.setFieldError(v.signatureKind === 'typed' ? 'typedSignature' : 'drawnSignature', e('signature'));
@@ -321,7 +332,7 @@ function RegistrationForm(props: {
 
   const v = form.values;
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate ref={formRef}>
       <Stack gap="md" ref={top}>
         <div>
           <Text size="sm" c="dimmed" fw={500}>
@@ -335,7 +346,7 @@ function RegistrationForm(props: {
           </Text>
         </div>
         {banner ? (
-          <Alert color="red" variant="light" role="alert">
+          <Alert color="red" variant="light" role="alert" ref={bannerRef} tabIndex={-1}>
             {banner}
           </Alert>
         ) : null}
@@ -366,8 +377,8 @@ function RegistrationForm(props: {
             onChange={(ev) => form.setFieldValue('dob', maskUsDate(ev.currentTarget.value))}
             onBlur={() => {
               // spec 001 §5: a future date clears the field and blocks saving
-              const iso = usDateToIso(v.dob);
-              if (iso && iso >= localIsoToday()) {
+              const iso = parseUsDate(v.dob);
+              if (iso && iso >= todayIso()) {
                 form.setFieldValue('dob', '');
                 form.setFieldError('dob', e('dobFuture'));
               }

@@ -17,17 +17,19 @@ import {
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import { DATE_FORMAT, todayIso } from '../../lib/time/format';
+import { US_DATE_PLACEHOLDER } from '../../lib/time/fields';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormShell } from '../../components/form/form-shell';
-import { applyServerErrors, useContractForm } from '../../components/form/use-contract-form';
+import { applyServerErrors, useContractForm, withVersion } from '../../components/form/use-contract-form';
 import { paths } from '../../lib/paths';
-import { Section, SettingsHeader, notifyError, notifySuccess } from '../clients/settings-parts';
+import { Section, SettingsHeader } from '../clients/settings-parts';
 import { useClientName, useRegType, useSaveRegType } from './registration-types-api';
 import './i18n.en';
 import '../contacts/i18n.en';
+import { notify } from '../../lib/notify';
 
 type Values = Required<TRegTypeUpsert>;
 type ArrestWatchContact = NonNullable<TRegTypeUpsert['awContacts']>[number];
@@ -88,7 +90,7 @@ export default function RegistrationTypeEditPage() {
   // spec 001 §8 "Failure to load an entity for edit closes the modal": back to the list
   useEffect(() => {
     if (!valid || regType.isError || (regType.data && regType.data.clientId !== clientId)) {
-      notifyError(t('regTypes.loadFailed'));
+      notify.error(t('regTypes.loadFailed'));
       navigate(valid ? listPath : paths.clients, { replace: true });
     }
   }, [valid, regType.isError, regType.data, clientId, listPath, navigate, t]);
@@ -137,10 +139,10 @@ export default function RegistrationTypeEditPage() {
         onSubmit={form.onSubmit((values) => {
           setError(null);
           save.mutate(
-            { id, body: values },
+            { id, body: withVersion(values, loaded) },
             {
               onSuccess: (row) => {
-                notifySuccess(t('regTypes.saved', { name: row.name }));
+                notify.success(t('regTypes.saved', { name: row.name }));
                 navigate(listPath);
               },
               onError: (err) => setError(applyServerErrors(form, err)),
@@ -282,8 +284,8 @@ export default function RegistrationTypeEditPage() {
           <DateInput
             label={f('arrestWatchApprovalDate')}
             description={f('arrestWatchApprovalDateHint')}
-            valueFormat="MM/DD/YYYY"
-            placeholder="mm/dd/yyyy"
+            valueFormat={DATE_FORMAT}
+            placeholder={US_DATE_PLACEHOLDER}
             minDate="2000-01-01"
             defaultDate="2000-01-01"
             clearable
@@ -386,9 +388,9 @@ export default function RegistrationTypeEditPage() {
           {v.badgeByDate ? (
             <DateInput
               label={f('strExpDate')}
-              valueFormat="MM/DD/YYYY"
-              placeholder="mm/dd/yyyy"
-              minDate={dayjs().format('YYYY-MM-DD')}
+              valueFormat={DATE_FORMAT}
+              placeholder={US_DATE_PLACEHOLDER}
+              minDate={todayIso()}
               clearable
               w={{ base: '100%', sm: 340 }}
               value={v.strExpDate || null}

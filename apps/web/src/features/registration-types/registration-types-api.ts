@@ -1,5 +1,4 @@
 import {
-  ROLE,
   type TPage,
   type TRegTypeListItem,
   type TRegTypeListQuery,
@@ -8,14 +7,10 @@ import {
 } from '@sv/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { fetchListPage } from '../../lib/list-request';
 import { useUser } from '../../lib/session';
 import { clientQuery } from '../clients/clients-api';
-
-const qs = (params: Record<string, unknown>) => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
-  return q.toString();
-};
+import { useCan } from '../../lib/can';
 
 export const regTypeKeys = {
   all: ['registration-types'] as const,
@@ -24,7 +19,7 @@ export const regTypeKeys = {
 };
 
 export const fetchRegTypes = (clientId: number, q: TRegTypeListQuery) =>
-  api.get<TPage<TRegTypeListItem>>(`/api/clients/${clientId}/registration-types?${qs(q)}`);
+  fetchListPage<TPage<TRegTypeListItem>>(`/api/clients/${clientId}/registration-types`, q);
 export const fetchRegType = (id: number) => api.get<TRegTypeRow>(`/api/registration-types/${id}`);
 
 export const regTypesListQuery = (clientId: number, q: TRegTypeListQuery) =>
@@ -46,7 +41,7 @@ export function useSaveRegType(clientId: number) {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: TRegTypeUpsert }) =>
       id === null
-        ? api.post<TRegTypeRow>(`/api/clients/${clientId}/registration-types`, body)
+        ? api.create<TRegTypeRow>(`/api/clients/${clientId}/registration-types`, body)
         : api.put<TRegTypeRow>(`/api/registration-types/${id}`, body),
     onSuccess: (row) => {
       qc.setQueryData(regTypeKeys.one(row.id), row);
@@ -61,7 +56,7 @@ export function useSaveRegType(clientId: number) {
  */
 export function useClientName(clientId: number | null): string | undefined {
   const user = useUser();
-  const isAdmin = user.roleId === ROLE.Admin;
+  const isAdmin = useCan('clients.crossDistrict');
   const client = useQuery({ ...clientQuery(clientId ?? 0), enabled: isAdmin && clientId !== null });
   return isAdmin ? client.data?.name : (user.clientName ?? undefined);
 }

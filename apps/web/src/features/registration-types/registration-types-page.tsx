@@ -1,10 +1,11 @@
 import type { TRegTypeListItem, TRegTypeListQuery } from '@sv/contracts';
-import { ActionIcon, Anchor, Button, Group, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
-import { IconArrowLeft, IconPencil, IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Group, Text, Tooltip } from '@mantine/core';
+import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type Column, DataTable } from '../../components/data-table/data-table';
-import { useTableState } from '../../components/data-table/use-table-state';
+import type { Column } from '../../components/data-table/data-table';
+import { ListFilters } from '../../components/list-filters';
+import { ListAddButton, ListPage, useListState } from '../../components/list-page';
 import { useCan } from '../../lib/can';
 import { paths } from '../../lib/paths';
 import { LoadState, useClientIdParam } from '../clients/settings-page-frame';
@@ -28,13 +29,15 @@ function RegistrationTypesList({ clientId }: { clientId: number }) {
   const { t } = useTranslation();
   const isAdmin = useCan('clients.manage');
   const clientName = useClientName(clientId);
-  const table = useTableState({ sort: 'name', filters: { activeOnly: 'true' } });
+  const { table, search, paging, sorting } = useListState({
+    sort: 'name',
+    sorts: SORTS,
+    filters: { activeOnly: 'true' },
+  });
   const query: TRegTypeListQuery = {
-    page: table.page,
-    perPage: 100,
-    sort: (SORTS as readonly string[]).includes(table.sort) ? (table.sort as TRegTypeListQuery['sort']) : 'name',
-    dir: table.dir,
+    ...paging,
     activeOnly: table.filters.activeOnly === 'true' ? 'true' : 'false',
+    q: search.q,
   };
   const list = useRegTypesList(clientId, query);
 
@@ -87,52 +90,46 @@ function RegistrationTypesList({ clientId }: { clientId: number }) {
   ];
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={4}>
-          {isAdmin ? (
-            <Anchor component={Link} to={paths.clients} size="sm" w="fit-content">
-              <Group gap={4} component="span">
-                <IconArrowLeft size={14} aria-hidden />
-                {t('regTypes.backToClients')}
-              </Group>
-            </Anchor>
-          ) : null}
-          <Title order={1} size="h2">
-            {t('regTypes.title')}
-          </Title>
+    <ListPage
+      above={
+        isAdmin ? (
+          <Anchor component={Link} to={paths.clients} size="sm" w="fit-content">
+            <Group gap={4} component="span">
+              <IconArrowLeft size={14} aria-hidden />
+              {t('regTypes.backToClients')}
+            </Group>
+          </Anchor>
+        ) : null
+      }
+      title={t('regTypes.title')}
+      intro={
+        <>
           {clientName ? (
             <Text c="dimmed" data-testid="regtypes-client-name">
               {clientName}
             </Text>
           ) : null}
           <Text size="sm">{t('regTypes.intro')}</Text>
-        </Stack>
-        <Button
-          component={Link}
-          to={paths.regTypeEdit(clientId, 'new')}
-          leftSection={<IconPlus size={16} aria-hidden />}
-        >
-          {t('regTypes.add')}
-        </Button>
-      </Group>
-      <Switch
-        label={t('regTypes.activeOnly')}
-        checked={table.filters.activeOnly === 'true'}
-        onChange={(e) => table.setFilter('activeOnly', e.currentTarget.checked ? 'true' : 'false')}
-      />
-      <DataTable
-        caption={t('regTypes.tableCaption')}
-        columns={columns}
-        page={list.data}
-        isFetching={list.isFetching}
-        rowKey={(r) => r.id}
-        sort={query.sort ?? 'name'}
-        dir={table.dir}
-        onSort={table.setSort}
-        onPage={table.setPage}
-        empty={list.isError ? list.error.message : t('regTypes.empty')}
-      />
-    </Stack>
+        </>
+      }
+      actions={<ListAddButton label={t('regTypes.add')} to={paths.regTypeEdit(clientId, 'new')} />}
+      filters={
+        <ListFilters
+          search={search}
+          searchHint={t('lists.searchHint.regTypes')}
+          table={table}
+          districts={null}
+          activeLabel={t('regTypes.activeOnly')}
+        />
+      }
+      table={{
+        ...sorting,
+        caption: t('regTypes.tableCaption'),
+        columns,
+        list,
+        rowKey: (r) => r.id,
+        empty: t('regTypes.empty'),
+      }}
+    />
   );
 }

@@ -7,6 +7,7 @@ addCatalogue('en', {
   registrations: {
     title: 'Registrations',
     intro: 'Volunteer registrations of your district: review, approve, deny, print badges.',
+    introEveryDistrict: 'Volunteer registrations of every district: review, approve, deny, print badges.',
     tableCaption: 'Registrations',
     empty: 'No registrations match these filters.',
     add: 'Add',
@@ -51,6 +52,11 @@ addCatalogue('en', {
     idLabel: 'ID {{id}}',
     suspended: 'Suspended',
     backgroundCheck: 'Background check: {{state}}',
+    checksNotConfigured:
+      'Background checks are not configured for this district. Registrations that need a check wait in the queue, and none is approved by a check, until a provider is chosen.',
+    checksDemo:
+      'This district uses the demo background-check provider: no real check is made. Its results are labelled “Demo provider: no real check was made”.',
+    openBackgroundSettings: 'Open Background Settings',
     actionsFor: 'Actions for {{name}}',
     selectRow: 'Select {{name}}',
     action: {
@@ -69,9 +75,12 @@ addCatalogue('en', {
     },
     done: {
       approve: 'Registration approved.',
-      approveMany: '{{count}} registrations approved.',
+      // issue 25 (audit 001 U7): one registration is not 'registrations'
+      approveMany_one: '{{count}} registration approved.',
+      approveMany_other: '{{count}} registrations approved.',
       approveNone: 'No pending registrations to approve.',
-      emailed: 'The approval e-mail was sent to {{count}} registrations.',
+      emailed_one: 'The approval e-mail was sent to {{count}} registration.',
+      emailed_other: 'The approval e-mail was sent to {{count}} registrations.',
       deny: 'Registration denied.',
       denyAndExclude: 'Registration denied and added to the exclusion list.',
       makePending: 'Registration marked pending.',
@@ -90,7 +99,8 @@ addCatalogue('en', {
     },
     approve: {
       title: 'Approve {{name}}',
-      titleAll: 'Approve {{count}} pending registrations',
+      titleAll_one: 'Approve {{count}} pending registration',
+      titleAll_other: 'Approve {{count}} pending registrations',
       expDate: 'Expiration date',
       expDateHint: 'mm/dd/yyyy. Pre-filled with the registration type’s default.',
       expDateHintAll: 'mm/dd/yyyy. One year from today by default.',
@@ -179,6 +189,7 @@ addCatalogue('en', {
       alertRow: '{{level}} — {{status}} ({{when}})',
       alertStatus: { open: 'open', cleared: 'cleared', confirmed: 'confirmed' },
       suspendsBadge: 'suspends the badge',
+      suspensionLifted: 'the badge is no longer suspended by it',
       person: 'Person',
       address: 'Address',
       loadFailed: 'The registration could not be loaded.',

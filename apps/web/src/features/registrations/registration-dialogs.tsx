@@ -14,16 +14,15 @@ import {
   Title,
 } from '@mantine/core';
 import { CONSTANTS, MESSAGES, type TRegistrationListItem } from '@sv/contracts';
-import { formatUsDate, parseUsDate } from '@sv/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BadgePrintDialog } from '../../components/badge-print-dialog';
 import { paths } from '../../lib/paths';
-import { maskUsDate, todayIso } from '../exclusions/dob-input';
+import { formatCalendarDate, formatDateTime, parseUsDate, todayIso } from '../../lib/time/format';
+import { maskUsDate, US_DATE_PLACEHOLDER } from '../../lib/time/fields';
+import { useDisplayTimeZone } from '../../lib/time/use-time-zone';
 import {
-  alertFailure,
-  alertSuccess,
   approvalDefaultQuery,
   buildingsQuery,
   errorMessage,
@@ -37,12 +36,14 @@ import {
 } from './registrations-api';
 import { api } from '../../lib/api-client';
 import './i18n.en';
+import { notify } from '../../lib/notify';
+import { ConfirmDialog } from '../../components/confirm';
 
 const closeProps = (label: string) => ({ 'aria-label': label });
 export const personName = (r: { firstname: string; lastname: string }) => `${r.firstname} ${r.lastname}`.trim();
 
 /** A yes/no confirmation with the spec 001 §8 text verbatim; Deny and Make Pending can also mark the registration under review (§7). */
-export function ConfirmDialog(props: {
+export function RegistrationConfirmDialog(props: {
   message: string | null;
   withUnderReview?: boolean;
   busy: boolean;
@@ -55,32 +56,25 @@ export function ConfirmDialog(props: {
     if (props.message === null) setUnderReview(false);
   }, [props.message]);
   return (
-    <Modal
+    <ConfirmDialog
       opened={props.message !== null}
-      onClose={props.onCancel}
       title={t('registrations.confirm.title')}
-      centered
-      closeButtonProps={closeProps(t('common.close'))}
+      message={props.message}
+      cancelLabel={t('registrations.confirm.no')}
+      confirmLabel={t('registrations.confirm.yes')}
+      focusConfirm
+      busy={props.busy}
+      onCancel={props.onCancel}
+      onConfirm={() => props.onConfirm(underReview)}
     >
-      <Stack gap="md">
-        <Text data-testid="confirm-message">{props.message}</Text>
-        {props.withUnderReview ? (
-          <Checkbox
-            label={t('registrations.confirm.underReview')}
-            checked={underReview}
-            onChange={(e) => setUnderReview(e.currentTarget.checked)}
-          />
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onCancel}>
-            {t('registrations.confirm.no')}
-          </Button>
-          <Button data-autofocus loading={props.busy} onClick={() => props.onConfirm(underReview)}>
-            {t('registrations.confirm.yes')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      {props.withUnderReview ? (
+        <Checkbox
+          label={t('registrations.confirm.underReview')}
+          checked={underReview}
+          onChange={(e) => setUnderReview(e.currentTarget.checked)}
+        />
+      ) : null}
+    </ConfirmDialog>
   );
 }
 
@@ -109,6 +103,20 @@ export function ApproveDialog(props: {
   const [doPrint, setDoPrint] = useState(false);
   const [doEmail, setDoEmail] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // SafeVendor's own words: a company has no registration type, and the person is a vendor
+  // (issue 25, audit 001 U6); counts say one or many (U7)
+  const vendor = kind === 'vendor';
+  const say = {
+    titleAll: (count: number) =>
+      t(vendor ? 'safeVendor.approve.titleAll' : 'registrations.approve.titleAll', { count }),
+    expDateHint: t(vendor ? 'safeVendor.approve.expDateHint' : 'registrations.approve.expDateHint'),
+    printOrEmail: t(vendor ? 'safeVendor.approve.printOrEmail' : 'registrations.approve.printOrEmail'),
+    approved: t(vendor ? 'safeVendor.approve.approved' : 'registrations.done.approve'),
+    approvedMany: (count: number) =>
+      t(vendor ? 'safeVendor.approve.approvedMany' : 'registrations.done.approveMany', { count }),
+    approveNone: t(vendor ? 'safeVendor.approve.approveNone' : 'registrations.done.approveNone'),
+    emailed: (count: number) => t(vendor ? 'safeVendor.approve.emailed' : 'registrations.done.emailed', { count }),
+  };
 
   const suggested = defaults.data ? (props.all ? defaults.data.approveAllExpDate : defaults.data.expDate) : null;
   useEffect(() => {
@@ -122,7 +130,7 @@ export function ApproveDialog(props: {
     }
   }, [props.rows]);
   useEffect(() => {
-    if (!touched && suggested) setText(formatUsDate(suggested) ?? '');
+    if (!touched && suggested) setText(formatCalendarDate(suggested) ?? '');
   }, [suggested, touched]);
 
   const iso = text.length === 10 ? parseUsDate(text) : null;
@@ -139,10 +147,10 @@ export function ApproveDialog(props: {
         doPrint,
         doPrintOrEmail: doEmail,
       });
-      if (res.approvedIds.length === 0) alertFailure(t('registrations.done.approveNone'));
-      else if (rows.length === 1) alertSuccess(t('registrations.done.approve'));
-      else alertSuccess(t('registrations.done.approveMany', { count: res.approvedIds.length }));
-      if (doEmail && res.emailed > 0) alertSuccess(t('registrations.done.emailed', { count: res.emailed }));
+      if (res.approvedIds.length === 0) notify.error(say.approveNone);
+      else if (rows.length === 1) notify.success(say.approved);
+      else notify.success(say.approvedMany(res.approvedIds.length));
+      if (doEmail && res.emailed > 0) notify.success(say.emailed(res.emailed));
       if (doPrint && res.approvedIds.length > 0) {
         if (kind === 'vendor') {
           // spec 001 §3 generated: the SafeVendor badge counts as printed when its window opens
@@ -153,12 +161,12 @@ export function ApproveDialog(props: {
       props.onClose();
     } catch (err) {
       setError(errorMessage(err));
-      alertFailure(errorMessage(err));
+      notify.error(errorMessage(err));
     }
   };
 
   const title = props.all
-    ? t('registrations.approve.titleAll', { count: rows.length })
+    ? say.titleAll(rows.length)
     : first
       ? t('registrations.approve.title', { name: personName(first) })
       : '';
@@ -178,8 +186,8 @@ export function ApproveDialog(props: {
         ) : null}
         <TextInput
           label={t('registrations.approve.expDate')}
-          description={props.all ? t('registrations.approve.expDateHintAll') : t('registrations.approve.expDateHint')}
-          placeholder="mm/dd/yyyy"
+          description={props.all ? t('registrations.approve.expDateHintAll') : say.expDateHint}
+          placeholder={US_DATE_PLACEHOLDER}
           inputMode="numeric"
           autoComplete="off"
           disabled={underReview}
@@ -204,11 +212,7 @@ export function ApproveDialog(props: {
           checked={doPrint}
           onChange={(e) => setDoPrint(e.currentTarget.checked)}
         />
-        <Checkbox
-          label={t('registrations.approve.printOrEmail')}
-          checked={doEmail}
-          onChange={(e) => setDoEmail(e.currentTarget.checked)}
-        />
+        <Checkbox label={say.printOrEmail} checked={doEmail} onChange={(e) => setDoEmail(e.currentTarget.checked)} />
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={props.onClose}>
             {t('registrations.approve.cancel')}
@@ -249,10 +253,10 @@ export function BuildingsDialog(props: { row: TRegistrationListItem | null; onCl
   const submit = async () => {
     try {
       await save.mutateAsync({ id, buildingIds: selected });
-      alertSuccess(t('registrations.done.buildings'));
+      notify.success(t('registrations.done.buildings'));
       props.onClose();
     } catch (err) {
-      alertFailure(errorMessage(err));
+      notify.error(errorMessage(err));
     }
   };
   return (
@@ -302,11 +306,11 @@ export function PrintDialog(props: { row: TRegistrationListItem | null; onClose:
   const send = async (buildingId: number) => {
     try {
       const res = await print.mutateAsync({ id, buildingId });
-      if (res.printed) alertSuccess(res.message);
-      else alertFailure(res.message);
+      if (res.printed) notify.success(res.message);
+      else notify.error(res.message);
       props.onClose();
     } catch (err) {
-      alertFailure(errorMessage(err));
+      notify.error(errorMessage(err));
     }
   };
   return (
@@ -355,11 +359,11 @@ export function PhotoDialog(props: { row: TRegistrationListItem | null; onClose:
     try {
       const photoFileId = await uploadRegistrationPhoto(file, props.row.clientId);
       await setPhoto.mutateAsync({ id: props.row.id, photoFileId });
-      alertSuccess(t('registrations.done.uploadPhoto'));
+      notify.success(t('registrations.done.uploadPhoto'));
       props.onClose();
     } catch {
       setFile(null);
-      alertFailure(MESSAGES.uploadFailed);
+      notify.error(MESSAGES.uploadFailed);
     } finally {
       setBusy(false);
     }
@@ -398,12 +402,13 @@ export function PhotoDialog(props: { row: TRegistrationListItem | null; onClose:
 /** Registration information (spec 001 §2: disclosure, authorization, additional form detail; SigDetails). */
 export function InformationDialog(props: { id: number | null; onClose: () => void; kind?: RegistrationKind }) {
   const { t } = useTranslation();
+  const timeZone = useDisplayTimeZone();
   const kind = props.kind ?? 'volunteer';
   const info = useQuery({ ...informationQuery(props.id ?? 0, kind), enabled: props.id !== null });
   useEffect(() => {
     // spec 001 §8 "Failure to load an entity … closes the modal"
     if (info.isError) {
-      alertFailure(errorMessage(info.error));
+      notify.error(errorMessage(info.error));
       props.onClose();
     }
   }, [info.isError, info.error, props.onClose]);
@@ -425,7 +430,7 @@ export function InformationDialog(props: { id: number | null; onClose: () => voi
             {d.name} — {d.registrationType}
           </Title>
           <Text size="sm">
-            {t('registrations.info.submitted')}: {new Date(d.submittedAt).toLocaleString('en-US')} ·{' '}
+            {t('registrations.info.submitted')}: {formatDateTime(d.submittedAt, timeZone)} ·{' '}
             {t('registrations.info.source')}: {t(`registrations.info.sources.${d.source}`)}
           </Text>
           {d.signature ? (
@@ -452,7 +457,7 @@ export function InformationDialog(props: { id: number | null; onClose: () => voi
               )}
               <Text size="sm" c="dimmed">
                 {t('registrations.info.signedAt', {
-                  when: new Date(d.signature.signedAt).toLocaleString('en-US'),
+                  when: formatDateTime(d.signature.signedAt, timeZone),
                   ip: d.signature.ip,
                 })}
               </Text>

@@ -4,9 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../components/form/use-contract-form';
 import { paths } from '../../lib/paths';
+import { formatDate } from '../../lib/time/format';
+import { useDisplayTimeZone } from '../../lib/time/use-time-zone';
 import { RegistrationEditForm, RegistrationEditRoute } from './registration-form';
 import { registrationQuery, registrationTypesQuery, useSaveRegistration } from './registrations-api';
 import { STATUS_COLOR } from './registration-status';
+import { BackgroundCheckNote } from './background-check-note';
 import './i18n.en';
 
 /** Minutes as h:mm (volunteer hours, issue 11). */
@@ -60,7 +63,7 @@ const valuesOf = (r: TRegistration): TRegistrationValues => ({
 /** /registration/add and /registration/{id} (spec 001 §2 Add/edit; §5 date of birth, zip code). */
 export default function RegistrationEditPage() {
   return (
-    <RegistrationEditRoute textKey="registrations.form" query={registrationQuery}>
+    <RegistrationEditRoute textKey="registrations.form" query={registrationQuery} listPath={paths.registrations}>
       {(registration) => <RegistrationForm registration={registration} />}
     </RegistrationEditRoute>
   );
@@ -68,6 +71,7 @@ export default function RegistrationEditPage() {
 
 function RegistrationForm(props: { registration: TRegistration | null }) {
   const { t } = useTranslation();
+  const timeZone = useDisplayTimeZone();
   const r = props.registration;
   const types = useQuery(registrationTypesQuery);
   const save = useSaveRegistration();
@@ -89,6 +93,7 @@ function RegistrationForm(props: { registration: TRegistration | null }) {
                   {t('registrations.suspended')}
                 </Badge>
               ) : null}
+              <BackgroundCheckNote note={r.display.backgroundCheckNote} />
             </>
           ),
           badgeCode: r.badgeCode,
@@ -109,9 +114,13 @@ function RegistrationForm(props: { registration: TRegistration | null }) {
             t('registrations.form.alertRow', {
               level: a.levelLabel,
               status: t(`registrations.form.alertStatus.${a.status}`),
-              when: new Date(a.createdAt).toLocaleDateString('en-US'),
+              when: formatDate(a.createdAt, timeZone),
             }),
-          alertNote: (a) => (a.suspends ? ` · ${t('registrations.form.suspendsBadge')}` : ''),
+          // a cleared alert no longer suspends anything (issue 25, audit 001 U9)
+          alertNote: (a) =>
+            a.suspends
+              ? ` · ${t(a.status === 'cleared' ? 'registrations.form.suspensionLifted' : 'registrations.form.suspendsBadge')}`
+              : '',
         }
       }
       owner={{ field: 'registrationTypeId', text: 'type', options: types.data, testId: 'form-type' }}

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Avatar,
   Button,
@@ -18,28 +17,28 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
 import {
   CONSTANTS,
   MESSAGES,
-  ROLE,
   type TRegistration,
   type TRegistrationSave,
   type TSvRegistrationSave,
 } from '@sv/contracts';
-import { formatUsDate, parseUsDate } from '@sv/domain';
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
-import { Fragment, type ReactNode, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { FormShell } from '../../components/form/form-shell';
-import { applyServerErrors } from '../../components/form/use-contract-form';
+import { applyServerErrors, type ContractForm } from '../../components/form/use-contract-form';
 import { paths } from '../../lib/paths';
-import { useUser } from '../../lib/session';
 import { ArrestAlertModal } from '../arrest-watch/arrest-alert-modal';
 import { statesQuery } from '../buildings/buildings-api';
-import { DobInput, type DobProblem, maskUsDate } from '../exclusions/dob-input';
-import { alertFailure, alertSuccess, type RegistrationKind, uploadRegistrationPhoto } from './registrations-api';
+import { DobInput, type DobProblem } from '../../lib/time/dob-input';
+import { formatCalendarDate, parseUsDate } from '../../lib/time/format';
+import { maskUsDate, US_DATE_PLACEHOLDER } from '../../lib/time/fields';
+import { type RegistrationKind, uploadRegistrationPhoto } from './registrations-api';
+import { notify } from '../../lib/notify';
+import { useCan } from '../../lib/can';
 
 /**
  * The add/edit form of a registration, one for both kinds the registrations engine serves (ADR
@@ -65,29 +64,33 @@ export type RegistrationFormWording = Record<Exclude<keyof PersonValues, 'photoF
   Record<'cancel' | 'save' | 'status' | 'badgeCode' | 'alerts' | 'noAlerts', string>;
 
 /**
- * The add and edit routes of a registration (…/add, …/{id}): loads the registration, shows the
- * load failure or a loader, then the form, mounted afresh for every id.
+ * The add and edit routes of a registration (…/add, …/{id}): loads the registration, shows a
+ * loader, then the form, mounted afresh for every id. An id that is not a number, or one that does
+ * not load (unknown, another district's), goes back to the list with the load-failure message
+ * (spec 001 §8 "Failure to load an entity for edit closes the modal"; issue 25, audit 001 B2: any
+ * /registration/{non-number} opened the Add form).
  */
 export function RegistrationEditRoute<R, K extends QueryKey>(props: {
   /** the i18n key of the feature's RegistrationFormWording */
   textKey: string;
   query: (id: number) => UseQueryOptions<R, Error, R, K>;
-  /** an id that is not a number fails like a failed load (otherwise the route adds a registration) */
-  numericIdOnly?: boolean;
+  /** the kind's list, where a failed load returns */
+  listPath: string;
   children: (registration: R | null) => ReactNode;
 }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { id: param } = useParams();
   const id = param && /^\d+$/.test(param) ? Number(param) : null;
   const existing = useQuery({ ...props.query(id ?? 0), enabled: id !== null });
-  if ((props.numericIdOnly && param !== undefined && id === null) || (id !== null && existing.isError)) {
-    return (
-      <Alert color="red" role="alert">
-        {t(`${props.textKey}.loadFailed`)}
-      </Alert>
-    );
-  }
-  if (id !== null && !existing.data) return <Loader />;
+  const failed = (param !== undefined && id === null) || (id !== null && existing.isError);
+  const { textKey, listPath } = props;
+  useEffect(() => {
+    if (!failed) return;
+    notify.error(t(`${textKey}.loadFailed`));
+    navigate(listPath, { replace: true });
+  }, [failed, textKey, listPath, navigate, t]);
+  if (failed || (id !== null && !existing.data)) return <Loader />;
   return <Fragment key={id ?? 'new'}>{props.children(existing.data ?? null)}</Fragment>;
 }
 
@@ -120,7 +123,7 @@ export interface RegistrationSummary {
 
 export interface RegistrationEditFormProps<V extends PersonValues> {
   /** the feature's contract form (useContractForm) */
-  form: UseFormReturnType<V>;
+  form: ContractForm<V>;
   /** the i18n key of the feature's RegistrationFormWording, e.g. 'safeVendor.form' */
   textKey: string;
   /** the engine the photo is uploaded to */
@@ -159,18 +162,17 @@ export interface RegistrationEditFormProps<V extends PersonValues> {
 export function RegistrationEditForm<V extends PersonValues>(props: RegistrationEditFormProps<V>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const me = useUser();
   const k = props.textKey;
   const r = props.registration;
   const { owner } = props;
   // the person fields, whatever else the feature's values hold
-  const form: UseFormReturnType<PersonValues> = props.form;
+  const form: ContractForm<PersonValues> = props.form;
   const states = useQuery(statesQuery);
   const [error, setError] = useState<string | null>(null);
   const [dobProblem, setDobProblem] = useState<DobProblem>(null);
   const [expText, setExpText] = useState(() => {
     const exp = form.getInitialValues().expDate;
-    return exp ? (formatUsDate(exp) ?? '') : '';
+    return formatCalendarDate(exp) ?? '';
   });
   const [uploading, setUploading] = useState(false);
   const [openAlert, setOpenAlert] = useState<number | null>(null);
@@ -178,7 +180,7 @@ export function RegistrationEditForm<V extends PersonValues>(props: Registration
   const v = form.getValues();
   const ownerId = Number(props.form.getValues()[owner.field]);
   const savedOwnerId = Number(props.form.getInitialValues()[owner.field]);
-  const isAdmin = me.roleId === ROLE.Admin;
+  const isAdmin = useCan('clients.crossDistrict');
 
   const ownerData = (owner.options ?? [])
     // a new registration chooses an active type or company; a saved one keeps its own (maybe deactivated)
@@ -204,7 +206,7 @@ export function RegistrationEditForm<V extends PersonValues>(props: Registration
       );
     } catch {
       form.setFieldValue('photoFileId', null);
-      alertFailure(MESSAGES.uploadFailed);
+      notify.error(MESSAGES.uploadFailed);
     } finally {
       setUploading(false);
     }
@@ -221,12 +223,12 @@ export function RegistrationEditForm<V extends PersonValues>(props: Registration
       }
       try {
         await props.save(values, clientOfOwner);
-        alertSuccess(props.saved);
+        notify.success(props.saved);
         navigate(props.listPath);
       } catch (err) {
         const message = applyServerErrors(form, err);
         setError(message);
-        alertFailure(message);
+        notify.error(message);
       }
     },
     (errors) => {
@@ -313,7 +315,7 @@ export function RegistrationEditForm<V extends PersonValues>(props: Registration
               <TextInput
                 label={t(`${k}.expDate`)}
                 description={t(`${k}.expDateHint`)}
-                placeholder="mm/dd/yyyy"
+                placeholder={US_DATE_PLACEHOLDER}
                 inputMode="numeric"
                 value={expText}
                 onChange={(e) => {

@@ -1,21 +1,24 @@
-import { ActionIcon, Button, Group, Menu, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconCheck, IconDotsVertical, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
-import type { TPage, TPermission } from '@sv/contracts';
-import { formatUsDate } from '@sv/domain';
-import { type ComponentType, type FormEvent, type ReactNode, useCallback, useState } from 'react';
+import { ActionIcon, Button, Group, Menu, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCheck, IconDotsVertical, IconSearch, IconX } from '@tabler/icons-react';
+import type { TPermission } from '@sv/contracts';
+import { formatCalendarDate } from '../../lib/time/format';
+import { type ComponentType, type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { type Column, DataTable } from '../../components/data-table/data-table';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { Column } from '../../components/data-table/data-table';
 import { deferred } from '../../components/deferred';
 import { ExportButton, type ExportFormat } from '../../components/export';
+import { ListAddButton, ListPage, type ListQuery } from '../../components/list-page';
 import { useCan } from '../../lib/can';
 import { useUser } from '../../lib/session';
-import { alertFailure, alertSuccess, errorMessage, type RegistrationKind } from './registrations-api';
+import { DistrictChecksNotice } from './background-check-note';
+import { errorMessage, type RegistrationKind } from './registrations-api';
+import { notify } from '../../lib/notify';
 
 /**
  * The list page of registrations, one for both kinds the registrations engine serves (ADR 0014):
- * volunteers (/registration) and SafeVendor vendors (/svregistration). The page owns the header
- * (Add, Approve all, Export), the filter form, the one DataTable with server paging, the row
+ * volunteers (/registration) and SafeVendor vendors (/svregistration). The page, a ListPage, owns
+ * the header (Add, Approve all, Export), the filter form, the one DataTable with server paging, the row
  * Actions menu and the dialogs the engine shares (approve, information, confirm); each feature
  * passes its filters, its own columns and dialogs, its requests and its wording.
  */
@@ -23,7 +26,9 @@ import { alertFailure, alertSuccess, errorMessage, type RegistrationKind } from 
 // the registrations engine's dialogs, shared (ADR 0014)
 const ApproveDialog = deferred(() => import('./registration-dialogs').then((m) => m.ApproveDialog));
 const InformationDialog = deferred(() => import('./registration-dialogs').then((m) => m.InformationDialog));
-const ConfirmDialog = deferred(() => import('./registration-dialogs').then((m) => m.ConfirmDialog));
+const RegistrationConfirmDialog = deferred(() =>
+  import('./registration-dialogs').then((m) => m.RegistrationConfirmDialog),
+);
 
 /**
  * The strings of a registrations list. Each feature keeps them under one key of its catalogue
@@ -168,6 +173,8 @@ export interface RegistrationListProps<R extends RegistrationRow> {
   kind: RegistrationKind;
   /** the i18n key of the feature's RegistrationListWording, e.g. 'safeVendor.list' */
   textKey: string;
+  /** the intro under the title, when not the wording's (the platform administrator's every district) */
+  intro?: string;
   /** who sees Add, Approve all, Export and the Actions menu */
   manage: TPermission;
   addPath: string;
@@ -188,8 +195,8 @@ export interface RegistrationListProps<R extends RegistrationRow> {
   /** the filter form's name and fields (with SearchButtons) */
   filtersLabel: string;
   filters: ReactNode;
-  page: TPage<R> | undefined;
-  isFetching: boolean;
+  /** the list's query: its page of rows, loading and failure */
+  list: ListQuery<R>;
   actionsWidth: number;
   actionsTestId: string;
   /** the feature's own columns, after the Actions menu */
@@ -227,6 +234,14 @@ export function RegistrationList<R extends RegistrationRow>(props: RegistrationL
   const [infoId, setInfoId] = useState<number | null>(null);
   const [dialog, setDialog] = useState<{ action: A; row: R } | null>(null);
   const [pending, setPending] = useState<{ action: A; row: R } | null>(null);
+  // spec 001 §2 export windows (/Registration/Export, /SVRegistration/Export) land here with
+  // ?export=1 (issue 25, audit 001 B2): the export dialog starts open, and the address is cleaned
+  const [params, setParams] = useSearchParams();
+  const [exportOnArrival] = useState(() => params.get('export') === '1');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: clean the window's parameters once, on arrival
+  useEffect(() => {
+    if (params.size > 0) setParams({}, { replace: true });
+  }, []);
   const closeApprove = useCallback(() => setApproving(null), []);
   const closeInfo = useCallback(() => setInfoId(null), []);
   const closeDialog = useCallback(() => setDialog(null), []);
@@ -236,9 +251,9 @@ export function RegistrationList<R extends RegistrationRow>(props: RegistrationL
     const { action, row } = pending;
     try {
       await props.confirm.run(action, row, underReview);
-      alertSuccess(t(`${k}.done.${action}`));
+      notify.success(t(`${k}.done.${action}`));
     } catch (err) {
-      alertFailure(errorMessage(err));
+      notify.error(errorMessage(err));
     }
     setPending(null);
   };
@@ -292,7 +307,7 @@ export function RegistrationList<R extends RegistrationRow>(props: RegistrationL
       width: 130,
       render: (r) => {
         const shown = person.expDate ? person.expDate(r) : r.expDate;
-        return shown ? formatUsDate(shown) : '';
+        return formatCalendarDate(shown) ?? '';
       },
     },
     {
@@ -320,7 +335,7 @@ export function RegistrationList<R extends RegistrationRow>(props: RegistrationL
       header: t(`${k}.col.dob`),
       sortKey: 'dob',
       width: 120,
-      render: (r) => (r.dob ? formatUsDate(r.dob) : ''),
+      render: (r) => formatCalendarDate(r.dob) ?? '',
     },
     {
       key: 'note',
@@ -334,24 +349,18 @@ export function RegistrationList<R extends RegistrationRow>(props: RegistrationL
   ];
 
   // §4 bulk approve: only pending ones
-  const pendingOnPage = (props.page?.data ?? []).filter((r) => r.approved === null && r.actions.includes('approve'));
+  const pendingOnPage = (props.list.data?.data ?? []).filter(
+    (r) => r.approved === null && r.actions.includes('approve'),
+  );
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            {t(`${k}.title`)}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t(`${k}.intro`)}
-          </Text>
-        </Stack>
-        {canManage ? (
-          <Group gap="sm">
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => navigate(props.addPath)}>
-              {t(`${k}.add`)}
-            </Button>
+    <ListPage
+      title={t(`${k}.title`)}
+      intro={props.intro ?? t(`${k}.intro`)}
+      actions={
+        canManage ? (
+          <>
+            <ListAddButton label={t(`${k}.add`)} onClick={() => navigate(props.addPath)} />
             {props.buttons}
             <Tooltip label={t(`${k}.approveAllHint`)}>
               <Button
@@ -373,35 +382,37 @@ export function RegistrationList<R extends RegistrationRow>(props: RegistrationL
                 selectedByDefault: true,
               }))}
               onDownload={(format, ids) => props.exportList.download(format, ids.map(Number))}
+              initiallyOpen={exportOnArrival}
             />
-          </Group>
-        ) : null}
-      </Group>
-
-      <Paper
-        withBorder
-        radius="md"
-        p="sm"
-        component="form"
-        onSubmit={state.submitSearch}
-        aria-label={props.filtersLabel}
-      >
-        {props.filters}
-      </Paper>
-
-      <DataTable
-        caption={t(`${k}.tableCaption`)}
-        columns={columns}
-        page={props.page}
-        isFetching={props.isFetching}
-        rowKey={(r) => r.id}
-        sort={state.paging.sort}
-        dir={state.paging.dir}
-        onSort={state.onSort}
-        onPage={state.setPage}
-        empty={t(`${k}.empty`)}
-      />
-
+          </>
+        ) : null
+      }
+      // issue 23 §2: say plainly when the district's checks are not configured or only a demo
+      notice={<DistrictChecksNotice />}
+      filters={
+        <Paper
+          withBorder
+          radius="md"
+          p="sm"
+          component="form"
+          onSubmit={state.submitSearch}
+          aria-label={props.filtersLabel}
+        >
+          {props.filters}
+        </Paper>
+      }
+      table={{
+        caption: t(`${k}.tableCaption`),
+        columns,
+        list: props.list,
+        rowKey: (r) => r.id,
+        sort: state.paging.sort,
+        dir: state.paging.dir,
+        onSort: state.onSort,
+        onPage: state.setPage,
+        empty: t(`${k}.empty`),
+      }}
+    >
       <ApproveDialog
         rows={approving?.rows ?? null}
         all={approving?.all ?? false}
@@ -412,13 +423,13 @@ export function RegistrationList<R extends RegistrationRow>(props: RegistrationL
         <Dialog key={action} row={dialog?.action === action ? dialog.row : null} onClose={closeDialog} />
       ))}
       <InformationDialog id={infoId} onClose={closeInfo} kind={props.kind} />
-      <ConfirmDialog
+      <RegistrationConfirmDialog
         message={pending ? (props.confirm.text[pending.action] ?? null) : null}
         withUnderReview={pending ? props.confirm.withUnderReview?.(pending.action) : false}
         busy={props.confirm.busy}
         onCancel={() => setPending(null)}
         onConfirm={(underReview) => void confirm(underReview)}
       />
-    </Stack>
+    </ListPage>
   );
 }

@@ -11,13 +11,10 @@ import type {
   TUploadResponse,
 } from '@sv/contracts';
 import { ZRegistrationInformation } from '@sv/contracts';
-import { notifications } from '@mantine/notifications';
-import { CONSTANTS } from '@sv/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { downloadPostedExport } from '../../components/export/export-download';
 import { api } from '../../lib/api-client';
-import { i18n } from '../../lib/i18n';
 
 export type TRegistrationInformation = z.infer<typeof ZRegistrationInformation>;
 
@@ -113,7 +110,7 @@ export function useRegistrationMutation<V, R>(fn: (v: V) => Promise<R>) {
 export const useSaveRegistration = () =>
   useRegistrationMutation(({ id, body }: { id: number | null; body: TRegistrationSave }) =>
     id === null
-      ? api.post<TRegistration>('/api/registrations', body)
+      ? api.create<TRegistration>('/api/registrations', body)
       : api.put<TRegistration>(`/api/registrations/${id}`, body),
   );
 
@@ -188,24 +185,4 @@ export async function uploadRegistrationPhoto(
 export const downloadRegistrationsExport = (body: TRegistrationExport): Promise<void> =>
   downloadPostedExport('/api/registrations/export', body, 'registrations.csv');
 
-/**
- * Alerts of this area (spec 001 §9): success 4 s, failure 8 s, through the app's one
- * notification host (Mantine notifications; app/notifications-host.tsx).
- */
-export function alertSuccess(message: string) {
-  notifications.show({
-    color: 'green',
-    message,
-    autoClose: CONSTANTS.alertSuccessMs,
-    closeButtonProps: { 'aria-label': i18n.t('common.close') },
-  });
-}
-export function alertFailure(message: string) {
-  notifications.show({
-    color: 'red',
-    message,
-    autoClose: CONSTANTS.alertFailureMs,
-    closeButtonProps: { 'aria-label': i18n.t('common.close') },
-  });
-}
 export const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));

@@ -15,6 +15,7 @@ import { useNavigate } from 'react-router';
 import type { Column } from '../../components/data-table/data-table';
 import { deferred } from '../../components/deferred';
 import { paths } from '../../lib/paths';
+import { useCan } from '../../lib/can';
 import {
   type FilterMemory,
   RegistrationList,
@@ -34,6 +35,7 @@ import {
   useRegistrationsList,
 } from './registrations-api';
 import { STATUS_COLOR } from './registration-status';
+import { BackgroundCheckNote } from './background-check-note';
 import './i18n.en';
 
 const BuildingsDialog = deferred(() => import('./registration-dialogs').then((m) => m.BuildingsDialog));
@@ -93,6 +95,10 @@ export default function RegistrationsPage() {
   const registrations = useRegistrationsList(query);
   const types = useQuery(registrationTypesQuery);
   const help = useQuery(searchHelpQuery);
+  // the platform administrator sees every district's registrations: each type names its district
+  // (issue 25, audit 001 U4: two 'Volunteer' types and no district column)
+  const everyDistrict = useCan('clients.crossDistrict');
+  const districtOfType = new Map((types.data ?? []).map((ty) => [ty.id, ty.clientName]));
   const [helpOpen, setHelpOpen] = useState(false);
 
   const deny = useDeny();
@@ -118,7 +124,21 @@ export default function RegistrationsPage() {
   };
 
   const columns: Column<TRegistrationListItem>[] = [
-    { key: 'type', header: t('registrations.col.type'), sortKey: 'type', render: (r) => r.registrationType },
+    {
+      key: 'type',
+      header: t('registrations.col.type'),
+      sortKey: 'type',
+      render: (r) => (
+        <Stack gap={0}>
+          <Text size="sm">{r.registrationType}</Text>
+          {everyDistrict ? (
+            <Text size="xs" c="dimmed" data-testid="type-district">
+              {districtOfType.get(r.registrationTypeId) ?? ''}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
     {
       key: 'status',
       header: t('registrations.col.status'),
@@ -141,6 +161,7 @@ export default function RegistrationsPage() {
               {t('registrations.backgroundCheck', { state: r.display.backgroundCheck })}
             </Text>
           ) : null}
+          <BackgroundCheckNote note={r.display.backgroundCheckNote} />
           {r.display.renewal ? (
             <Text size="xs" c="dimmed">
               {r.display.renewal}
@@ -151,13 +172,17 @@ export default function RegistrationsPage() {
     },
   ];
 
-  const typeData = (types.data ?? []).map((ty) => ({ value: String(ty.id), label: ty.name }));
+  const typeData = (types.data ?? []).map((ty) => ({
+    value: String(ty.id),
+    label: everyDistrict ? `${ty.name} — ${ty.clientName}` : ty.name,
+  }));
   const statusData = REGISTRATION_STATUS_FILTERS.map((s) => ({ value: s, label: t(`registrations.status.${s}`) }));
 
   return (
     <RegistrationList
       kind="volunteer"
       textKey="registrations"
+      intro={everyDistrict ? t('registrations.introEveryDistrict') : undefined}
       manage="registrations.manage"
       addPath={paths.registrationAdd}
       buttons={
@@ -255,8 +280,7 @@ export default function RegistrationsPage() {
           ) : null}
         </Stack>
       }
-      page={registrations.data}
-      isFetching={registrations.isFetching}
+      list={registrations}
       actionsWidth={70}
       actionsTestId="actions"
       columns={columns}

@@ -13,13 +13,8 @@ import type {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { downloadPostedExport } from '../../components/export/export-download';
 import { api } from '../../lib/api-client';
+import { fetchListPage } from '../../lib/list-request';
 import { useRegistrationMutation } from '../registrations/registrations-api';
-
-const qs = (params: Record<string, unknown>) => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
-  return q.toString();
-};
 
 /**
  * SafeVendor registrations are personal data: kept in memory only (security guide), refetched on
@@ -66,7 +61,7 @@ export const svCompaniesQuery = queryOptions({
 export const vendorCompaniesListQuery = (q: TVendorCompanyListQuery) =>
   queryOptions({
     queryKey: vendorCompanyKeys.list(q),
-    queryFn: () => api.get<TVendorCompanyListResponse>(`/api/vendor-companies?${qs(q)}`),
+    queryFn: () => fetchListPage<TVendorCompanyListResponse>('/api/vendor-companies', q),
     placeholderData: keepPreviousData,
   });
 
@@ -79,7 +74,7 @@ export function useSaveVendorCompany() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: TVendorCompanyUpsert }) =>
       id === null
-        ? api.post<TVendorCompanyRow>('/api/vendor-companies', body)
+        ? api.create<TVendorCompanyRow>('/api/vendor-companies', body)
         : api.put<TVendorCompanyRow>(`/api/vendor-companies/${id}`, body),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: vendorCompanyKeys.all });
@@ -91,7 +86,7 @@ export function useSaveVendorCompany() {
 export const useSaveSvRegistration = () =>
   useRegistrationMutation(({ id, body }: { id: number | null; body: TSvRegistrationSave }) =>
     id === null
-      ? api.post<TSvRegistration>('/api/sv-registrations', body)
+      ? api.create<TSvRegistration>('/api/sv-registrations', body)
       : api.put<TSvRegistration>(`/api/sv-registrations/${id}`, body),
   );
 

@@ -5,9 +5,10 @@ import { BadgePrintDialog } from '../../components/badge-print-dialog';
 import { api } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { buildingsLookupQuery } from '../buildings/buildings-api';
-import { alertFailure, alertSuccess, errorMessage, useRegistrationMutation } from '../registrations/registrations-api';
+import { errorMessage, useRegistrationMutation } from '../registrations/registrations-api';
 import { useSvPrint } from './safevendor-api';
 import './i18n.en';
+import { notify } from '../../lib/notify';
 
 /**
  * Print a SafeVendor badge (spec 001 §2 print modal; issue 15 "Printing"): the browser's print
@@ -35,17 +36,17 @@ export function SvPrintDialog(props: { row: TSvRegistrationListItem | null; onCl
       props.onClose();
     } catch (err) {
       w?.close();
-      alertFailure(errorMessage(err));
+      notify.error(errorMessage(err));
     }
   };
   const send = async (buildingId: number) => {
     if (!row) return;
     try {
       await toPrinter.mutateAsync({ ids: [row.id], buildingId });
-      alertSuccess(t('safeVendor.print.sent'));
+      notify.success(t('safeVendor.print.sent'));
       props.onClose();
     } catch (err) {
-      alertFailure(errorMessage(err));
+      notify.error(errorMessage(err));
     }
   };
 

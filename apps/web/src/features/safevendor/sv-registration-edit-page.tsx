@@ -7,6 +7,9 @@ import { paths } from '../../lib/paths';
 import { RegistrationEditForm, RegistrationEditRoute } from '../registrations/registration-form';
 import { svCompaniesQuery, svRegistrationQuery, useSaveSvRegistration } from './safevendor-api';
 import { SvStatusBadge } from './sv-registrations-page';
+import { BackgroundCheckNote } from '../registrations/background-check-note';
+import { formatDate } from '../../lib/time/format';
+import { useDisplayTimeZone } from '../../lib/time/use-time-zone';
 import './i18n.en';
 
 const emptyValues = (): TSvRegistrationValues => ({
@@ -50,7 +53,7 @@ const valuesOf = (r: TSvRegistration): TSvRegistrationValues => ({
 /** /svregistration/add and /svregistration/{id} (spec 001 §2 add/edit: address with state lookup, date-of-birth picker; §5). */
 export default function SvRegistrationEditPage() {
   return (
-    <RegistrationEditRoute textKey="safeVendor.form" query={svRegistrationQuery} numericIdOnly>
+    <RegistrationEditRoute textKey="safeVendor.form" query={svRegistrationQuery} listPath={paths.svRegistrations}>
       {(registration) => <SvRegistrationForm registration={registration} />}
     </RegistrationEditRoute>
   );
@@ -58,6 +61,7 @@ export default function SvRegistrationEditPage() {
 
 function SvRegistrationForm(props: { registration: TSvRegistration | null }) {
   const { t } = useTranslation();
+  const timeZone = useDisplayTimeZone();
   const r = props.registration;
   const companies = useQuery(svCompaniesQuery);
   const save = useSaveSvRegistration();
@@ -69,11 +73,16 @@ function SvRegistrationForm(props: { registration: TSvRegistration | null }) {
       summary={
         r && {
           cols: { base: 1, sm: 3 },
-          status: <SvStatusBadge state={r.displayState} />,
+          status: (
+            <>
+              <SvStatusBadge state={r.displayState} />
+              <BackgroundCheckNote note={r.backgroundCheckNote} />
+            </>
+          ),
           badgeCode: r.badgeCode,
           badgeCodeTestId: 'sv-badge-code',
           arrestAlerts: r.arrestAlerts,
-          alertText: (a) => `${a.levelLabel} · ${new Date(a.createdAt).toLocaleDateString('en-US')}`,
+          alertText: (a) => `${a.levelLabel} · ${formatDate(a.createdAt, timeZone)}`,
         }
       }
       newNote={

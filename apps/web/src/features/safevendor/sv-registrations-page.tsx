@@ -10,7 +10,6 @@ import {
 } from '@tabler/icons-react';
 import {
   MESSAGES,
-  ROLE,
   SV_REGISTRATION_EXPORT_COLUMNS,
   SV_STATUS_FILTERS,
   type TSvDisplayState,
@@ -19,12 +18,12 @@ import {
   type TSvStatusFilter,
 } from '@sv/contracts';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/data-table/data-table';
 import { deferred } from '../../components/deferred';
 import { paths } from '../../lib/paths';
-import { useUser } from '../../lib/session';
 import {
   type FilterMemory,
   RegistrationList,
@@ -33,8 +32,10 @@ import {
   useRegistrationListState,
 } from '../registrations/registration-list';
 import { downloadSvExport, type SvConfirmAction, svCompaniesQuery, useSvAction, useSvList } from './safevendor-api';
+import { BackgroundCheckNote } from '../registrations/background-check-note';
 import './i18n.en';
 import '../registrations/i18n.en';
+import { useCan } from '../../lib/can';
 
 const SvPrintDialog = deferred(() => import('./sv-print-dialog').then((m) => m.SvPrintDialog));
 
@@ -54,6 +55,7 @@ const STATE_STYLE: Record<TSvDisplayState, { color: string; icon: ReactNode }> =
   Approved: { color: 'teal.9', icon: <IconCircleCheck size={14} aria-hidden /> },
   Denied: { color: 'red.9', icon: <IconCircleX size={14} aria-hidden /> },
   Submitted: { color: 'blue.9', icon: <IconSend size={14} aria-hidden /> },
+  'Check Approved': { color: 'blue.9', icon: <IconHourglass size={14} aria-hidden /> },
   'Has Issues': { color: 'orange.9', icon: <IconAlertTriangle size={14} aria-hidden /> },
   Pending: { color: 'blue.9', icon: <IconHourglass size={14} aria-hidden /> },
 };
@@ -90,12 +92,29 @@ const FILTERS: FilterMemory<StoredFilter, string> = {
 };
 const DEFAULT_SORT: NonNullable<TSvRegistrationSearch['sort']> = 'name';
 
+/** The status and company an export window's address names (the server's redirect of /SVRegistration/Export). */
+function filterOfWindow(params: URLSearchParams): Partial<StoredFilter> | null {
+  const status = params.get('status');
+  const company = params.get('companyId');
+  const filter: Partial<StoredFilter> = {};
+  if (status && (SV_STATUS_FILTERS as readonly string[]).includes(status)) filter.status = status as TSvStatusFilter;
+  if (company && /^\d{1,9}$/.test(company)) filter.vendorCompanyId = Number(company);
+  return Object.keys(filter).length > 0 ? filter : null;
+}
+
 /** The SafeVendor registrations list (spec 001 §2, §3 status ids, §4 actions, §8, §9 defaults). */
 export default function SvRegistrationsPage() {
   const { t } = useTranslation();
-  const me = useUser();
+  const crossDistrict = useCan('clients.crossDistrict');
   const list = useRegistrationListState(FILTERS, DEFAULT_SORT);
   const { stored, setStored, text: search, draft, setDraft } = list;
+  // /SVRegistration/Export?status&companyId (spec 001 §2, issue 25): the window's filters apply
+  const [params] = useSearchParams();
+  const [windowFilter] = useState(() => filterOfWindow(params));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the window's filters apply once, on arrival
+  useEffect(() => {
+    if (windowFilter) setStored({ ...stored, ...windowFilter });
+  }, []);
 
   const query: TSvRegistrationSearch = { ...list.paging, ...stored, search };
   const vendors = useSvList(query);
@@ -111,7 +130,7 @@ export default function SvRegistrationsPage() {
       render: (r) => (
         <Stack gap={0}>
           <Text size="sm">{r.company}</Text>
-          {me.roleId === ROLE.Admin ? (
+          {crossDistrict ? (
             <Text size="xs" c="dimmed">
               {companies.data?.find((c) => c.id === r.vendorCompanyId)?.clientName ?? ''}
             </Text>
@@ -125,21 +144,24 @@ export default function SvRegistrationsPage() {
       sortKey: 'status',
       width: 150,
       render: (r) => (
-        <Group gap={4} wrap="nowrap">
-          <SvStatusBadge state={r.displayState} />
-          {r.suspended ? (
-            <Badge color="red.9" variant="outline">
-              {t('safeVendor.list.suspended')}
-            </Badge>
-          ) : null}
-        </Group>
+        <Stack gap={2} align="flex-start">
+          <Group gap={4} wrap="nowrap">
+            <SvStatusBadge state={r.displayState} />
+            {r.suspended ? (
+              <Badge color="red.9" variant="outline">
+                {t('safeVendor.list.suspended')}
+              </Badge>
+            ) : null}
+          </Group>
+          <BackgroundCheckNote note={r.backgroundCheckNote} />
+        </Stack>
       ),
     },
   ];
 
   const companyData = (companies.data ?? []).map((c) => ({
     value: String(c.id),
-    label: me.roleId === ROLE.Admin ? `${c.name} — ${c.clientName}` : c.name,
+    label: crossDistrict ? `${c.name} — ${c.clientName}` : c.name,
   }));
   const statusData = SV_STATUS_FILTERS.map((s) => ({ value: s, label: t(`safeVendor.list.statuses.${s}`) }));
 
@@ -147,6 +169,7 @@ export default function SvRegistrationsPage() {
     <RegistrationList
       kind="vendor"
       textKey="safeVendor.list"
+      intro={crossDistrict ? t('safeVendor.list.introEveryDistrict') : undefined}
       manage="safeVendor.manage"
       addPath={paths.svRegistrationAdd}
       exportList={{
@@ -194,8 +217,7 @@ export default function SvRegistrationsPage() {
           />
         </Group>
       }
-      page={vendors.data}
-      isFetching={vendors.isFetching}
+      list={vendors}
       actionsWidth={80}
       actionsTestId="sv-actions"
       columns={columns}

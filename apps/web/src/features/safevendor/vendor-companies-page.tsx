@@ -1,20 +1,6 @@
+import { ActionIcon, Badge, Button, Group, Modal, Select, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
 import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
-import {
-  ROLE,
   type TVendorCompanyListQuery,
   type TVendorCompanyRow,
   type TVendorCompanyValues,
@@ -23,15 +9,16 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Column, DataTable } from '../../components/data-table/data-table';
-import { useTableState } from '../../components/data-table/use-table-state';
+import type { Column } from '../../components/data-table/data-table';
+import { ListFilters } from '../../components/list-filters';
+import { ListAddButton, ListPage, useListState } from '../../components/list-page';
 import { FormShell } from '../../components/form/form-shell';
-import { applyServerErrors, useContractForm } from '../../components/form/use-contract-form';
-import { useUser } from '../../lib/session';
+import { applyServerErrors, useContractForm, withVersion } from '../../components/form/use-contract-form';
 import { clientsLookupQuery } from '../clients/clients-api';
-import { alertSuccess } from '../registrations/registrations-api';
 import { useSaveVendorCompany, useVendorCompaniesList } from './safevendor-api';
 import './i18n.en';
+import { notify } from '../../lib/notify';
+import { useCan } from '../../lib/can';
 
 const SORTS = ['name', 'code', 'ddUsername', 'client'] as const;
 
@@ -42,15 +29,16 @@ const SORTS = ['name', 'code', 'ddUsername', 'client'] as const;
  */
 export default function VendorCompaniesPage() {
   const { t } = useTranslation();
-  const me = useUser();
-  const isAdmin = me.roleId === ROLE.Admin;
-  const table = useTableState({ sort: 'name', filters: { activeOnly: 'true' } });
+  const isAdmin = useCan('clients.crossDistrict');
+  const { table, search, paging, sorting } = useListState({
+    sort: 'name',
+    sorts: SORTS,
+    filters: { activeOnly: 'true' },
+  });
   const query: TVendorCompanyListQuery = {
-    page: table.page,
-    perPage: 100,
-    sort: (SORTS as readonly string[]).includes(table.sort) ? (table.sort as TVendorCompanyListQuery['sort']) : 'name',
-    dir: table.dir,
+    ...paging,
     activeOnly: table.filters.activeOnly === 'true' ? 'true' : 'false',
+    q: search.q,
   };
   const list = useVendorCompaniesList(query);
   const [editing, setEditing] = useState<TVendorCompanyRow | 'new' | null>(null);
@@ -126,37 +114,28 @@ export default function VendorCompaniesPage() {
   ];
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            {t('safeVendor.companies.title')}
-          </Title>
-          <Text size="sm" c="dimmed" maw={720}>
-            {t('safeVendor.companies.intro')}
-          </Text>
-        </Stack>
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
-          {t('safeVendor.companies.add')}
-        </Button>
-      </Group>
-      <Switch
-        label={t('safeVendor.companies.activeOnly')}
-        checked={table.filters.activeOnly === 'true'}
-        onChange={(e) => table.setFilter('activeOnly', e.currentTarget.checked ? 'true' : 'false')}
-      />
-      <DataTable
-        caption={t('safeVendor.companies.tableCaption')}
-        columns={columns}
-        page={list.data}
-        isFetching={list.isFetching}
-        rowKey={(r) => r.id}
-        sort={query.sort ?? 'name'}
-        dir={table.dir}
-        onSort={table.setSort}
-        onPage={table.setPage}
-        empty={list.isError ? list.error.message : t('safeVendor.companies.empty')}
-      />
+    <ListPage
+      title={t('safeVendor.companies.title')}
+      intro={t('safeVendor.companies.intro')}
+      actions={<ListAddButton label={t('safeVendor.companies.add')} onClick={() => setEditing('new')} />}
+      filters={
+        <ListFilters
+          search={search}
+          searchHint={t('lists.searchHint.companies')}
+          table={table}
+          districts={null}
+          activeLabel={t('safeVendor.companies.activeOnly')}
+        />
+      }
+      table={{
+        ...sorting,
+        caption: t('safeVendor.companies.tableCaption'),
+        columns,
+        list,
+        rowKey: (r) => r.id,
+        empty: t('safeVendor.companies.empty'),
+      }}
+    >
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
@@ -173,7 +152,7 @@ export default function VendorCompaniesPage() {
           />
         ) : null}
       </Modal>
-    </Stack>
+    </ListPage>
   );
 }
 
@@ -206,10 +185,10 @@ function CompanyForm(props: { row: TVendorCompanyRow | null; isAdmin: boolean; o
           return;
         }
         save.mutate(
-          { id: row?.id ?? null, body: values },
+          { id: row?.id ?? null, body: withVersion(values, row) },
           {
             onSuccess: () => {
-              alertSuccess(t('safeVendor.companies.saved'));
+              notify.success(t('safeVendor.companies.saved'));
               props.onDone();
             },
             onError: (err) => setError(applyServerErrors(form, err)),

@@ -15,6 +15,8 @@ addCatalogue('en', {
     readingCount_other: '{{count}} characters received',
     searching: MESSAGES.searching,
     noData: 'No matching visitor was found for this scan.',
+    notIn: '{{names}} is not checked in here, so there is nothing to check out.',
+    notInHint: 'Check the dashboard’s list of people on site, or scan another badge.',
     noDataHint: 'Scan again, type the badge code below, or search by name on the dashboard.',
     multiple: 'More than one visitor matches this scan. Search by name on the dashboard instead.',
     failed: 'The scan could not be checked. Try again.',

@@ -83,7 +83,13 @@ describe('scanOutcome (spec 002 §4 Scan flow)', () => {
       reason: 'This registration has expired.',
     });
   });
-  it('check-out with nothing checked out is the no-data state, even for a known licence', () => {
-    expect(scanOutcome('out', res({ kind: 'license', license, matches: [match(1)] }))).toEqual({ kind: 'noData' });
+  it('check-out of a known visitor with nothing checked out says they are not checked in (audit 002 B10)', () => {
+    expect(scanOutcome('out', res({ kind: 'license', license, matches: [match(1)] }))).toEqual({
+      kind: 'notIn',
+      names: [expect.any(String)],
+    });
+  });
+  it('check-out of a scan nobody matches is the no-data state', () => {
+    expect(scanOutcome('out', res({ kind: 'license', license, matches: [] }))).toEqual({ kind: 'noData' });
   });
 });

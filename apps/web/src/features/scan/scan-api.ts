@@ -17,6 +17,8 @@ export type ScanOutcome =
   | { kind: 'newLicense'; license: TParsedLicense }
   | { kind: 'multiple' }
   | { kind: 'noData' }
+  /** check-out: the scan is a known visitor who is not checked in here (audit 002 B10) */
+  | { kind: 'notIn'; names: string[] }
   /** a registration badge that admits here: on to its screening as a registered check-in (issue 11) */
   | { kind: 'registration'; visitorId: number; registration: RegisteredEntry }
   /** a registration badge that does not admit: who, and the server's reason */
@@ -36,13 +38,15 @@ const nameOf = (m: TVisitorMatch) => [m.firstname, m.lastname].filter(Boolean).j
 /**
  * What a scan leads to (spec 002 §4 Scan flow):
  * - check-in or new with exactly one match → that visitor;
- * - check-out → every match was checked out by the server: who, and the checked-out screen;
+ * - check-out → every match was checked out by the server: who, and the checked-out screen; a
+ *   known visitor with nothing to check out is said to be not checked in (audit 002 B10);
  * - a licence nobody matches (check-in or new) → a new visitor prefilled from the licence;
  * - anything else → the no-data state ('multiple' is no-data with a hint to search by name).
  */
 export function scanOutcome(mode: ScanMode, res: TScanResponse): ScanOutcome {
   if (mode === 'out') {
-    if (res.checkedOutVisitIds.length === 0) return { kind: 'noData' };
+    if (res.checkedOutVisitIds.length === 0)
+      return res.matches.length > 0 ? { kind: 'notIn', names: res.matches.map(nameOf) } : { kind: 'noData' };
     const names = res.matches.filter((m) => m.openVisit && res.checkedOutVisitIds.includes(m.openVisit.id)).map(nameOf);
     return {
       kind: 'checkedOut',

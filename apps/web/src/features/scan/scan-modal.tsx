@@ -1,7 +1,5 @@
 import { Alert, Box, Button, Divider, Group, Loader, Modal, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconBarcode, IconCamera, IconCameraOff, IconScan } from '@tabler/icons-react';
-import { CONSTANTS } from '@sv/contracts';
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -17,6 +15,7 @@ import {
 } from './scan-api';
 import { useWedgeScanner } from './use-wedge-scanner';
 import './i18n.en';
+import { notify } from '../../lib/notify';
 
 // the barcode decoder (zxing-wasm) loads only when the camera is used
 const CameraScan = lazy(() => import('./camera-scan').then((m) => ({ default: m.CameraScan })));
@@ -25,6 +24,7 @@ type Step =
   | { step: 'ready' }
   | { step: 'searching' }
   | { step: 'noData'; reason: 'none' | 'multiple' | 'failed' }
+  | { step: 'notIn'; names: string[] }
   | { step: 'refused'; name: string; registrationType: string; reason: string };
 
 export interface ScanModalProps {
@@ -126,16 +126,15 @@ function ScanBody(props: { mode: ScanMode; buildingId: number; onClose: () => vo
             name: outcome.names.join(', '),
             checkedOutVisitIds: outcome.visitIds,
           };
-          notifications.show({
-            color: 'teal',
-            autoClose: CONSTANTS.alertSuccessMs,
-            message: t('scan.checkedOut', { count: outcome.names.length, names: outcome.names.join(', ') }),
-          });
+          notify.success(t('scan.checkedOut', { count: outcome.names.length, names: outcome.names.join(', ') }));
           onChanged?.();
           onClose();
           navigate(paths.checkedOut, { state: navState });
           return;
         }
+        case 'notIn':
+          setState({ step: 'notIn', names: outcome.names });
+          return;
         default:
           setState({ step: 'noData', reason: outcome.kind === 'multiple' ? 'multiple' : 'none' });
       }
@@ -188,6 +187,18 @@ function ScanBody(props: { mode: ScanMode; buildingId: number; onClose: () => vo
                   {t('scan.registrationRefused', { name: state.name, type: state.registrationType })}
                 </Text>
                 <Text size="sm">{state.reason}</Text>
+              </Alert>
+              <Group>
+                <Button onClick={retry} leftSection={<IconScan size={18} aria-hidden />}>
+                  {t('scan.retry')}
+                </Button>
+              </Group>
+            </Stack>
+          ) : state.step === 'notIn' && !reading ? (
+            <Stack gap="sm">
+              <Alert color="orange" variant="light" data-testid="scan-not-in">
+                <Text fw={700}>{t('scan.notIn', { names: state.names.join(', ') })}</Text>
+                <Text size="sm">{t('scan.notInHint')}</Text>
               </Alert>
               <Group>
                 <Button onClick={retry} leftSection={<IconScan size={18} aria-hidden />}>

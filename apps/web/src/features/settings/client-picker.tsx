@@ -1,4 +1,3 @@
-import { ROLE } from '@sv/contracts';
 import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useUser } from '../../lib/session';
 import { clientsLookupQuery } from '../clients/clients-api';
 import './i18n.en';
+import { useCan } from '../../lib/can';
 
 /**
  * The client a settings screen works on: admins choose one (kept in the URL as ?clientId=, an id
@@ -14,7 +14,7 @@ import './i18n.en';
 export function useChosenClient(): { clientId: number | undefined; isAdmin: boolean; ready: boolean } {
   const user = useUser();
   const [params] = useSearchParams();
-  const isAdmin = user.roleId === ROLE.Admin;
+  const isAdmin = useCan('clients.crossDistrict');
   if (!isAdmin) return { clientId: user.clientId ?? undefined, isAdmin, ready: user.clientId !== null };
   const chosen = Number(params.get('clientId'));
   const clientId = Number.isInteger(chosen) && chosen > 0 ? chosen : undefined;

@@ -39,6 +39,9 @@ addCatalogue('en', {
       excused: 'Excused',
       unexcused: 'Unexcused',
       name: 'Reason',
+      // issue 25 (ADR 0034): the kiosk shows reasons in the visitor's language
+      nameEs: 'Reason in Spanish (optional)',
+      nameEsHint: 'Shown at the kiosk in Spanish. Without it, Spanish speakers see the reason above.',
       isExcused: 'Excused absence',
       isExcusedHint: 'The late arrival counts as excused.',
       sortOrder: 'Order',

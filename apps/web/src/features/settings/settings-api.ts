@@ -60,7 +60,7 @@ export function useSaveStudentReason() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: TStudentReasonUpsert }) =>
       id === null
-        ? api.post<TStudentReason>('/api/student-reasons', body)
+        ? api.create<TStudentReason>('/api/student-reasons', body)
         : api.put<TStudentReason>(`/api/student-reasons/${id}`, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: settingsKeys.reasonsAll }),
   });

@@ -5,31 +5,18 @@ import {
   type TStudentReasonListQuery,
   type TStudentReasonUpsert,
 } from '@sv/contracts';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Stack,
-  Switch,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Modal, NumberInput, Switch, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../clients/settings-parts';
-import { type Column, DataTable } from '../../components/data-table/data-table';
-import { useTableState } from '../../components/data-table/use-table-state';
+import type { Column } from '../../components/data-table/data-table';
+import { ListAddButton, ListPage, useListState } from '../../components/list-page';
 import { FormShell } from '../../components/form/form-shell';
-import { applyServerErrors, useContractForm } from '../../components/form/use-contract-form';
+import { applyServerErrors, useContractForm, withVersion } from '../../components/form/use-contract-form';
 import { ClientPicker, useChosenClient } from './client-picker';
 import { useSaveStudentReason, useStudentReasons } from './settings-api';
 import './i18n.en';
+import { notify } from '../../lib/notify';
 
 const SORTS = ['sortOrder', 'name', 'id'] as const;
 type Editing = { kind: TStudentReasonKind; row: TStudentReason | null } | null;
@@ -41,16 +28,17 @@ type Editing = { kind: TStudentReasonKind; row: TStudentReason | null } | null;
 export default function StudentReasonsPage() {
   const { t } = useTranslation();
   const { clientId, isAdmin, ready } = useChosenClient();
-  const table = useTableState({ sort: 'sortOrder', filters: { kind: 'pickup', activeOnly: 'true' } });
+  const { table, paging, sorting } = useListState({
+    sort: 'sortOrder',
+    sorts: SORTS,
+    filters: { kind: 'pickup', activeOnly: 'true' },
+  });
   const kind: TStudentReasonKind = table.filters.kind === 'dropoff' ? 'dropoff' : 'pickup';
   const query: TStudentReasonListQuery = {
     kind,
     clientId: isAdmin ? clientId : undefined,
     activeOnly: table.filters.activeOnly === 'true' ? 'true' : 'false',
-    page: table.page,
-    perPage: 100,
-    sort: (SORTS as readonly string[]).includes(table.sort) ? (table.sort as (typeof SORTS)[number]) : 'sortOrder',
-    dir: table.dir,
+    ...paging,
   };
   const list = useStudentReasons(query, ready);
   const [editing, setEditing] = useState<Editing>(null);
@@ -113,26 +101,20 @@ export default function StudentReasonsPage() {
   ];
 
   return (
-    <Stack gap="md" maw={1100}>
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            {t('titles.studentReasons')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('settings.reasons.intro')}
-          </Text>
-        </Stack>
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden />}
+    <ListPage
+      maw={1100}
+      title={t('titles.studentReasons')}
+      intro={t('settings.reasons.intro')}
+      actions={
+        <ListAddButton
+          label={kind === 'pickup' ? t('settings.reasons.addPickup') : t('settings.reasons.addDropoff')}
           disabled={!ready}
           onClick={() => setEditing({ kind, row: null })}
-        >
-          {kind === 'pickup' ? t('settings.reasons.addPickup') : t('settings.reasons.addDropoff')}
-        </Button>
-      </Group>
-      {isAdmin ? <ClientPicker clientId={clientId} /> : null}
-      {ready ? (
+        />
+      }
+      notice={isAdmin ? <ClientPicker clientId={clientId} /> : null}
+      placeholder={ready ? undefined : <Text c="dimmed">{t('settings.chooseClientFirst')}</Text>}
+      filters={
         <>
           <Tabs value={kind} onChange={(v) => table.setFilter('kind', v === 'dropoff' ? 'dropoff' : 'pickup')}>
             <Tabs.List>
@@ -148,26 +130,21 @@ export default function StudentReasonsPage() {
             checked={table.filters.activeOnly === 'true'}
             onChange={(e) => table.setFilter('activeOnly', e.currentTarget.checked ? 'true' : 'false')}
           />
-          <DataTable
-            caption={kind === 'pickup' ? t('settings.reasons.pickup') : t('settings.reasons.dropoff')}
-            columns={columns}
-            page={list.data}
-            isFetching={list.isFetching}
-            rowKey={(r) => r.id}
-            sort={query.sort ?? 'sortOrder'}
-            dir={table.dir}
-            onSort={table.setSort}
-            onPage={table.setPage}
-            empty={list.isError ? list.error.message : t('settings.reasons.empty')}
-          />
         </>
-      ) : (
-        <Text c="dimmed">{t('settings.chooseClientFirst')}</Text>
-      )}
+      }
+      table={{
+        ...sorting,
+        caption: kind === 'pickup' ? t('settings.reasons.pickup') : t('settings.reasons.dropoff'),
+        columns,
+        list,
+        rowKey: (r) => r.id,
+        empty: t('settings.reasons.empty'),
+      }}
+    >
       {editing ? (
         <ReasonModal editing={editing} clientId={isAdmin ? clientId : undefined} onClose={() => setEditing(null)} />
       ) : null}
-    </Stack>
+    </ListPage>
   );
 }
 
@@ -188,6 +165,7 @@ function ReasonModal({
     clientId,
     kind,
     name: row?.name ?? '',
+    nameEs: row?.nameEs ?? '',
     isExcused: row?.isExcused ?? false,
     active: row?.active ?? true,
     sortOrder: row?.sortOrder ?? 0,
@@ -213,10 +191,10 @@ function ReasonModal({
         onSubmit={form.onSubmit((values) => {
           setError(null);
           save.mutate(
-            { id: row?.id ?? null, body: values },
+            { id: row?.id ?? null, body: withVersion(values, row) },
             {
               onSuccess: (saved) => {
-                notifySuccess(t('settings.reasons.saved', { name: saved.name }));
+                notify.success(t('settings.reasons.saved', { name: saved.name }));
                 onClose();
               },
               onError: (err) => setError(applyServerErrors(form, err)),
@@ -230,6 +208,13 @@ function ReasonModal({
           maxLength={100}
           data-autofocus
           {...form.getInputProps('name')}
+        />
+        <TextInput
+          label={t('settings.reasons.nameEs')}
+          description={t('settings.reasons.nameEsHint')}
+          maxLength={100}
+          lang="es"
+          {...form.getInputProps('nameEs')}
         />
         {kind === 'dropoff' ? (
           <Switch

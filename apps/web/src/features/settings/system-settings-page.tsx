@@ -9,10 +9,11 @@ import { paths } from '../../lib/paths';
 import { useUser } from '../../lib/session';
 import { savedOk } from '../clients/clients-api';
 import { LoadState } from '../clients/settings-page-frame';
-import { Section, SisTestButton, notifySuccess } from '../clients/settings-parts';
+import { Section, SisTestButton } from '../clients/settings-parts';
 import { ClientPicker, useChosenClient } from './client-picker';
 import { useSaveSystemSettings, useSystemSettings } from './settings-api';
 import './i18n.en';
+import { notify } from '../../lib/notify';
 
 /** System settings (spec 000 §2 /settings): visitor and volunteer URLs and the Skyward connection test. */
 export default function SystemSettingsPage() {
@@ -58,6 +59,8 @@ function SystemSettingsForm({ data, isAdmin }: { data: TSystemSettingsResponse; 
       clientId: isAdmin ? data.clientId : undefined,
       visitorUrl: data.visitorUrl,
       volunteerUrl: data.volunteerUrl,
+      // issue 23 §4: the save names the version it started from
+      version: data.version,
     },
   });
 
@@ -72,7 +75,7 @@ function SystemSettingsForm({ data, isAdmin }: { data: TSystemSettingsResponse; 
           save.mutate(values, {
             onSuccess: (res) => {
               if (!savedOk(res)) return setError(t('common.somethingWrong'));
-              notifySuccess(t('settings.saved'));
+              notify.success(t('settings.saved'));
             },
             onError: (err) => setError(applyServerErrors(form, err)),
           });

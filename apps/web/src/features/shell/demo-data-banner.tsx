@@ -1,5 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import type { TDemoDataRemoved } from '@sv/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../lib/api-client';
 import { useCan } from '../../lib/can';
 import { sessionKey, useSession } from '../../lib/session';
+import { notify } from '../../lib/notify';
+import { deferred } from '../../components/deferred';
+
+// the confirmation opens on a click: its dialog code loads after the shell has rendered (issue 24 §6)
+const ConfirmDialog = deferred(() => import('../../components/confirm').then((m) => m.ConfirmDialog));
 
 /**
  * Issue 23 §1: while the demo districts or accounts exist, every screen says that their password
@@ -22,17 +26,10 @@ export function DemoDataBanner() {
     mutationFn: () => api.post<TDemoDataRemoved>('/api/demo-data/remove'),
     onSuccess: (r) => {
       setConfirm(false);
-      notifications.show({
-        color: 'green',
-        message: t('shell.demo.removed', { districts: r.districts, accounts: r.accounts }),
-      });
+      notify.success(t('shell.demo.removed', { districts: r.districts, accounts: r.accounts }));
       void qc.invalidateQueries({ queryKey: sessionKey });
     },
-    onError: (err) =>
-      notifications.show({
-        color: 'red',
-        message: err instanceof ApiError ? err.message : t('shell.demo.removeFailed'),
-      }),
+    onError: (err) => notify.error(err instanceof ApiError ? err.message : t('shell.demo.removeFailed')),
   });
   if (!data?.demoData) return null;
   return (
@@ -47,19 +44,18 @@ export function DemoDataBanner() {
           ) : null}
         </Group>
       </Alert>
-      <Modal opened={confirm} onClose={() => setConfirm(false)} title={t('shell.demo.confirmTitle')} centered>
-        <Stack>
-          <Text size="sm">{t('shell.demo.confirmBody')}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirm(false)}>
-              {t('shell.demo.cancel')}
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
-              {t('shell.demo.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={confirm}
+        title={t('shell.demo.confirmTitle')}
+        cancelLabel={t('shell.demo.cancel')}
+        confirmLabel={t('shell.demo.confirm')}
+        confirmColor="red"
+        busy={remove.isPending}
+        onCancel={() => setConfirm(false)}
+        onConfirm={() => remove.mutate()}
+      >
+        <Text size="sm">{t('shell.demo.confirmBody')}</Text>
+      </ConfirmDialog>
     </>
   );
 }

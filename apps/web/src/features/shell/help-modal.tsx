@@ -1,8 +1,9 @@
-import { ROLE, type TSessionUser } from '@sv/contracts';
+import { type TSessionUser } from '@sv/contracts';
 import { Alert, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconPhoneCall } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../lib/session';
+import { useCan } from '../../lib/can';
 
 type HelpArea = 'frontDesk' | 'registrations' | 'exclusions' | 'logs' | 'administration' | 'tools';
 
@@ -25,7 +26,8 @@ function areasOf(user: TSessionUser): HelpArea[] {
 export function HelpModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const user = useUser();
-  const contactKey = user.roleId === ROLE.Attendant ? 'contactStaff' : 'contactAdmins';
+  // those who administer accounts contact support; staff ask them
+  const contactKey = useCan('users.manage') ? 'contactAdmins' : 'contactStaff';
   return (
     <Modal
       opened={opened}

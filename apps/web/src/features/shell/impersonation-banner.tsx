@@ -1,11 +1,11 @@
 import { Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconUserShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { useUser } from '../../lib/session';
 import { useEndImpersonation } from './shell-api';
 import classes from './shell.module.css';
+import { notify } from '../../lib/notify';
 
 /** Height of the banner inside the header, so the shell can reserve room for it. */
 export const IMPERSONATION_BANNER_HEIGHT = 44;
@@ -45,11 +45,7 @@ export function ImpersonationBanner() {
         style={{ flexShrink: 0 }}
         onClick={() =>
           end.mutate(undefined, {
-            onError: (err) =>
-              notifications.show({
-                color: 'red',
-                message: err instanceof ApiError ? err.message : t('common.somethingWrong'),
-              }),
+            onError: (err) => notify.error(err instanceof ApiError ? err.message : t('common.somethingWrong')),
           })
         }
       >

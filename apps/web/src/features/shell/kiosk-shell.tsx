@@ -1,14 +1,17 @@
 import { Alert, Box, Button, Group, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { deferred } from '../../components/deferred';
 import { useUser } from '../../lib/session';
 import { useKioskConnection } from '../kiosk/kiosk-api';
 import { LanguageSwitch } from '../kiosk/kiosk-language';
-import { useSignOut } from './shell-api';
 import classes from './shell.module.css';
 import { SkipLink } from './skip-link';
 import '../kiosk/i18n.en';
+
+const KioskLogoutDialog = deferred(() => import('./kiosk-logout-dialog').then((m) => m.KioskLogoutDialog));
 
 /**
  * Kiosk layout (spec 002 §2 Kiosk screens): full screen, no staff navigation; a slim header
@@ -29,10 +32,29 @@ function ConnectionNotice() {
   );
 }
 
+/** The kiosk log-out button; its password dialog (kiosk-logout-dialog.tsx) loads after first paint. */
+function KioskLogout() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="subtle"
+        color="gray"
+        size="xs"
+        onClick={() => setOpen(true)}
+        leftSection={<IconLogout size={14} aria-hidden />}
+      >
+        {t('shell.kioskLogout')}
+      </Button>
+      <KioskLogoutDialog opened={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
 export default function KioskShell() {
   const { t } = useTranslation();
   const user = useUser();
-  const { signOut, pending } = useSignOut();
   return (
     <Box mih="100vh" className={classes.main} style={{ display: 'flex', flexDirection: 'column' }}>
       <SkipLink />
@@ -52,16 +74,7 @@ export default function KioskShell() {
           </Group>
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0, marginLeft: 'auto' }}>
             <LanguageSwitch />
-            <Button
-              variant="subtle"
-              color="gray"
-              size="xs"
-              loading={pending}
-              onClick={signOut}
-              leftSection={<IconLogout size={14} aria-hidden />}
-            >
-              {t('shell.kioskLogout')}
-            </Button>
+            <KioskLogout />
           </Group>
         </Group>
       </Box>

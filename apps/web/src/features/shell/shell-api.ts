@@ -21,14 +21,14 @@ type TEmergencyResponse = z.infer<typeof ZEmergencyResponse>;
  */
 export function useSendEmergency() {
   return useMutation({
-    mutationFn: (idempotencyKey: string) =>
+    mutationFn: ({ idempotencyKey, buildingId }: { idempotencyKey: string; buildingId?: number }) =>
       // no silent retries (issue 23 §6): a failed emergency message must say so at once, so the
-      // person calls instead of waiting; a second press repeats the same key
-      api.post<TEmergencyResponse>(
-        '/api/emergency',
-        {},
-        { headers: { 'Idempotency-Key': idempotencyKey }, retry: false },
-      ),
+      // person calls instead of waiting; a second press repeats the same key. The platform
+      // administrator names the building (issue 23 §2); everyone else sends no payload.
+      api.post<TEmergencyResponse>('/api/emergency', buildingId === undefined ? {} : { buildingId }, {
+        headers: { 'Idempotency-Key': idempotencyKey },
+        retry: false,
+      }),
   });
 }
 

@@ -21,14 +21,15 @@ import {
 import { DateInput } from '@mantine/dates';
 import { IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
 import type { TAuthorizationCreate, TStudentRow } from '@sv/contracts';
-import { formatUsDate } from '@sv/domain';
+import { DATE_FORMAT, formatCalendarDate, formatDateTime } from '../../lib/time/format';
+import { pickedDate } from '../../lib/time/fields';
+import { useDisplayTimeZone } from '../../lib/time/use-time-zone';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
-import { notify } from '../visitor-flow/notify';
 import {
   authorizationsQuery,
   searchStudents,
@@ -38,13 +39,9 @@ import {
   useSyncNow,
 } from './students-api';
 import './i18n.en';
+import { notify } from '../../lib/notify';
 
 const routeId = (v: string | undefined) => (v && /^\d{1,10}$/.test(v) && Number(v) > 0 ? Number(v) : null);
-const isoOf = (d: Date | string | null) => {
-  if (!d) return undefined;
-  const x = typeof d === 'string' ? new Date(`${d}T12:00:00`) : d;
-  return `${x.getFullYear()}-${String(x.getMonth() + 1).padStart(2, '0')}-${String(x.getDate()).padStart(2, '0')}`;
-};
 
 /**
  * Pickup authorisations /student/authorizations/{studentId} (issue 12; administrators, roles 1
@@ -153,8 +150,8 @@ function StudentRules(props: { studentId: number }) {
   const days = (from: string | null, to: string | null) =>
     from && to
       ? from === to
-        ? formatUsDate(from)
-        : `${formatUsDate(from)} – ${formatUsDate(to)}`
+        ? formatCalendarDate(from)
+        : `${formatCalendarDate(from)} – ${formatCalendarDate(to)}`
       : t('students.auth.standing');
 
   return (
@@ -247,11 +244,11 @@ function StudentRules(props: { studentId: number }) {
                       variant="subtle"
                       color="red"
                       aria-label={t('students.auth.endRule', { name: nameOf(r.guardianId) })}
-                      loading={revoke.isPending && revoke.variables === r.id}
+                      loading={revoke.isPending && revoke.variables?.id === r.id}
                       onClick={() =>
-                        revoke.mutate(r.id, {
-                          onSuccess: () =>
-                            notify({ color: 'green', message: t('students.auth.ended'), autoClose: 4000 }),
+                        revoke.mutate(r, {
+                          onSuccess: () => notify.success(t('students.auth.ended')),
+                          onError: (err) => notify.error(err.message),
                         })
                       }
                     >
@@ -310,11 +307,11 @@ function AddRuleModal(props: {
       kind,
       note,
       ...(who && who !== NEW ? { guardianId: Number(who) } : { firstname: first, lastname: last, address }),
-      ...(kind === 'allow' && limited ? { validFrom: isoOf(from), validTo: isoOf(to) } : {}),
+      ...(kind === 'allow' && limited ? { validFrom: pickedDate(from), validTo: pickedDate(to) } : {}),
     };
     try {
       await add.mutateAsync(body);
-      notify({ color: 'green', message: t('students.auth.saved'), autoClose: 4000 });
+      notify.success(t('students.auth.saved'));
       reset();
       props.onClose();
     } catch (err) {
@@ -393,14 +390,14 @@ function AddRuleModal(props: {
               label={t('students.auth.from')}
               value={from}
               onChange={(v) => setFrom(v as string | null)}
-              valueFormat="MM/DD/YYYY"
+              valueFormat={DATE_FORMAT}
               error={errors.validFrom}
             />
             <DateInput
               label={t('students.auth.to')}
               value={to}
               onChange={(v) => setTo(v as string | null)}
-              valueFormat="MM/DD/YYYY"
+              valueFormat={DATE_FORMAT}
               error={errors.validTo}
             />
           </Group>
@@ -429,6 +426,7 @@ function AddRuleModal(props: {
 
 function SyncLine(props: { clientId: number }) {
   const { t } = useTranslation();
+  const timeZone = useDisplayTimeZone();
   const status = useQuery(syncStatusQuery(props.clientId));
   const sync = useSyncNow(props.clientId);
   const s = status.data;
@@ -444,7 +442,7 @@ function SyncLine(props: { clientId: number }) {
                 ? t('students.auth.syncRunning')
                 : s.lastSuccessAt
                   ? t('students.auth.syncStatus', {
-                      when: new Date(s.lastSuccessAt).toLocaleString(),
+                      when: formatDateTime(s.lastSuccessAt, timeZone),
                       count: s.studentsSynced,
                     })
                   : t('students.auth.syncNever')}

@@ -9,9 +9,9 @@ import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import type { DeskNavigationState } from '../scan/scan-api';
 import { DeskBuildingSelect, useDeskBuilding } from '../visitor-flow/desk-building';
-import { notify } from '../visitor-flow/notify';
 import { guardiansQuery, studentReasonsQuery, tardySlipWindowPath, useRecordDropoff } from './students-api';
 import './i18n.en';
+import { notify } from '../../lib/notify';
 
 const routeId = (v: string | undefined) => (v && /^\d{1,10}$/.test(v) && Number(v) > 0 ? Number(v) : null);
 
@@ -79,11 +79,11 @@ export default function StudentDropoffPage() {
         const w = window.open(tardySlipWindowPath(res.eventId), '_blank');
         if (!w) {
           setBlockedSlip(res.eventId);
-          notify({ color: 'green', message: res.message || MESSAGES.dropoffRecorded, autoClose: 4000 });
+          notify.success(res.message || MESSAGES.dropoffRecorded);
           return;
         }
       }
-      notify({ color: 'green', message: res.message || MESSAGES.dropoffRecorded, autoClose: 4000 });
+      notify.success(res.message || MESSAGES.dropoffRecorded);
       navigate(paths.home);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : t('common.somethingWrong'));

@@ -31,11 +31,12 @@ import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import type { DeskNavigationState } from '../scan/scan-api';
 import { DeskBuildingSelect, useDeskBuilding } from '../visitor-flow/desk-building';
-import { notify } from '../visitor-flow/notify';
 import { PhotoModal } from '../visitor-flow/photo-modal';
-import { maskUsDate, usDateToIso } from '../public-registration/us-date';
+import { formatCalendarDate, parseUsDate } from '../../lib/time/format';
+import { maskUsDate, US_DATE_PLACEHOLDER } from '../../lib/time/fields';
 import { guardiansQuery, startPickup, studentReasonsQuery, uploadPickupPhoto, useRecordPickup } from './students-api';
 import './i18n.en';
+import { notify } from '../../lib/notify';
 
 const routeId = (v: string | undefined) => (v && /^\d{1,10}$/.test(v) && Number(v) > 0 ? Number(v) : null);
 const norm = (s: string | null | undefined) =>
@@ -89,7 +90,7 @@ export default function StudentPickupPage() {
   const failed = list.error instanceof ApiError && list.error.status === 503 ? list.error.message : null;
   useEffect(() => {
     if (!failed) return;
-    notify({ color: 'red', message: failed, autoClose: 8000 });
+    notify.error(failed);
     navigate(paths.home);
   }, [failed, navigate]);
 
@@ -156,7 +157,7 @@ export default function StudentPickupPage() {
         screeningId: dialog.screeningId,
         verification,
       });
-      notify({ color: 'green', message: res.message || MESSAGES.pickupRecorded, autoClose: 4000 });
+      notify.success(res.message || MESSAGES.pickupRecorded);
       navigate(paths.home);
     } catch (err) {
       setDialog(null);
@@ -396,15 +397,13 @@ function verificationOf(c: IdCheck): TReleaseVerificationRequest | null {
   if (c.method === 'known_visitor') return { method: 'known_visitor' };
   if (c.method === 'id_scan') return c.raw.trim() ? { method: 'id_scan', raw: c.raw } : null;
   if (c.method === 'id_typed') {
-    const dob = usDateToIso(c.dob);
+    const dob = parseUsDate(c.dob);
     return c.licenseNumber.trim() && c.licenseState.trim() && dob
       ? { method: 'id_typed', licenseNumber: c.licenseNumber.trim(), licenseState: c.licenseState.trim(), dob }
       : null;
   }
   return null;
 }
-
-const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
 /**
  * "Releasing a child needs a verified adult" (issue 22): before the release the attendant checks
@@ -422,7 +421,7 @@ function IdStep(props: {
   const set = (patch: Partial<IdCheck>) => onChange({ ...value, ...patch });
   const scanned = value.method === 'id_scan' && value.raw.trim() ? parseAamva(value.raw) : null;
   const onFile = [
-    identity.dob ? t('students.pickup.idOnFileDob', { dob: usDate(identity.dob) }) : null,
+    identity.dob ? t('students.pickup.idOnFileDob', { dob: formatCalendarDate(identity.dob) }) : null,
     identity.licenseHint ? t('students.pickup.idOnFileLicense', { hint: identity.licenseHint }) : null,
   ].filter(Boolean);
   return (
@@ -460,7 +459,7 @@ function IdStep(props: {
             scanned
               ? t('students.pickup.idScanRead', {
                   name: [scanned.firstName, scanned.lastName].filter(Boolean).join(' '),
-                  dob: scanned.dateOfBirth ? usDate(scanned.dateOfBirth) : '?',
+                  dob: formatCalendarDate(scanned.dateOfBirth) ?? '?',
                 })
               : t('students.pickup.idScanUnread')
           }
@@ -488,10 +487,10 @@ function IdStep(props: {
           <TextInput
             label={t('students.pickup.idDob')}
             value={value.dob}
-            placeholder="mm/dd/yyyy"
+            placeholder={US_DATE_PLACEHOLDER}
             inputMode="numeric"
             onChange={(e) => set({ dob: maskUsDate(e.currentTarget.value) })}
-            error={value.dob.length === 10 && !usDateToIso(value.dob) ? t('students.pickup.idDobInvalid') : null}
+            error={value.dob.length === 10 && !parseUsDate(value.dob) ? t('students.pickup.idDobInvalid') : null}
             required
             autoComplete="off"
           />

@@ -14,6 +14,7 @@ import type {
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { createActionKey } from '../../lib/action-key';
 import { api } from '../../lib/api-client';
+import { browserOffsetMinutes } from '../../lib/time/fields';
 
 /**
  * Students (issue 12). Names and student IDs travel in POST bodies (security guide: no PII in
@@ -107,7 +108,7 @@ export function useAddAuthorization(studentId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: TAuthorizationCreate) =>
-      api.post<{ id: number }>(`/api/students/${studentId}/authorizations`, body),
+      api.create<{ id: number }>(`/api/students/${studentId}/authorizations`, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: studentKeys.authorizations(studentId) }),
   });
 }
@@ -115,8 +116,11 @@ export function useAddAuthorization(studentId: number) {
 export function useRevokeAuthorization(studentId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (ruleId: number) =>
-      api.post<{ id: number }>(`/api/students/${studentId}/authorizations/${ruleId}/revoke`, {}),
+    // issue 23 §4: the rule's version as the screen shows it; ended meanwhile → 409, shown by the caller
+    mutationFn: (rule: { id: number; version: number }) =>
+      api.post<{ id: number }>(`/api/students/${studentId}/authorizations/${rule.id}/revoke`, {
+        version: rule.version,
+      }),
     onSuccess: () => qc.invalidateQueries({ queryKey: studentKeys.authorizations(studentId) }),
   });
 }
@@ -137,4 +141,4 @@ export function useSyncNow(clientId: number) {
 
 /** spec 002 §7 window: the tardy slip, opened in a new window that prints it. */
 export const tardySlipWindowPath = (eventId: number) =>
-  `/GenerateAndPrint/GenerateTardySlipForEvent/${eventId}/${-new Date().getTimezoneOffset()}`;
+  `/GenerateAndPrint/GenerateTardySlipForEvent/${eventId}/${browserOffsetMinutes()}`;

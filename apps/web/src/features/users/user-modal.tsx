@@ -11,17 +11,18 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { ROLE, type TRoleId, type TUser, ZUserSave } from '@sv/contracts';
+import { ROLE, type TRoleId, type TUser, ZUserSave, ROLE_SCOPE } from '@sv/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormShell } from '../../components/form/form-shell';
-import { applyServerErrors, useContractForm } from '../../components/form/use-contract-form';
+import { applyServerErrors, useContractForm, withVersion } from '../../components/form/use-contract-form';
 import { useUser } from '../../lib/session';
 import { userFormOptionsQuery, userQuery, useSaveUser } from './users-api';
 import './i18n.en';
+import { notify } from '../../lib/notify';
+import { useCan, can } from '../../lib/can';
 
 type Values = z.output<typeof ZUserSave>;
 const FORM_SCHEMA = ZUserSave as unknown as z.ZodType<unknown, Values>;
@@ -57,7 +58,7 @@ export function UserModal(props: UserModalProps) {
 
   useEffect(() => {
     if (editingId !== null && existing.isError) {
-      notifications.show({ color: 'red', message: t('users.loadFailed') });
+      notify.error(t('users.loadFailed'));
       onClose();
     }
   }, [editingId, existing.isError, onClose, t]);
@@ -80,6 +81,7 @@ export function UserModal(props: UserModalProps) {
         <UserForm
           key={editingId ?? 'new'}
           id={editingId}
+          loaded={existing.data ?? null}
           initial={
             existing.data
               ? valuesOf(existing.data)
@@ -102,23 +104,37 @@ export function UserModal(props: UserModalProps) {
   );
 }
 
-function UserForm({ id, initial, onDone }: { id: number | null; initial: Values; onDone: () => void }) {
+function UserForm({
+  id,
+  initial,
+  loaded,
+  onDone,
+}: {
+  id: number | null;
+  initial: Values;
+  /** the user being edited, whose version the save names (issue 23 §4) */
+  loaded: { version: number } | null;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const me = useUser();
-  const isAdmin = me.roleId === ROLE.Admin;
+  const isAdmin = useCan('clients.crossDistrict');
+  const managesAdministrators = useCan('users.manageAdministrators');
   const options = useQuery(userFormOptionsQuery);
   const save = useSaveUser();
   const [error, setError] = useState<string | null>(null);
   const form = useContractForm<Values>(FORM_SCHEMA, { initialValues: initial });
   const roleId = form.values.roleId;
-  const needsBuilding = roleId === ROLE.Attendant || roleId === ROLE.Kiosk;
-  const needsClient = roleId !== ROLE.Admin;
+  const needsBuilding = ROLE_SCOPE[roleId] === 'building';
+  const needsClient = ROLE_SCOPE[roleId] !== 'platform';
+  // a district's administrator, whom only the platform administrator may change (spec 000 §5)
+  const editsAdministrator = ROLE_SCOPE[initial.roleId] === 'district';
   const clientId = isAdmin ? form.values.clientId : me.clientId;
 
   // Only admins may add administrators (spec 000 §5): the options a client admin sees.
-  const roleIds: TRoleId[] = isAdmin
+  const roleIds: TRoleId[] = managesAdministrators
     ? [ROLE.Admin, ROLE.ClientAdmin, ROLE.Attendant, ROLE.Kiosk]
-    : initial.roleId === ROLE.ClientAdmin
+    : editsAdministrator
       ? [ROLE.ClientAdmin]
       : [ROLE.Attendant, ROLE.Kiosk];
   const roleData = roleIds.map((r) => ({ value: String(r), label: t(`users.roles.${r}`) }));
@@ -135,8 +151,8 @@ function UserForm({ id, initial, onDone }: { id: number | null; initial: Values;
       buildingId: needsBuilding ? values.buildingId : null,
     };
     try {
-      await save.mutateAsync({ id, body });
-      notifications.show({ color: 'green', message: t('users.saved') });
+      await save.mutateAsync({ id, body: withVersion(body, loaded) });
+      notify.success(t('users.saved'));
       onDone();
     } catch (err) {
       setError(applyServerErrors(form, err));
@@ -158,7 +174,7 @@ function UserForm({ id, initial, onDone }: { id: number | null; initial: Values;
           value={String(roleId)}
           onChange={(v) => v && form.setFieldValue('roleId', Number(v) as TRoleId)}
           error={form.errors.roleId}
-          disabled={!isAdmin && initial.roleId === ROLE.ClientAdmin}
+          disabled={!managesAdministrators && editsAdministrator}
         />
         {isAdmin && needsClient ? (
           <Select
@@ -187,7 +203,8 @@ function UserForm({ id, initial, onDone }: { id: number | null; initial: Values;
           error={form.errors.buildingId}
         />
       ) : null}
-      {roleId !== ROLE.Kiosk ? (
+      {/* a kiosk account opens the kiosk, never a home page */}
+      {!can({ roleId }, 'kiosk.use') ? (
         <TextInput
           label={t('users.field.homepage')}
           description={t('users.field.homepageHint')}

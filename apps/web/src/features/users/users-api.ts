@@ -1,13 +1,7 @@
 import type { TPage, TUser, TUserFormOptions, TUserSave, TUsersQuery } from '@sv/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-
-/** Query string of ids, flags and paging only (no search text or PII in URLs). */
-const qs = (params: Record<string, unknown>) => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
-  return q.toString();
-};
+import { fetchListPage } from '../../lib/list-request';
 
 export const userKeys = {
   all: ['users'] as const,
@@ -19,7 +13,7 @@ export const userKeys = {
 export const usersListQuery = (q: TUsersQuery) =>
   queryOptions({
     queryKey: userKeys.list(q),
-    queryFn: () => api.get<TPage<TUser>>(`/api/users?${qs(q)}`),
+    queryFn: () => fetchListPage<TPage<TUser>>('/api/users', q),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -46,7 +40,7 @@ export function useSaveUser() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: TUserSave }) =>
       (id === null
-        ? api.post<{ user: TUser }>('/api/users', body)
+        ? api.create<{ user: TUser }>('/api/users', body)
         : api.put<{ user: TUser }>(`/api/users/${id}`, body)
       ).then((r) => r.user),
     onSuccess: (user) => {

@@ -1,20 +1,21 @@
-import { ActionIcon, Badge, Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconDots, IconMail, IconPencil, IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Badge, Group, Menu, Text } from '@mantine/core';
+import { IconDots, IconMail, IconPencil } from '@tabler/icons-react';
 import { MESSAGES, ROLE, type TRoleId, type TUser, type TUserList, type TUsersQuery, USER_SORTS } from '@sv/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { type Column, DataTable } from '../../components/data-table/data-table';
-import { useTableState } from '../../components/data-table/use-table-state';
+import type { Column } from '../../components/data-table/data-table';
 import { ExportButton } from '../../components/export';
 import { ListImport } from '../../components/import-dialog';
 import { LIST_FILTERS, ListFilters, listFilterQuery } from '../../components/list-filters';
+import { ListAddButton, ListPage, useListState } from '../../components/list-page';
 import { useUser } from '../../lib/session';
 import { UserModal } from './user-modal';
 import { userFormOptionsQuery, userKeys, useSendPasswordEmail, useUsersList } from './users-api';
 import './i18n.en';
+import { notify } from '../../lib/notify';
+import { useCan } from '../../lib/can';
 
 /** spec 000 §2 `/user/{list?}`: 'clientadmin' = Administrators, 'attendant' = Attendants, otherwise Manage Users. */
 export function listOf(param: string | undefined): TUserList {
@@ -27,23 +28,24 @@ const DEFAULT_ROLE: Record<TUserList, TRoleId> = {
   clientadmin: ROLE.ClientAdmin,
   attendant: ROLE.Attendant,
 };
+/** a client administrator adds no administrators (spec 000 §5): a new account from any list is staff */
+const DEFAULT_STAFF_ROLE: Record<TUserList, TRoleId> = { ...DEFAULT_ROLE, clientadmin: ROLE.Attendant };
 
 /** Users screen (spec 000 §2): table with edit modal, import and export; role-dependent filter and columns. */
 export default function UsersPage() {
   const { t } = useTranslation();
   const me = useUser();
-  const isAdmin = me.roleId === ROLE.Admin;
+  const isAdmin = useCan('clients.crossDistrict');
+  const managesAdministrators = useCan('users.manageAdministrators');
   const list = listOf(useParams().list);
-  const table = useTableState({ sort: 'name', filters: LIST_FILTERS });
+  const { table, search, paging, sorting } = useListState({ sort: 'name', sorts: USER_SORTS, filters: LIST_FILTERS });
   const { activeOnly, clientId } = listFilterQuery(table, isAdmin);
   const query: TUsersQuery = {
-    page: table.page,
-    perPage: 100,
-    sort: (USER_SORTS as readonly string[]).includes(table.sort) ? (table.sort as TUsersQuery['sort']) : 'name',
-    dir: table.dir,
+    ...paging,
     list,
     activeOnly,
     clientId,
+    q: search.q,
   };
   const users = useUsersList(query);
   const options = useQuery(userFormOptionsQuery);
@@ -59,8 +61,8 @@ export default function UsersPage() {
 
   const send = (u: TUser) =>
     sendEmail.mutate(u.id, {
-      onSuccess: (r) => notifications.show({ color: 'green', message: r?.message || MESSAGES.emailSent }),
-      onError: () => notifications.show({ color: 'red', message: t('users.sendFailed') }),
+      onSuccess: (r) => notify.success(r?.message || MESSAGES.emailSent),
+      onError: () => notify.error(t('users.sendFailed')),
     });
 
   const columns: Column<TUser>[] = [
@@ -133,17 +135,11 @@ export default function UsersPage() {
   const exportParams = { activeOnly, clientId, list };
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={2}>
-          <Title order={1} size="h2">
-            {title}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t(`users.intro.${list}`)}
-          </Text>
-        </Stack>
-        <Group gap="sm">
+    <ListPage
+      title={title}
+      intro={t(`users.intro.${list}`)}
+      actions={
+        <>
           <ListImport
             kind="users"
             label={t('users.import')}
@@ -153,35 +149,27 @@ export default function UsersPage() {
             onImported={() => void qc.invalidateQueries({ queryKey: userKeys.all })}
           />
           <ExportButton kind="users" params={exportParams} title={t('users.exportTitle')} />
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
-            {t('users.add')}
-          </Button>
-        </Group>
-      </Group>
-
-      <ListFilters table={table} districts={districts} />
-
-      <DataTable
-        caption={title}
-        columns={columns}
-        page={users.data}
-        isFetching={users.isFetching}
-        rowKey={(u) => u.id}
-        sort={query.sort ?? 'name'}
-        dir={table.dir}
-        onSort={table.setSort}
-        onPage={table.setPage}
-        empty={t('users.empty')}
-      />
-
+          <ListAddButton label={t('users.add')} onClick={() => setEditing('new')} />
+        </>
+      }
+      filters={
+        <ListFilters search={search} searchHint={t('lists.searchHint.users')} table={table} districts={districts} />
+      }
+      table={{
+        ...sorting,
+        caption: title,
+        columns,
+        list: users,
+        rowKey: (u) => u.id,
+        empty: t('users.empty'),
+      }}
+    >
       <UserModal
         target={editing}
         onClose={closeEditor}
-        defaultRoleId={
-          isAdmin ? DEFAULT_ROLE[list] : DEFAULT_ROLE[list] === ROLE.ClientAdmin ? ROLE.Attendant : DEFAULT_ROLE[list]
-        }
+        defaultRoleId={managesAdministrators ? DEFAULT_ROLE[list] : DEFAULT_STAFF_ROLE[list]}
         defaultClientId={isAdmin ? (clientId ?? null) : me.clientId}
       />
-    </Stack>
+    </ListPage>
   );
 }

@@ -1,25 +1,18 @@
 import { Alert, Avatar, Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { notify } from './notify';
 import { IconPrinter } from '@tabler/icons-react';
-import { CONSTANTS, type TBuildingRow, type TVisitSummary } from '@sv/contracts';
+import { type TBuildingRow, type TVisitSummary } from '@sv/contracts';
 import { successScreenDelayMs } from '@sv/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { useUser } from '../../lib/session';
-import { showDateTime } from './flow';
-import {
-  badgePdfPath,
-  buildingQuery,
-  deskSettingsQuery,
-  fileUrl,
-  printModeFor,
-  sendBadgeToPrinter,
-} from './visitor-flow-api';
+import { formatOptionalDateTime } from '../../lib/time/format';
+import { printModeFor, printVisitBadge } from '../printing/print-badge';
+import { badgePdfPath, buildingQuery, deskSettingsQuery, fileUrl } from './visitor-flow-api';
 import './i18n.en';
+import { notify } from '../../lib/notify';
 
 /** The badge as the desk sees it: who, whom they visit, why, when, and the badge code. */
 export function BadgeCard(props: { visit: TVisitSummary; timeZone: string | null }) {
@@ -29,9 +22,10 @@ export function BadgeCard(props: { visit: TVisitSummary; timeZone: string | null
     [t('visitorFlow.badge.visiting'), v.personVisiting || '—'],
     [t('visitorFlow.badge.reason'), v.reason || '—'],
     [t('visitorFlow.badge.building'), v.buildingName],
-    [t('visitorFlow.badge.checkedIn'), showDateTime(v.checkIn, props.timeZone)],
+    [t('visitorFlow.badge.checkedIn'), formatOptionalDateTime(v.checkIn, props.timeZone)],
   ];
-  if (v.badge?.expiresAt) rows.push([t('visitorFlow.badge.expires'), showDateTime(v.badge.expiresAt, props.timeZone)]);
+  if (v.badge?.expiresAt)
+    rows.push([t('visitorFlow.badge.expires'), formatOptionalDateTime(v.badge.expiresAt, props.timeZone)]);
   if (v.checkedInByName) rows.push([t('visitorFlow.badge.attendant'), v.checkedInByName]);
   return (
     <Paper withBorder radius="md" p="md" data-testid="badge-card">
@@ -73,15 +67,17 @@ export function BadgeCard(props: { visit: TVisitSummary; timeZone: string | null
 }
 
 /**
- * Printing a badge again (spec 002 §4 Badge printing): the building's network printer when its
- * address has at least 7 characters, otherwise the browser print window (/Badge/print/{id}).
- * A network failure offers the PDF.
+ * Printing a badge again (spec 002 §4 Badge printing; issue 23 §7): the building's way (its
+ * server-side printer, the desk's Browser Print, or the print window /Badge/print/{id}).
+ * A printer failure offers the PDF.
  */
 export function ReprintButton(props: {
   visit: TVisitSummary;
   building: TBuildingRow | undefined;
   label?: string;
   onPrinted?: () => void;
+  /** the badge did not print on the way here: offer the PDF at once (audit 002 B6) */
+  offerPdf?: boolean;
 }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
@@ -89,22 +85,18 @@ export function ReprintButton(props: {
   const mode = props.building ? printModeFor(props.building, props.visit.visitorType) : 'pdf';
   const openPdf = () => {
     const w = window.open(badgePdfPath(props.visit.id), '_blank');
-    notify({
-      color: w ? 'green' : 'orange',
-      message: w ? t('visitorFlow.badge.pdfOpened') : t('visitorFlow.badge.popupBlocked'),
-    });
+    if (w) notify.success(t('visitorFlow.badge.pdfOpened'));
+    else notify.warning(t('visitorFlow.badge.popupBlocked'));
   };
   const print = async () => {
     props.onPrinted?.();
     setFailure(null);
-    if (mode === 'pdf') return openPdf();
     setBusy(true);
     try {
-      const res = await sendBadgeToPrinter(props.visit.id);
-      if (res.printed) notify({ color: 'green', autoClose: CONSTANTS.alertSuccessMs, message: res.message });
+      // a failed printer shows its reason and the PDF button (a click, which pop-up blockers allow)
+      const res = await printVisitBadge(props.visit.id, mode, t, { fallbackToWindow: false });
+      if (res.ok) notify.success(res.message);
       else setFailure(res.message);
-    } catch (err) {
-      setFailure(err instanceof ApiError ? err.message : t('common.somethingWrong'));
     } finally {
       setBusy(false);
     }
@@ -122,7 +114,7 @@ export function ReprintButton(props: {
         >
           {props.label ?? t('visitorFlow.badge.reprint')}
         </Button>
-        {failure ? (
+        {failure || props.offerPdf ? (
           <Button variant="light" size="lg" onClick={openPdf}>
             {t('visitorFlow.badge.printPdf')}
           </Button>

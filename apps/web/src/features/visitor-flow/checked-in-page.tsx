@@ -28,7 +28,9 @@ export default function CheckedInPage() {
   const visit = useQuery({ ...visitQuery(visitId ?? 0), enabled: visitId !== null });
   const building = useBuilding(visit.data?.buildingId);
   const clientId = useFlowClientId(building.data);
-  const [paused, setPaused] = useState(false);
+  // audit 002 B6: a badge that did not print keeps the screen here (no countdown home) with the PDF offered
+  const printFailed = Boolean(nav.print && !nav.print.ok);
+  const [paused, setPaused] = useState(printFailed);
   const countdown = useReturnHome(visit.data ? clientId : null, paused);
 
   const notFound = id === null || visit.isError || visitor.isError || (visitor.data && !visitor.data.openVisit);
@@ -80,6 +82,7 @@ export default function CheckedInPage() {
             building={building.data}
             label={nav.print ? undefined : t('visitorFlow.badge.print')}
             onPrinted={() => setPaused(true)}
+            offerPdf={printFailed}
           />
         ) : null}
       </Group>

@@ -19,10 +19,11 @@ import {
 import { IconCamera, IconCheck } from '@tabler/icons-react';
 import type { TBuildingRow, TCheckInResponse, TPreRegistration, TVisitor } from '@sv/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { FormShell } from '../../components/form/form-shell';
+import { useContractForm } from '../../components/form/use-contract-form';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { useBuilding } from './badge-parts';
@@ -34,11 +35,13 @@ import {
   flowState,
   fullName,
   cardDefaults,
+  CHECK_IN_FORM,
+  checkInValues,
   lastVisitDefaults,
   listedReasonId,
   routeId,
-  showDate,
 } from './flow';
+import { formatCalendarDate } from '../../lib/time/format';
 import { type PhotoChoice, PhotoModal } from './photo-modal';
 import { usePrintAfterCheckIn } from './print-after-check-in';
 import {
@@ -112,38 +115,34 @@ function CheckInForm({ visitor, nav, card }: { visitor: TVisitor; nav: FlowState
 
   // a registration badge checks its holder in as a volunteer, a SafeVendor badge as a vendor
   // (spec 002 §4 registration or SafeVendor types; the server holds a vendor badge to 'vendor')
-  const [type, setType] = useState<DeskType>(
-    nav.registration ? (nav.registration.vendor ? 'vendor' : 'volunteer') : defaults.type,
-  );
-  const [reasonId, setReasonId] = useState<string | null>(defaults.reasonId);
-  const [reasonText, setReasonText] = useState(defaults.reasonText);
-  const [personVisiting, setPersonVisiting] = useState(defaults.personVisiting);
-  const [minutes, setMinutes] = useState<number | ''>('');
+  const form = useContractForm(CHECK_IN_FORM, {
+    initialValues: checkInValues(
+      defaults,
+      nav.registration ? (nav.registration.vendor ? 'vendor' : 'volunteer') : defaults.type,
+    ),
+  });
+  const type = form.values.visitorType;
+  const reasonId = form.values.visitReasonId === null ? null : String(form.values.visitReasonId);
+  const reasonText = form.values.reason;
   const [photo, setPhoto] = useState<PhotoChoice>(null);
   const [photoUrl, setPhotoUrl] = useState<string | null>(null);
   // 'submit': opened by the Check In button, so saving the photo carries on with the check-in
   const [photoOpen, setPhotoOpen] = useState<false | 'take' | 'submit'>(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // one Idempotency-Key per submission, reused when the same submission is retried
-  const idempotencyKey = useRef<string | null>(null);
   const uploaded = useRef<{ blob: Blob; fileId: string } | null>(null);
 
   const reasons = useQuery({ ...visitReasonsQuery(buildingId ?? 0, reasonKind(type)), enabled: buildingId !== null });
   // the card's reason is the listed reason of that name when there is one
   const cardReasonId = card && type === defaults.type ? listedReasonId(reasons.data, card.reason) : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the card's listed reason is found
   useEffect(() => {
-    if (cardReasonId) setReasonId((current) => current ?? cardReasonId);
+    if (cardReasonId && form.getValues().visitReasonId === null)
+      form.setFieldValue('visitReasonId', Number(cardReasonId));
   }, [cardReasonId]);
   const required = building.data ? photoRequired(building.data, type) : true;
   const reasonData = (reasons.data ?? []).map((r) => ({ value: String(r.id), label: r.label }));
   const screenedHere = nav.screened?.buildingId === buildingId;
-
-  // a changed submission is a new submission
-  // biome-ignore lint/correctness/useExhaustiveDependencies: every input of the request resets the key
-  useEffect(() => {
-    idempotencyKey.current = null;
-  }, [type, reasonId, reasonText, personVisiting, minutes, photo, buildingId]);
 
   useEffect(() => {
     if (photo?.kind !== 'new') {
@@ -168,27 +167,24 @@ function CheckInForm({ visitor, nav, card }: { visitor: TVisitor; nav: FlowState
         }
         photoFileId = uploaded.current.fileId;
       }
-      idempotencyKey.current ??= crypto.randomUUID();
-      const selected = reasons.data?.find((r) => String(r.id) === reasonId);
+      const values = form.getValues();
+      const selected = reasons.data?.find((r) => r.id === values.visitReasonId);
+      // a changed submission is a new request with a new key; the same one again reuses it (issue 23 §4)
       const res: TCheckInResponse = await checkIn.mutateAsync({
-        idempotencyKey: idempotencyKey.current,
-        body: {
-          // the screening made on the Allow / Deny Entry screen (issue 10 §1)
-          screeningId: nav.screened?.screeningId ?? '',
-          visitorId: visitor.id,
-          buildingId,
-          visitorType: type,
-          visitReasonId: selected?.id ?? null,
-          reason: selected?.label ?? reasonText.trim(),
-          personVisiting: personVisiting.trim(),
-          allowedMinutes: minutes === '' ? null : minutes,
-          photoFileId,
-          preRegistrationId: nav.preRegId ?? null,
-          // registered check-in: the server re-checks that the registration admits here today
-          registrationId: nav.registration?.id ?? null,
-        },
+        // the screening made on the Allow / Deny Entry screen (issue 10 §1)
+        screeningId: nav.screened?.screeningId ?? '',
+        visitorId: visitor.id,
+        buildingId,
+        visitorType: values.visitorType,
+        visitReasonId: selected?.id ?? null,
+        reason: selected?.label ?? values.reason.trim(),
+        personVisiting: values.personVisiting.trim(),
+        allowedMinutes: values.allowedMinutes,
+        photoFileId,
+        preRegistrationId: nav.preRegId ?? null,
+        // registered check-in: the server re-checks that the registration admits here today
+        registrationId: nav.registration?.id ?? null,
       });
-      idempotencyKey.current = null;
       setPhotoOpen(false);
       const print = await printAfterCheckIn(res);
       const state: FlowState = { buildingId, print: print ?? undefined };
@@ -201,12 +197,12 @@ function CheckInForm({ visitor, nav, card }: { visitor: TVisitor; nav: FlowState
     }
   };
 
-  const submit = (e?: FormEvent<HTMLFormElement>) => {
-    e?.preventDefault();
+  // the contract's findings show beside their fields; nothing is sent until they are fixed
+  const submit = form.onSubmit(() => {
     if (!buildingId || !building.data) return setError(t('visitorFlow.buildingNeeded'));
     if (required && !photo) return setPhotoOpen('submit');
     void complete(photo);
-  };
+  });
 
   const openVisit = visitor.openVisit;
   return (
@@ -230,7 +226,7 @@ function CheckInForm({ visitor, nav, card }: { visitor: TVisitor; nav: FlowState
               {name}
             </Text>
             <Text size="sm" c="dimmed">
-              {visitor.dob ? t('visitorFlow.screen.visitorDob', { dob: showDate(visitor.dob) }) : ''}
+              {visitor.dob ? t('visitorFlow.screen.visitorDob', { dob: formatCalendarDate(visitor.dob) }) : ''}
             </Text>
             {nav.registration ? (
               <Text size="sm" fw={600} c="teal.9" data-testid="registered-entry">
@@ -273,10 +269,7 @@ function CheckInForm({ visitor, nav, card }: { visitor: TVisitor; nav: FlowState
               <SegmentedControl
                 aria-labelledby="visitor-type-label"
                 value={type}
-                onChange={(v) => {
-                  setType(v as DeskType);
-                  setReasonId(null);
-                }}
+                onChange={(v) => form.setValues({ visitorType: v as DeskType, visitReasonId: null })}
                 data={(['visitor', 'volunteer', 'vendor'] as const).map((v) => ({
                   value: v,
                   label: t(`visitorFlow.checkIn.types.${v}`),
@@ -293,7 +286,8 @@ function CheckInForm({ visitor, nav, card }: { visitor: TVisitor; nav: FlowState
                   disabled={reasons.isPending}
                   data={reasonData}
                   value={reasonId}
-                  onChange={setReasonId}
+                  onChange={(v) => form.setFieldValue('visitReasonId', v === null ? null : Number(v))}
+                  error={form.errors.visitReasonId}
                   description={
                     !reasonId && reasonText.trim()
                       ? t('visitorFlow.checkIn.reasonFromCard', { reason: reasonText.trim() })
@@ -303,25 +297,20 @@ function CheckInForm({ visitor, nav, card }: { visitor: TVisitor; nav: FlowState
                   clearable
                 />
               ) : (
-                <TextInput
-                  label={t('visitorFlow.checkIn.reason')}
-                  value={reasonText}
-                  onChange={(e) => setReasonText(e.currentTarget.value)}
-                  maxLength={200}
-                />
+                <TextInput label={t('visitorFlow.checkIn.reason')} maxLength={200} {...form.getInputProps('reason')} />
               )}
               <TextInput
                 label={t('visitorFlow.checkIn.personVisiting')}
-                value={personVisiting}
-                onChange={(e) => setPersonVisiting(e.currentTarget.value)}
                 maxLength={200}
                 autoComplete="off"
+                {...form.getInputProps('personVisiting')}
               />
               <NumberInput
                 label={t('visitorFlow.checkIn.duration')}
                 description={t('visitorFlow.checkIn.durationHint')}
-                value={minutes}
-                onChange={(v) => setMinutes(typeof v === 'number' ? v : '')}
+                value={form.values.allowedMinutes ?? ''}
+                onChange={(v) => form.setFieldValue('allowedMinutes', typeof v === 'number' ? v : null)}
+                error={form.errors.allowedMinutes}
                 min={1}
                 max={24 * 60}
                 allowDecimal={false}

@@ -7,7 +7,8 @@ import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { useUser } from '../../lib/session';
-import { type FlowState, flowPaths, fullName, routeId, showDateTime } from './flow';
+import { formatOptionalDateTime } from '../../lib/time/format';
+import { type FlowState, flowPaths, fullName, routeId } from './flow';
 import { fileUrl, useCheckOutVisitor, visitorQuery } from './visitor-flow-api';
 import './i18n.en';
 
@@ -75,7 +76,7 @@ export default function CheckOutPage() {
                 <Text size="sm" c="dimmed">
                   {t('visitorFlow.checkOut.at', {
                     building: open.buildingName,
-                    time: showDateTime(open.checkIn, user.buildingTimeZone),
+                    time: formatOptionalDateTime(open.checkIn, user.buildingTimeZone),
                   })}
                 </Text>
               ) : null}

@@ -1,6 +1,7 @@
-import { ROLE, type TSessionUser, type TVisitor } from '@sv/contracts';
-import { addDays, formatUsDate } from '@sv/domain';
+import { type TPrintMode, type TSessionUser, type TVisitor, ZCheckInRequest } from '@sv/contracts';
+import type { z } from 'zod';
 import { paths } from '../../lib/paths';
+import { can } from '../../lib/can';
 
 /** Links of the visitor flow (spec 002 §2 routes): the front-desk entries of lib/paths.ts. */
 export const flowPaths = {
@@ -23,7 +24,7 @@ export interface FlowState {
   preRegId?: number | null;
   /** the server's screening the check-in names (issue 10 §1) */
   screened?: { visitorId: number; buildingId: number; screeningId: string };
-  print?: { mode: 'network' | 'pdf'; ok: boolean; message: string };
+  print?: { mode: TPrintMode; ok: boolean; message: string };
   name?: string;
   /** registered check-in (issue 11): the registration badge that was scanned; `vendor` for a SafeVendor badge */
   registration?: { id: number; type: string; vendor: boolean };
@@ -61,57 +62,9 @@ export function routeId(value: string | undefined): number | null {
 }
 
 /** Roles that pick the building at the desk (admins and client admins, spec 002 §2 building filter). */
-export const picksBuilding = (user: TSessionUser) => user.roleId === ROLE.Admin || user.roleId === ROLE.ClientAdmin;
+export const picksBuilding = (user: TSessionUser) => can(user, 'desk.chooseBuilding');
 
-/** Today in the browser's calendar as YYYY-MM-DD (the server re-checks in the building's zone). */
-export function todayIso(now = new Date()) {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
-}
-export const yesterdayIso = () => addDays(todayIso(), -1);
-
-/** Whole years between a date of birth and today. */
-export function ageOf(dob: string | null | undefined, today = todayIso()): number | null {
-  if (!dob || !/^\d{4}-\d{2}-\d{2}/.test(dob)) return null;
-  const [y, m, d] = dob.slice(0, 10).split('-').map(Number);
-  const [ty, tm, td] = today.split('-').map(Number);
-  let age = ty - y;
-  if (tm < m || (tm === m && td < d)) age -= 1;
-  return age >= 0 ? age : null;
-}
-
-/** mm/dd/yyyy for full dates; a year-only registry date stays as it is. */
-export const showDate = (iso: string | null | undefined) =>
-  iso ? (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? (formatUsDate(iso) ?? iso) : iso) : null;
-
-/** A time in the building's zone (security guide: never the browser's offset for the building's day). */
-export function showTime(instant: string | null | undefined, timeZone: string | null | undefined) {
-  if (!instant) return '';
-  const d = new Date(instant);
-  const opts: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
-  try {
-    return d.toLocaleTimeString('en-US', { ...opts, timeZone: timeZone || undefined });
-  } catch {
-    return d.toLocaleTimeString('en-US', opts);
-  }
-}
-
-export function showDateTime(instant: string | null | undefined, timeZone: string | null | undefined) {
-  if (!instant) return '';
-  const d = new Date(instant);
-  const opts: Intl.DateTimeFormatOptions = {
-    month: '2-digit',
-    day: '2-digit',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  };
-  try {
-    return d.toLocaleString('en-US', { ...opts, timeZone: timeZone || undefined });
-  } catch {
-    return d.toLocaleString('en-US', opts);
-  }
-}
+// Dates, times, today and ages: lib/time (issue 24 §2).
 
 export const fullName = (v: { firstname?: string; middlename?: string; lastname?: string; suffix?: string }) =>
   [v.firstname, v.middlename, v.lastname, v.suffix].filter((p) => p?.trim()).join(' ');
@@ -156,4 +109,50 @@ export function lastVisitDefaults(visitor: TVisitor) {
     reasonText: last && !last.visitReasonId ? last.reason : '',
     personVisiting: last?.personVisiting ?? '',
   };
+}
+
+/** What the attendant fills in on the check-in form: the check-in contract's own fields. */
+export type CheckInValues = {
+  visitorType: DeskType;
+  visitReasonId: number | null;
+  /** the reason typed (no listed reasons), or the card's / last visit's text when none is chosen */
+  reason: string;
+  personVisiting: string;
+  allowedMinutes: number | null;
+};
+
+/**
+ * The check-in form is validated by the check-in request's contract (ZCheckInRequest, the one
+ * the server parses with), on the fields the attendant fills; the rest of the request (screening,
+ * visitor, building, photo, card, registration) comes from the flow, not from typing.
+ */
+export const CHECK_IN_FORM = ZCheckInRequest.pick({
+  visitorType: true,
+  visitReasonId: true,
+  reason: true,
+  personVisiting: true,
+  allowedMinutes: true,
+}) as unknown as z.ZodType<unknown, CheckInValues>;
+
+/** The check-in form's first values: the card's or the last visit's (cardDefaults, lastVisitDefaults). */
+export function checkInValues(
+  defaults: { reasonId: string | null; reasonText: string; personVisiting: string },
+  type: DeskType,
+): CheckInValues {
+  return {
+    visitorType: type,
+    visitReasonId: defaults.reasonId === null ? null : Number(defaults.reasonId),
+    reason: defaults.reasonText,
+    personVisiting: defaults.personVisiting,
+    allowedMinutes: null,
+  };
+}
+
+/**
+ * The 5-digit zip code of a licence's postal code (spec 002 §5 zip mask), or null when it is not a
+ * US zip code: a Canadian "N1M 3J6" must not become zip "136" (audit 002 B12).
+ */
+export function usZipOf(postalCode: string | null | undefined): string | null {
+  const m = /^\s*(\d{5})(?:-?\d{4})?\s*$/.exec(postalCode ?? '');
+  return m ? m[1] : null;
 }

@@ -1,14 +1,22 @@
-import { Anchor, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Avatar, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconBan, IconCircleCheck, IconExternalLink } from '@tabler/icons-react';
 import type { TScreeningMatch } from '@sv/contracts';
 import { useTranslation } from 'react-i18next';
-import { showDate } from './flow';
+import { formatCalendarDate, formatOptionalDateTime } from '../../lib/time/format';
 import './i18n.en';
 
 export interface VisitorIdentity {
   name: string;
   dob: string | null;
+  /** the visitor's photo on file, shown beside the record's (audit 002 B7: compare the faces) */
+  photoUrl?: string | null;
+  /** the building's time zone, for when a match was cleared */
+  timeZone?: string | null;
 }
+
+/** Photos the page can show: our own files, or a registry's https image. */
+const showablePhoto = (url: string | null | undefined) =>
+  url && (url.startsWith('/api/files/') || url.startsWith('https://')) ? url : null;
 
 /** Colour and words of a match by its state: linked exclusion (blocks), open, or cleared. */
 function tone(m: TScreeningMatch) {
@@ -100,15 +108,39 @@ export function MatchCard(props: {
           </Group>
         </Group>
 
+        {m.cleared && m.clearedAt ? (
+          <Text size="sm" c="dimmed" data-testid="match-cleared-by">
+            {m.clearedBy
+              ? t('visitorFlow.screen.clearedByAt', {
+                  by: m.clearedBy,
+                  at: formatOptionalDateTime(m.clearedAt, props.visitor.timeZone),
+                })
+              : t('visitorFlow.screen.clearedAt', { at: formatOptionalDateTime(m.clearedAt, props.visitor.timeZone) })}
+          </Text>
+        ) : null}
+
+        {m.exclusionReason ? (
+          <Text size="sm" data-testid="match-exclusion-reason">
+            <Text span fw={600}>
+              {t('visitorFlow.screen.exclusionReason')}:
+            </Text>{' '}
+            {m.exclusionReason}
+          </Text>
+        ) : null}
+
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Stack gap={2}>
             <Text size="xs" tt="uppercase" fw={700} c="dimmed">
               {t('visitorFlow.screen.record')}
             </Text>
+            <FacePhoto
+              url={showablePhoto(m.photoUrl)}
+              alt={t('visitorFlow.screen.recordPhotoAlt', { name: recordName })}
+            />
             <Text size="sm">{recordName}</Text>
             <Group gap={6} wrap="nowrap">
               <Text size="sm">
-                {t('visitorFlow.record.field.dob')}: {showDate(m.dob) ?? t('visitorFlow.screen.dobUnknown')}
+                {t('visitorFlow.record.field.dob')}: {formatCalendarDate(m.dob) ?? t('visitorFlow.screen.dobUnknown')}
               </Text>
               {dobCompare ? (
                 <Badge
@@ -127,9 +159,14 @@ export function MatchCard(props: {
             <Text size="xs" tt="uppercase" fw={700} c="dimmed">
               {t('visitorFlow.screen.thisVisitor')}
             </Text>
+            <FacePhoto
+              url={props.visitor.photoUrl ?? null}
+              alt={t('visitorFlow.photo.originalAlt', { name: props.visitor.name })}
+            />
             <Text size="sm">{props.visitor.name}</Text>
             <Text size="sm">
-              {t('visitorFlow.record.field.dob')}: {showDate(props.visitor.dob) ?? t('visitorFlow.screen.dobUnknown')}
+              {t('visitorFlow.record.field.dob')}:{' '}
+              {formatCalendarDate(props.visitor.dob) ?? t('visitorFlow.screen.dobUnknown')}
             </Text>
           </Stack>
         </SimpleGrid>
@@ -171,5 +208,20 @@ export function MatchCard(props: {
         </Group>
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * A face to compare (audit 002 B7): the record's and the visitor's photos at the same size, side by
+ * side; "No photo" in the same box when there is none, so the two columns stay level.
+ */
+function FacePhoto(props: { url: string | null; alt: string }) {
+  const { t } = useTranslation();
+  return (
+    <Avatar src={props.url} alt={props.alt} size={96} radius="sm" mb={4} data-testid="match-photo">
+      <Text size="xs" c="dimmed" ta="center">
+        {t('visitorFlow.screen.noPhoto')}
+      </Text>
+    </Avatar>
   );
 }

@@ -1,15 +1,15 @@
 import { Alert, Button, Group, Loader, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { TVisitor, TVisitorMatch } from '@sv/contracts';
-import { formatUsDate } from '@sv/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
-import { formatVisitDay } from '../dashboard/format';
+import { formatCalendarDate, formatDate, formatDateTime } from '../../lib/time/format';
+import { useDisplayTimeZone } from '../../lib/time/use-time-zone';
 import { fullName } from './flow';
-import { notify } from './notify';
 import { mergeSearch, useMergeVisitor, useUndoMerge, visitorQuery } from './visitor-flow-api';
 import './i18n.en';
+import { notify } from '../../lib/notify';
 
 /**
  * The desk's view of "one person behind every record" (issue 22): the likely-duplicate warning of
@@ -17,13 +17,19 @@ import './i18n.en';
  * with its undo.
  */
 
-const dobText = (dob: string | null) => (dob ? (formatUsDate(dob) ?? dob) : null);
+const dobText = formatCalendarDate;
 
-const visitDay = formatVisitDay;
+/** A visit's day as mm/dd/yyyy in the desk's zone: tells two records of one name apart (issue 22). */
+const visitDay = (instant: string | null | undefined, timeZone: string) =>
+  instant ? formatDate(instant, timeZone) : null;
 
 /** "Already on file: Dana Linkedonly, born 06/06/1966, last visit 11/20/2026" (issue 22). */
-export function alreadyOnFileMessage(t: (key: string, o?: Record<string, unknown>) => string, v: TVisitor) {
-  const lastVisit = visitDay(v.lastVisitAt) ?? t('visitorFlow.person.never');
+export function alreadyOnFileMessage(
+  t: (key: string, o?: Record<string, unknown>) => string,
+  v: TVisitor,
+  timeZone: string,
+) {
+  const lastVisit = visitDay(v.lastVisitAt, timeZone) ?? t('visitorFlow.person.never');
   const name = fullName({ firstname: v.firstname, middlename: v.middlename, lastname: v.lastname });
   const dob = dobText(v.dob);
   return dob
@@ -34,8 +40,9 @@ export function alreadyOnFileMessage(t: (key: string, o?: Record<string, unknown
 /** Date of birth, licence last 4 and last visit: what tells two records of one name apart. */
 export function MatchFacts({ match: m }: { match: Pick<TVisitorMatch, 'dob' | 'licenseLast4' | 'lastVisitAt'> }) {
   const { t } = useTranslation();
+  const timeZone = useDisplayTimeZone();
   const dob = dobText(m.dob);
-  const day = visitDay(m.lastVisitAt);
+  const day = visitDay(m.lastVisitAt, timeZone);
   return (
     <Text size="sm" c="dimmed">
       {[
@@ -110,6 +117,7 @@ const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ?
  */
 export function MergeDuplicate({ visitor, buildingId }: { visitor: TVisitor; buildingId: number | null }) {
   const { t } = useTranslation();
+  const timeZone = useDisplayTimeZone();
   const [opened, setOpened] = useState(false);
   const undo = useUndoMerge();
   return (
@@ -132,8 +140,8 @@ export function MergeDuplicate({ visitor, buildingId }: { visitor: TVisitor; bui
           <Text size="sm">
             {t('visitorFlow.person.mergedLine', {
               id: m.mergedId,
-              date: visitDay(m.mergedAt),
-              until: new Date(m.undoUntil).toLocaleString('en-US'),
+              date: visitDay(m.mergedAt, timeZone),
+              until: formatDateTime(m.undoUntil, timeZone),
             })}
           </Text>
           <Button
@@ -143,9 +151,9 @@ export function MergeDuplicate({ visitor, buildingId }: { visitor: TVisitor; bui
             onClick={async () => {
               try {
                 await undo.mutateAsync(m.id);
-                notify({ color: 'green', message: t('visitorFlow.person.undone') });
+                notify.success(t('visitorFlow.person.undone'));
               } catch (err) {
-                notify({ color: 'red', message: errorText(err, t('visitorFlow.person.undoFailed')) });
+                notify.error(errorText(err, t('visitorFlow.person.undoFailed')));
               }
             }}
           >
@@ -160,6 +168,7 @@ export function MergeDuplicate({ visitor, buildingId }: { visitor: TVisitor; bui
 
 function MergeDialog(props: { visitor: TVisitor; buildingId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const timeZone = useDisplayTimeZone();
   const v = props.visitor;
   const [text, setText] = useState(`${v.firstname} ${v.lastname}`);
   const [term, setTerm] = useState(text);
@@ -179,10 +188,7 @@ function MergeDialog(props: { visitor: TVisitor; buildingId: number | null; onCl
     setError(null);
     try {
       const res = await merge.mutateAsync(chosen);
-      notify({
-        color: 'green',
-        message: t('visitorFlow.person.merged', { until: new Date(res.undoUntil).toLocaleString('en-US') }),
-      });
+      notify.success(t('visitorFlow.person.merged', { until: formatDateTime(res.undoUntil, timeZone) }));
       props.onClose();
     } catch (err) {
       setError(errorText(err, t('visitorFlow.person.mergeFailed')));
@@ -262,6 +268,7 @@ function MergeDialog(props: { visitor: TVisitor; buildingId: number | null; onCl
 
 function SideBySide({ keep, merge }: { keep: TVisitor; merge: TVisitor }) {
   const { t } = useTranslation();
+  const timeZone = useDisplayTimeZone();
   const rows: [string, (v: TVisitor) => string][] = [
     [t('visitorFlow.person.row.name'), (v) => fullName(v)],
     [t('visitorFlow.person.row.dob'), (v) => dobText(v.dob) ?? '—'],
@@ -274,7 +281,7 @@ function SideBySide({ keep, merge }: { keep: TVisitor; merge: TVisitor }) {
       (v) => [v.street1, v.city, v.state, v.zipcode].filter(Boolean).join(', ') || '—',
     ],
     [t('visitorFlow.person.row.contact'), (v) => [v.phone, v.email].filter(Boolean).join(' · ') || '—'],
-    [t('visitorFlow.person.row.lastVisit'), (v) => visitDay(v.lastVisitAt) ?? t('visitorFlow.person.never')],
+    [t('visitorFlow.person.row.lastVisit'), (v) => visitDay(v.lastVisitAt, timeZone) ?? t('visitorFlow.person.never')],
     [
       t('visitorFlow.person.row.exclusion'),
       (v) => (v.hasActiveExclusion ? t('visitorFlow.person.linkedExclusion') : '—'),

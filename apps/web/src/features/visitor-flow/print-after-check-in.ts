@@ -1,32 +1,19 @@
 import type { TCheckInResponse } from '@sv/contracts';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-client';
+import { printVisitBadge } from '../printing/print-badge';
 import type { FlowState } from './flow';
-import { badgePdfPath, sendBadgeToPrinter } from './visitor-flow-api';
-import './i18n.en';
 
 /**
- * spec 002 §4 Badge printing, after the check-in is committed: the building's network printer, or
- * the browser print window at /Badge/print/{id}. Shared by the check-in screen and the returning
- * visitor's quick check-in.
+ * spec 002 §4 Badge printing, after the check-in is committed, the way the check-in's print plan
+ * says (issue 23 §7: the server's printer, the desk's Browser Print, or the print window at
+ * /Badge/print/{id}; a failed printer falls back to the print window). Shared by the check-in
+ * screen and the returning visitor's quick check-in.
  */
 export function usePrintAfterCheckIn() {
   const { t } = useTranslation();
   return async (res: TCheckInResponse): Promise<FlowState['print'] | null> => {
     if (!res.print.required) return null;
-    if (res.print.mode === 'network') {
-      try {
-        const r = await sendBadgeToPrinter(res.visit.id);
-        return { mode: 'network', ok: r.printed, message: r.message };
-      } catch (err) {
-        return { mode: 'network', ok: false, message: err instanceof ApiError ? err.message : String(err) };
-      }
-    }
-    const w = window.open(badgePdfPath(res.visit.id), '_blank');
-    return {
-      mode: 'pdf',
-      ok: w !== null,
-      message: w ? t('visitorFlow.badge.pdfOpened') : t('visitorFlow.badge.popupBlocked'),
-    };
+    const r = await printVisitBadge(res.visit.id, res.print.mode, t);
+    return { mode: res.print.mode, ok: r.ok, message: r.message };
   };
 }

@@ -2,11 +2,20 @@ import { Alert, Button, Group, Image, Paper, Select, SimpleGrid, Stack, Text, Te
 import { IconBolt } from '@tabler/icons-react';
 import type { TVisitor } from '@sv/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useContractForm } from '../../components/form/use-contract-form';
 import { ApiError } from '../../lib/api-client';
-import { cardDefaults, type FlowState, flowPaths, fullName, lastVisitDefaults } from './flow';
+import {
+  CHECK_IN_FORM,
+  cardDefaults,
+  checkInValues,
+  type FlowState,
+  flowPaths,
+  fullName,
+  lastVisitDefaults,
+} from './flow';
 import { usePrintAfterCheckIn } from './print-after-check-in';
 import { fileUrl, reasonKind, useCheckIn, usePreRegistrationCard, visitReasonsQuery } from './visitor-flow-api';
 import './i18n.en';
@@ -47,44 +56,37 @@ function QuickCheckInForm(props: {
   const { visitor, buildingId, defaults } = props;
   const type = defaults.type;
   const reasons = useQuery(visitReasonsQuery(buildingId, reasonKind(type)));
-  const [reasonId, setReasonId] = useState<string | null>(defaults.reasonId);
-  const [reasonText, setReasonText] = useState(defaults.reasonText);
-  const [personVisiting, setPersonVisiting] = useState(defaults.personVisiting);
+  // the check-in form's contract (flow.ts CHECK_IN_FORM), on the fields shown here
+  const form = useContractForm(CHECK_IN_FORM, { initialValues: checkInValues(defaults, type) });
+  const reasonId = form.values.visitReasonId === null ? null : String(form.values.visitReasonId);
   const [error, setError] = useState<string | null>(null);
   const checkIn = useCheckIn();
   const printAfterCheckIn = usePrintAfterCheckIn();
-  const idempotencyKey = useRef<string | null>(null);
   const reasonData = (reasons.data ?? []).map((r) => ({ value: String(r.id), label: r.label }));
   const knownReason = reasonId !== null && reasonData.some((r) => r.value === reasonId);
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
+  const submit = form.onSubmit(async (values) => {
     setError(null);
-    idempotencyKey.current ??= crypto.randomUUID();
-    const selected = reasons.data?.find((r) => String(r.id) === reasonId);
+    const selected = reasons.data?.find((r) => r.id === values.visitReasonId);
     try {
       const res = await checkIn.mutateAsync({
-        idempotencyKey: idempotencyKey.current,
-        body: {
-          screeningId: props.screeningId,
-          visitorId: visitor.id,
-          buildingId,
-          visitorType: type,
-          visitReasonId: selected?.id ?? null,
-          reason: selected?.label ?? reasonText.trim(),
-          personVisiting: personVisiting.trim(),
-          photoFileId: visitor.photoFileId,
-          preRegistrationId: props.preRegId,
-        },
+        screeningId: props.screeningId,
+        visitorId: visitor.id,
+        buildingId,
+        visitorType: type,
+        visitReasonId: selected?.id ?? null,
+        reason: selected?.label ?? values.reason.trim(),
+        personVisiting: values.personVisiting.trim(),
+        photoFileId: visitor.photoFileId,
+        preRegistrationId: props.preRegId,
       });
-      idempotencyKey.current = null;
       const print = await printAfterCheckIn(res);
       const state: FlowState = { buildingId, print: print ?? undefined };
       navigate(flowPaths.checkedIn('visit', res.visit.id), { state });
     } catch (err) {
       setError(err instanceof ApiError ? err.message : t('common.somethingWrong'));
     }
-  };
+  });
 
   return (
     <Paper withBorder radius="md" p="md" data-testid="quick-check-in" component="section" aria-labelledby="quick-title">
@@ -115,23 +117,22 @@ function QuickCheckInForm(props: {
                     disabled={reasons.isPending}
                     data={reasonData}
                     value={knownReason ? reasonId : null}
-                    onChange={setReasonId}
+                    onChange={(v) => form.setFieldValue('visitReasonId', v === null ? null : Number(v))}
+                    error={form.errors.visitReasonId}
                     searchable
                     clearable
                   />
                 ) : (
                   <TextInput
                     label={t('visitorFlow.checkIn.reason')}
-                    value={reasonText}
-                    onChange={(e) => setReasonText(e.currentTarget.value)}
                     maxLength={200}
+                    {...form.getInputProps('reason')}
                   />
                 )}
                 <TextInput
                   label={t('visitorFlow.checkIn.personVisiting')}
-                  value={personVisiting}
-                  onChange={(e) => setPersonVisiting(e.currentTarget.value)}
                   maxLength={200}
+                  {...form.getInputProps('personVisiting')}
                 />
               </SimpleGrid>
             </Stack>

@@ -13,7 +13,6 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { notify } from './notify';
 import {
   IconAlertTriangle,
   IconBan,
@@ -23,7 +22,7 @@ import {
   IconUserCheck,
   IconUserX,
 } from '@tabler/icons-react';
-import { CONSTANTS, MESSAGES, ROLE, type TScreeningMatch, type TScreeningResponse, type TVisitor } from '@sv/contracts';
+import { MESSAGES, type TScreeningMatch, type TScreeningResponse, type TVisitor } from '@sv/contracts';
 import { denyButtonLabel } from '@sv/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -35,17 +34,9 @@ import { paths } from '../../lib/paths';
 import { useUser } from '../../lib/session';
 import { AddExclusionModal } from './add-exclusion-modal';
 import { DeskBuildingSelect, useDeskBuilding } from './desk-building';
-import {
-  ageOf,
-  alertTitleText,
-  type FlowState,
-  flowPaths,
-  flowState,
-  fullName,
-  routeId,
-  showDate,
-  showTime,
-} from './flow';
+import { alertTitleText, type FlowState, flowPaths, flowState, fullName, routeId } from './flow';
+import { formatCalendarDate, formatTime } from '../../lib/time/format';
+import { ageOf } from '../../lib/time/fields';
 import { QuickCheckIn } from './quick-check-in';
 import { MatchCard, type VisitorIdentity } from './match-card';
 import {
@@ -59,6 +50,9 @@ import {
   visitorQuery,
 } from './visitor-flow-api';
 import './i18n.en';
+import { notify } from '../../lib/notify';
+import { ConfirmDialog } from '../../components/confirm';
+import { useCan } from '../../lib/can';
 
 /**
  * Background search and allow/deny entry (spec 002 §2 /background/{type}/{visitorId}/{preRegId?},
@@ -115,7 +109,12 @@ function Screening({ visitor }: { visitor: TVisitor }) {
 
   const s = screening.data;
   const name = fullName(visitor);
-  const identity: VisitorIdentity = { name, dob: visitor.dob };
+  const identity: VisitorIdentity = {
+    name,
+    dob: visitor.dob,
+    photoUrl: visitor.photoFileId ? fileUrl(visitor.photoFileId) : null,
+    timeZone: building.data?.timeZone ?? user.buildingTimeZone,
+  };
   const allMatches = s ? [...s.exclusions.direct, ...s.exclusions.potential, ...s.registry.matches] : [];
   // registry matches with gating: false are shown for information (district setting) and need no decision
   const open = allMatches.filter((m) => m.kind !== 'direct' && !m.cleared && m.gating !== false);
@@ -124,8 +123,10 @@ function Screening({ visitor }: { visitor: TVisitor }) {
   const registryNotRun = s?.registry.status === 'not_run';
   const blocked = direct.length > 0;
   const canAllow = Boolean(s) && !blocked && open.length === 0 && !denied;
-  const isAdmin = user.roleId === ROLE.Admin;
-  const denyLabel = denyButtonLabel({ isAdmin, hasActiveExclusion: visitor.hasActiveExclusion });
+  const denyLabel = denyButtonLabel({
+    isAdmin: useCan('entry.denyAndExclude'),
+    hasActiveExclusion: visitor.hasActiveExclusion,
+  });
   // registry matches come strongest evidence first: the first open one carries the level to report
   const strongest = s?.registry.matches.find((m) => !m.cleared && m.gating !== false) ?? null;
   const gatingRegistry = s?.registry.matches.filter((m) => m.gating !== false) ?? [];
@@ -164,11 +165,7 @@ function Screening({ visitor }: { visitor: TVisitor }) {
       await clear.mutateAsync({ screeningId: s.id, source: 'registry_status', matchRef: s.registry.status });
       allow();
     } catch (err) {
-      notify({
-        color: 'red',
-        autoClose: CONSTANTS.alertFailureMs,
-        message: err instanceof ApiError ? err.message : t('common.somethingWrong'),
-      });
+      notify.error(err instanceof ApiError ? err.message : t('common.somethingWrong'));
     }
   };
 
@@ -191,18 +188,11 @@ function Screening({ visitor }: { visitor: TVisitor }) {
       const res = await deny.mutateAsync({ body, idempotencyKey: denyKey.for(body) });
       denyKey.done();
       setDenied(res);
-      notify({
-        color: res.securityNotified ? 'green' : 'orange',
-        autoClose: CONSTANTS.alertSuccessMs,
-        message: res.message,
-      });
+      if (res.securityNotified) notify.success(res.message);
+      else notify.warning(res.message);
       if (res.offerAddExclusion) setExclusionOpen(true);
     } catch (err) {
-      notify({
-        color: 'red',
-        autoClose: CONSTANTS.alertFailureMs,
-        message: err instanceof ApiError ? err.message : t('common.somethingWrong'),
-      });
+      notify.error(err instanceof ApiError ? err.message : t('common.somethingWrong'));
     }
   };
 
@@ -215,6 +205,9 @@ function Screening({ visitor }: { visitor: TVisitor }) {
     s,
     blocked,
     openCount: open.length,
+    clearedCount: allMatches.filter((m) => m.cleared).length,
+    // an exact, very strong registry hit is not a namesake (audit 002 §3.3): said apart in the verdict
+    strongOpen: open.find((m) => m.kind === 'registry' && (m.level === 3 || m.level === 6)) ?? null,
   });
 
   return (
@@ -242,7 +235,7 @@ function Screening({ visitor }: { visitor: TVisitor }) {
               </Text>
               <Text size="sm" c="dimmed">
                 {visitor.dob
-                  ? `${t('visitorFlow.screen.visitorDob', { dob: showDate(visitor.dob) })} · ${t('visitorFlow.record.ageValue', { count: ageOf(visitor.dob) ?? 0 })}`
+                  ? `${t('visitorFlow.screen.visitorDob', { dob: formatCalendarDate(visitor.dob) })} · ${t('visitorFlow.record.ageValue', { count: ageOf(visitor.dob) ?? 0 })}`
                   : t('visitorFlow.screen.noDob')}
                 {visitor.city ? ` · ${visitor.city}${visitor.state ? `, ${visitor.state}` : ''}` : ''}
               </Text>
@@ -252,7 +245,7 @@ function Screening({ visitor }: { visitor: TVisitor }) {
             {s ? (
               <Text size="xs" c="dimmed">
                 {t('visitorFlow.screen.screenedAt', {
-                  time: showTime(s.screenedAt, building.data?.timeZone ?? user.buildingTimeZone),
+                  time: formatTime(s.screenedAt, building.data?.timeZone ?? user.buildingTimeZone),
                 })}
               </Text>
             ) : null}
@@ -496,44 +489,36 @@ function Screening({ visitor }: { visitor: TVisitor }) {
               note: note || undefined,
             });
             setClearing(null);
-            notify({ color: 'green', message: t('visitorFlow.screen.cleared') });
+            notify.success(t('visitorFlow.screen.cleared'));
           } catch (err) {
-            notify({
-              color: 'red',
-              autoClose: CONSTANTS.alertFailureMs,
-              message: err instanceof ApiError ? err.message : t('common.somethingWrong'),
-            });
+            notify.error(err instanceof ApiError ? err.message : t('common.somethingWrong'));
           }
         }}
       />
 
-      <Modal
+      <ConfirmDialog
         opened={confirmAllow}
-        onClose={() => setConfirmAllow(false)}
-        title={MESSAGES.allowConfirm}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-        centered
+        // audit 002 B9: this confirms allowing without a registry answer, not clearing issues (there are none)
+        title={
+          registryFailed ? t('visitorFlow.screen.allowWithoutRegistryTitle') : t('visitorFlow.screen.allowNotRunTitle')
+        }
+        cancelLabel={t('common.cancel')}
+        confirmLabel={t('visitorFlow.screen.allowAnyway')}
+        confirmColor="teal.9"
+        busy={clear.isPending}
+        onCancel={() => setConfirmAllow(false)}
+        onConfirm={overruleRegistryAndAllow}
       >
-        <Stack gap="sm">
-          {registryFailed ? (
-            <Alert color="red" variant="light" title={MESSAGES.backgroundCheckFailed} styles={alertTitleText}>
-              {t('visitorFlow.screen.verdictRegistryFailedBody')}
-            </Alert>
-          ) : (
-            <Alert color="yellow" variant="light" title={t('visitorFlow.screen.verdictNotRun')} styles={alertTitleText}>
-              {t('visitorFlow.screen.allowNotRunBody')}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmAllow(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button color="teal.9" loading={clear.isPending} onClick={overruleRegistryAndAllow}>
-              {t('visitorFlow.screen.allowAnyway')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        {registryFailed ? (
+          <Alert color="red" variant="light" title={MESSAGES.backgroundCheckFailed} styles={alertTitleText}>
+            {t('visitorFlow.screen.verdictRegistryFailedBody')}
+          </Alert>
+        ) : (
+          <Alert color="yellow" variant="light" title={t('visitorFlow.screen.verdictNotRun')} styles={alertTitleText}>
+            {t('visitorFlow.screen.allowNotRunBody')}
+          </Alert>
+        )}
+      </ConfirmDialog>
 
       <NotifySecurityModal
         opened={notifyOpen}
@@ -561,17 +546,9 @@ function Screening({ visitor }: { visitor: TVisitor }) {
             const res = await notifySecurity.mutateAsync({ body, idempotencyKey: notifyKey.for(body) });
             notifyKey.done();
             setNotifyOpen(false);
-            notify({
-              color: 'green',
-              autoClose: CONSTANTS.alertSuccessMs,
-              message: res.message || MESSAGES.securityNotified,
-            });
+            notify.success(res.message || MESSAGES.securityNotified);
           } catch {
-            notify({
-              color: 'red',
-              autoClose: CONSTANTS.alertFailureMs,
-              message: MESSAGES.securityNotifyFailed,
-            });
+            notify.error(MESSAGES.securityNotifyFailed);
           }
         }}
       />
@@ -601,6 +578,8 @@ function verdictOf(input: {
   s: TScreeningResponse | undefined;
   blocked: boolean;
   openCount: number;
+  clearedCount: number;
+  strongOpen: TScreeningMatch | null;
 }): { key: string; color: string; title: string; body?: string; icon: ReactNode } {
   const { t, s } = input;
   const icon = (I: typeof IconBan, color: string) => (
@@ -637,6 +616,19 @@ function verdictOf(input: {
   if (input.failed || !s) {
     return { key: 'error', color: 'red', title: t('visitorFlow.screen.failed'), icon: icon(IconAlertTriangle, 'red') };
   }
+  if (input.strongOpen) {
+    const m = input.strongOpen;
+    return {
+      key: 'review-strong',
+      color: 'red',
+      title: t('visitorFlow.screen.verdictReviewStrong', {
+        name: [m.firstName, m.middleName, m.lastName].filter(Boolean).join(' '),
+        level: m.levelLabel ?? '',
+      }),
+      body: t('visitorFlow.screen.verdictReviewStrongBody'),
+      icon: icon(IconAlertTriangle, 'red'),
+    };
+  }
   if (input.openCount > 0) {
     return {
       key: 'review',
@@ -662,6 +654,16 @@ function verdictOf(input: {
       title: t('visitorFlow.screen.verdictNotRun'),
       body: s.registry.message,
       icon: icon(IconAlertTriangle, 'yellow'),
+    };
+  }
+  if (input.clearedCount > 0) {
+    // audit 002 B8: not "No matches" when matches were cleared; the cards say who cleared them and when
+    return {
+      key: 'clear-after-clearing',
+      color: 'green',
+      title: t('visitorFlow.screen.verdictClearAfterClearing', { count: input.clearedCount }),
+      body: t('visitorFlow.screen.verdictClearAfterClearingBody'),
+      icon: icon(IconCircleCheck, 'green'),
     };
   }
   return {

@@ -18,7 +18,6 @@ import type {
   TVisitorMergeResponse,
   TVisitSummary,
 } from '@sv/contracts';
-import { canNetworkPrint } from '@sv/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
@@ -129,7 +128,7 @@ export function useSaveVisitor() {
     }): Promise<TVisitor & { existing?: boolean }> =>
       id > 0
         ? api.put<TVisitor>(`/api/visitors/${id}`, body)
-        : api.post<TVisitorCreateResponse>('/api/visitors', { ...body, buildingId, confirmNew: confirmNew ?? false }),
+        : api.create<TVisitorCreateResponse>('/api/visitors', { ...body, buildingId, confirmNew: confirmNew ?? false }),
     onSuccess: (visitor) => {
       qc.setQueryData(flowKeys.visitor(visitor.id), visitor);
       void qc.invalidateQueries({ queryKey: ['screening', visitor.id] });
@@ -225,8 +224,8 @@ export async function uploadVisitorPhoto(visitorId: number, photo: Blob): Promis
 export function useCheckIn() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: TCheckInRequest; idempotencyKey: string }) =>
-      api.post<TCheckInResponse>('/api/visits', body, { headers: { 'Idempotency-Key': idempotencyKey } }),
+    // the key of this request from the one keyring: a retry of it reuses it (issue 23 §4)
+    mutationFn: (body: TCheckInRequest) => api.create<TCheckInResponse>('/api/visits', body),
     onSuccess: (res) => {
       qc.setQueryData(flowKeys.visit(res.visit.id), res.visit);
       void qc.invalidateQueries({ queryKey: flowKeys.visitor(res.visit.visitorId) });
@@ -247,26 +246,8 @@ export function useCheckOutVisitor() {
   });
 }
 
-export const sendBadgeToPrinter = (visitId: number) =>
-  api.post<{ printed: boolean; mode: 'network' | 'pdf'; message: string }>(`/api/visits/${visitId}/badge/print`);
-
 /** spec 002 §7 window /Badge/print/{id}: the browser's print window with the PDF badge. */
 export const badgePdfPath = paths.badgeWindow;
-
-/**
- * spec 002 §4 Badge printing: the building's network printer when its address has at least 7
- * characters (visitors use the visitor printer when one is set), otherwise the browser print window.
- */
-export function printModeFor(
-  building: Pick<TBuildingRow, 'printerIpAddress' | 'visitorPrinterIpAddress'>,
-  visitorType: string,
-): 'network' | 'pdf' {
-  const address =
-    visitorType === 'visitor' && building.visitorPrinterIpAddress.trim()
-      ? building.visitorPrinterIpAddress
-      : building.printerIpAddress;
-  return canNetworkPrint(address) ? 'network' : 'pdf';
-}
 
 export const fileUrl = (fileId: string) => `/api/files/${fileId}`;
 

@@ -15,7 +15,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notify } from './notify';
 import { IconId, IconPhoto } from '@tabler/icons-react';
 import { type TParsedLicense, type TVisitor, type TVisitorMatch, ZVisitorFields } from '@sv/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -24,12 +23,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { FormShell } from '../../components/form/form-shell';
-import { applyServerErrors, useContractForm } from '../../components/form/use-contract-form';
+import { applyServerErrors, useContractForm, withVersion } from '../../components/form/use-contract-form';
 import { useCan } from '../../lib/can';
 import { paths } from '../../lib/paths';
 import { DeskBuildingSelect, useDeskBuilding } from './desk-building';
-import { DobField, type DobProblem } from './dob-field';
-import { ageOf, flowPaths, flowState, fullName, routeId } from './flow';
+import { ageOf } from '../../lib/time/fields';
+import { useDisplayTimeZone } from '../../lib/time/use-time-zone';
+import { DobInput, type DobProblem } from '../../lib/time/dob-input';
+import { flowPaths, flowState, fullName, routeId, usZipOf } from './flow';
 import {
   duplicateCandidates,
   fileUrl,
@@ -40,6 +41,7 @@ import {
 } from './visitor-flow-api';
 import { alreadyOnFileMessage, DuplicateWarning, MergeDuplicate } from './person-on-file';
 import './i18n.en';
+import { notify } from '../../lib/notify';
 
 type Values = z.output<typeof ZVisitorFields>;
 const FORM_SCHEMA = ZVisitorFields as unknown as z.ZodType<unknown, Values>;
@@ -78,7 +80,7 @@ function applyLicense(base: Values, l: TParsedLicense): Values {
     street2: pick(l.street2, base.street2),
     city: pick(l.city, base.city),
     state: pick(l.state?.toUpperCase().slice(0, 2), base.state),
-    zipcode: l.postalCode ? l.postalCode.replace(/\D/g, '').slice(0, 5) : base.zipcode,
+    zipcode: usZipOf(l.postalCode) ?? base.zipcode,
     currentDriversLicenseNumber: pick(l.licenseNumber, base.currentDriversLicenseNumber),
     licenseState: pick(l.state?.toUpperCase().slice(0, 2), base.licenseState),
   };
@@ -136,6 +138,7 @@ function VisitorForm(props: {
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const timeZone = useDisplayTimeZone();
   const states = useQuery(statesQuery);
   const save = useSaveVisitor();
   const isNew = props.visitor === null;
@@ -165,16 +168,13 @@ function VisitorForm(props: {
     try {
       const saved = await save.mutateAsync({
         id: props.visitor?.id ?? 0,
-        body: values,
+        body: withVersion(values, props.visitor),
         buildingId: desk.buildingId,
         confirmNew,
       });
       setCandidates(null);
-      notify(
-        saved.existing
-          ? { color: 'blue', message: alreadyOnFileMessage(t, saved), autoClose: 10_000 }
-          : { color: 'green', message: t('visitorFlow.record.saved') },
-      );
+      if (saved.existing) notify.info(alreadyOnFileMessage(t, saved, timeZone), { hold: 'long' });
+      else notify.success(t('visitorFlow.record.saved'));
       continueWith(saved.id);
     } catch (err) {
       const found = isNew ? duplicateCandidates(err) : null;
@@ -254,7 +254,7 @@ function VisitorForm(props: {
               </SimpleGrid>
               <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" mt="sm">
                 <TextInput label={t('visitorFlow.record.field.suffix')} {...form.getInputProps('suffix')} />
-                <DobField
+                <DobInput
                   value={v.dob}
                   problem={dobProblem}
                   error={form.errors.dob as string | undefined}

@@ -7,7 +7,9 @@ import { Link, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { useUser } from '../../lib/session';
 import { visitorSearchQuery } from '../dashboard/dashboard-api';
-import { formatDob, formatVisitDay, fullName } from '../dashboard/format';
+import { formatCalendarDate, formatDate } from '../../lib/time/format';
+import { useDisplayTimeZone } from '../../lib/time/use-time-zone';
+import { fullName } from '../dashboard/format';
 import type { FlowState } from '../visitor-flow/flow';
 import { DeskBuildingSelect, useDeskBuilding } from '../visitor-flow/desk-building';
 import './i18n.en';
@@ -87,10 +89,11 @@ export default function VisitorSearchPage() {
 
 function MatchRow({ match: m, state }: { match: TVisitorMatch; state: FlowState }) {
   const { t } = useTranslation();
+  const timeZone = useDisplayTimeZone();
   const name = fullName(m.firstname, m.lastname, m.middlename);
-  const dob = formatDob(m.dob);
+  const dob = formatCalendarDate(m.dob);
   const place = [m.city, m.state].filter(Boolean).join(', ');
-  const lastVisit = formatVisitDay(m.lastVisitAt);
+  const lastVisit = m.lastVisitAt ? formatDate(m.lastVisitAt, timeZone) : null;
   return (
     <Paper component="li" withBorder radius="md" p="sm" aria-label={name}>
       <Group justify="space-between" wrap="wrap" gap="sm">

@@ -43,6 +43,17 @@ export const en = {
     allDistricts: 'All districts',
     clearDistrict: 'Show all districts',
     importDistrict: 'District to import into',
+    search: 'Search',
+    searchNote: 'Searches the whole list, not only this page',
+    searchHint: {
+      users: 'Name or e-mail',
+      exclusions: 'Name, type or reason',
+      buildings: 'Name, street or city',
+      contacts: 'Name, e-mail, mobile or title',
+      clients: 'District name or city',
+      regTypes: 'Name, code or DD username',
+      companies: 'Name, code or DD username',
+    },
   },
   table: {
     empty: 'No matching records.',
@@ -177,6 +188,7 @@ export const en = {
     backToSignIn: 'Back to sign in',
     linkInvalid: 'This link is invalid or has expired. Ask for a new one.',
     kioskAdminRedirect: 'Administrators use the kiosk through a kiosk account.',
+    kioskSignInFailed: 'The kiosk could not sign in. Try again.',
   },
   shell: {
     emergency: 'Emergency',
@@ -184,6 +196,9 @@ export const en = {
     emergencyConfirmBody:
       'Security contacts for your building and district are notified right away with your name, location and the time.',
     emergencySend: 'Send emergency message',
+    /** issue 23 §2: the platform administrator belongs to no building, so chooses one */
+    emergencyBuilding: 'Building of the emergency',
+    emergencyBuildingHint: 'Its security contacts and its district’s are notified.',
     homepage: 'Homepage',
     homepageOf: '{{product}} homepage',
     idleTitle: 'Are you still there?',
@@ -203,6 +218,13 @@ export const en = {
     openSettings: 'Open System Settings',
     kioskLabel: 'Self check-in kiosk',
     kioskLogout: 'Kiosk log out',
+    // issue 25 (audit 002 U4): the kiosk's log-out asks for the kiosk account's password
+    kioskLogoutHint: 'Staff only: enter the password of this kiosk’s account to log the kiosk out.',
+    kioskLogoutConfirm: 'Log the kiosk out',
+    kioskLogoutPasswordRequired: 'Enter the kiosk account’s password to log this kiosk out.',
+    kioskLogoutWrong: 'That is not the kiosk account’s password. The kiosk stays signed in.',
+    kioskLogoutLocked: 'Too many wrong passwords. Wait a few minutes and try again.',
+    kioskLogoutFailed: 'The kiosk could not be logged out. Try again.',
     loading: 'Loading',
     demo: {
       banner: 'Demo data: these accounts use a published password. Remove the demo data before real use.',

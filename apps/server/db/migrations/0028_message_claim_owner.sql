@@ -1,0 +1,1 @@
+ALTER TABLE "outbound_messages" ADD COLUMN "claimed_by" text;

@@ -1,0 +1,120 @@
+import { ROLE, type TActor, type TNavLink, canOpen } from '@sv/contracts';
+import { describe, expect, it } from 'vitest';
+import { buildNavLinks } from './nav-links';
+
+const actor = (roleId: TActor['roleId'], clientId: number | null): TActor => ({
+  userId: 1,
+  roleId,
+  clientId,
+  buildingId: null,
+  impersonatorId: null,
+});
+
+/** `key url` per link, children indented: the menu as a reader sees it */
+const outline = (links: TNavLink[], depth = 0): string[] =>
+  links.flatMap((l) => [`${'  '.repeat(depth)}${l.key} ${l.url}`, ...outline(l.childLinks ?? [], depth + 1)]);
+
+// issue 24 §2: the menu is derived from the permission map; these are the menus each role had
+// when they were written out per role (spec 000 §2 Shell), kept exactly
+describe('navigation menu from the permission map', () => {
+  it('gives the platform administrator administration, registrations, logs and tools', () => {
+    expect(outline(buildNavLinks(actor(ROLE.Admin, null)))).toEqual([
+      'home /',
+      'admin /client',
+      '  clients /client',
+      '  buildings /building',
+      '  contacts /contact',
+      '  users /user',
+      '  administrators /user/clientadmin',
+      '  attendants /user/attendant',
+      '  exclusions /exclusion',
+      '  settings /settings',
+      '  studentReasons /settings/studentreasons',
+      '  pickupAuthorizations /student/authorizations',
+      'registrations /registration',
+      '  registrationList /registration',
+      '  registrationSend /registration/send',
+      '  svRegistrations /svregistration',
+      '  vendorCompanies /safeVendorCompanies',
+      'logs /log',
+      '  visitLog /log',
+      '  vendorLog /Vendorlog',
+      '  pickupLog /PickupLog',
+      '  nearbyLog /NearbyLog',
+      '  deniedEntries /deniedEntries',
+      'tools action:impersonate',
+      '  impersonate action:impersonate',
+      '  settingsModal action:settings',
+      '  outbox /outbox',
+      '  apiDocs /api/docs',
+      'help action:help',
+    ]);
+  });
+
+  it("gives a client administrator their district's settings and the outbox, without tools", () => {
+    expect(outline(buildNavLinks(actor(ROLE.ClientAdmin, 7)))).toEqual([
+      'home /',
+      'admin /building',
+      '  clientSettings /client/settings/7',
+      '  kioskSettings /client/kiosksettings/7',
+      '  bgSettings /client/bgsettings/7',
+      '  regTypes /client/regTypes/7',
+      '  buildings /building',
+      '  contacts /contact',
+      '  users /user',
+      '  attendants /user/attendant',
+      '  exclusions /exclusion',
+      '  settings /settings',
+      '  studentReasons /settings/studentreasons',
+      '  pickupAuthorizations /student/authorizations',
+      'registrations /registration',
+      '  registrationList /registration',
+      '  registrationSend /registration/send',
+      '  svRegistrations /svregistration',
+      '  vendorCompanies /safeVendorCompanies',
+      'logs /log',
+      '  visitLog /log',
+      '  vendorLog /Vendorlog',
+      '  pickupLog /PickupLog',
+      '  nearbyLog /NearbyLog',
+      '  deniedEntries /deniedEntries',
+      'outbox /outbox',
+      'help action:help',
+    ]);
+  });
+
+  it('gives an attendant exclusions, the registration lists and the logs', () => {
+    expect(outline(buildNavLinks(actor(ROLE.Attendant, 7)))).toEqual([
+      'home /',
+      'exclusions /exclusion',
+      'registrations /registration',
+      '  registrationList /registration',
+      '  svRegistrations /svregistration',
+      'logs /log',
+      '  visitLog /log',
+      '  vendorLog /Vendorlog',
+      '  pickupLog /PickupLog',
+      '  nearbyLog /NearbyLog',
+      '  deniedEntries /deniedEntries',
+      'help action:help',
+    ]);
+  });
+
+  it('gives a kiosk the kiosk only', () => {
+    expect(outline(buildNavLinks(actor(ROLE.Kiosk, 7)))).toEqual(['kiosk /safe/kiosk']);
+  });
+
+  it('never links a role to an app route its guard refuses', () => {
+    for (const a of [
+      actor(ROLE.Admin, null),
+      actor(ROLE.ClientAdmin, 7),
+      actor(ROLE.Attendant, 7),
+      actor(ROLE.Kiosk, 7),
+    ])
+      for (const line of outline(buildNavLinks(a))) {
+        const url = line.trim().split(' ')[1]!;
+        if (url.startsWith('/') && !url.startsWith('/api/'))
+          expect(canOpen(a, url), `role ${a.roleId}: ${url}`).toBe(true);
+      }
+  });
+});

@@ -1,0 +1,10 @@
+export {
+  ListAddButton,
+  type ListPageProps,
+  type ListQuery,
+  type ListTable,
+  ListPage,
+  loadFailureLog,
+  loadFailureText,
+  useListState,
+} from './list-page';
