@@ -4,19 +4,20 @@ import type { AuthzEntry, AuthzFixture, Expected, Principal } from '../../test/a
 import { idempotencyKeyHeader } from '../../test/authz/types';
 
 /**
- * Emergency states and drills (issue 27, ADR 0037), on building 1 of tenant A (North High).
- * Every row frees the building first (a building has one active state), then acts on a state
- * started there just now by its attendant (attendantA1), so the starter's cancel window is open.
+ * Emergency states and drills (issue 27, ADR 0037). The rows share one database with the other
+ * features' rows, and an active state at North High would make the kiosk's rows answer 409: so the
+ * start row starts at building 2 (Lincoln, which has no kiosk) and frees it first (one active state
+ * per building), and the other rows act on a state of North High started just now by its attendant
+ * (attendantA1, so the starter's cancel window is open) whose building row is already inactive.
  */
-async function freeA1(f: AuthzFixture) {
+async function freeLincoln(f: AuthzFixture) {
   await f.deps.db
     .update(emergencyStateBuildings)
     .set({ active: false })
-    .where(eq(emergencyStateBuildings.buildingId, f.world.north.northHighId));
+    .where(eq(emergencyStateBuildings.buildingId, f.world.north.lincolnId));
 }
 
 async function stateAtA1(f: AuthzFixture) {
-  await freeA1(f);
   const now = f.deps.now();
   const [s] = await f.deps.db
     .insert(emergencyStates)
@@ -28,7 +29,9 @@ async function stateAtA1(f: AuthzFixture) {
       startedAt: now,
     })
     .returning({ id: emergencyStates.id });
-  await f.deps.db.insert(emergencyStateBuildings).values({ stateId: s.id, buildingId: f.world.north.northHighId });
+  await f.deps.db
+    .insert(emergencyStateBuildings)
+    .values({ stateId: s.id, buildingId: f.world.north.northHighId, active: false });
   await f.deps.db.insert(emergencyStateEvents).values({ stateId: s.id, kind: 'start', at: now });
   return s.id;
 }
@@ -49,15 +52,25 @@ export const authz: AuthzEntry[] = [
   {
     method: 'POST',
     route: '/api/emergency-states',
-    note: 'a lockdown drill at building 1 of A (staff of another building: their own building only)',
+    note: 'a lockdown drill at building 2 of A (staff of another building: their own building only)',
     request: async (f) => {
-      await freeA1(f);
+      await freeLincoln(f);
       return {
         headers: idempotencyKeyHeader(),
-        body: { kind: 'Lockdown', drill: true, buildingIds: [f.world.north.northHighId], confirmation: 'LOCKDOWN' },
+        body: { kind: 'Lockdown', drill: true, buildingIds: [f.world.north.lincolnId], confirmation: 'LOCKDOWN' },
       };
     },
-    expect: { ...staffOfA1, attendantA2: 403, attendantB: 403 },
+    expect: {
+      anonymous: 401,
+      admin: 'ok',
+      clientAdminA: 'ok',
+      attendantA1: 403,
+      attendantA2: 'ok',
+      kioskA: 403,
+      clientAdminB: 404,
+      attendantB: 403,
+      adminAsAttendantA1: 403,
+    },
   },
   {
     method: 'GET',
