@@ -19,9 +19,11 @@ export const emergencyConfirmWord = (kind: TEmergencyKind) => kind.toUpperCase()
 /** Our own sentences (the spec is silent): calm, and each says what to do. */
 export const EMERGENCY_MESSAGES = {
   /** the kiosk's refusal while a state is active (translated on the kiosk: server-messages.ts) */
-  kioskClosed: 'The school is in an emergency procedure, so this kiosk is not signing anyone in. Please follow the instructions of school staff.',
+  kioskClosed:
+    'The school is in an emergency procedure, so this kiosk is not signing anyone in. Please follow the instructions of school staff.',
   confirmWrong: (kind: TEmergencyKind) => `Type ${emergencyConfirmWord(kind)} to confirm.`,
-  alreadyActive: (building: string) => `${building} already has an active emergency state. End it before starting another.`,
+  alreadyActive: (building: string) =>
+    `${building} already has an active emergency state. End it before starting another.`,
   chooseBuildings: 'Choose at least one building.',
   ownBuildingOnly: 'You can start an emergency state for your own building only.',
   cancelWindowPassed: `The ${EMERGENCY_CANCEL_WINDOW_SECONDS}-second cancel window has passed. An administrator ends the state with notes.`,

@@ -15,7 +15,8 @@ export function schoolYearBounds(schoolYear: number): { from: string; to: string
   return { from: `${schoolYear}-07-01`, to: `${schoolYear + 1}-06-30` };
 }
 
-const dayNumber = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10))) / 86_400_000;
+const dayNumber = (d: string) =>
+  Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10))) / 86_400_000;
 
 /**
  * How many drills an even pace expects by `today`: required × the share of the school year's days

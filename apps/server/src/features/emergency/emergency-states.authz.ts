@@ -127,7 +127,10 @@ export const authz: AuthzEntry[] = [
   {
     method: 'POST',
     route: '/api/emergency-states/:id/notes',
-    request: async (f) => ({ url: `/api/emergency-states/${await stateAtA1(f)}/notes`, body: { text: 'Doors checked.' } }),
+    request: async (f) => ({
+      url: `/api/emergency-states/${await stateAtA1(f)}/notes`,
+      body: { text: 'Doors checked.' },
+    }),
     expect: staffOfA1,
   },
   {

@@ -63,7 +63,14 @@ export function createEmergencyStatesRepository(db: Db) {
 
     async insertState(
       tx: Db,
-      row: { clientId: number; kind: string; drill: boolean; startedBy: number; startedAt: Date; buildingIds: number[] },
+      row: {
+        clientId: number;
+        kind: string;
+        drill: boolean;
+        startedBy: number;
+        startedAt: Date;
+        buildingIds: number[];
+      },
     ) {
       const [state] = await tx
         .insert(emergencyStates)
@@ -96,7 +103,11 @@ export function createEmergencyStatesRepository(db: Db) {
     },
 
     /** Ends (or cancels) a state: its buildings are free again. */
-    async close(tx: Db, stateId: number, row: { endedBy: number; endedAt: Date; endNotes: string | null; cancelled: boolean }) {
+    async close(
+      tx: Db,
+      stateId: number,
+      row: { endedBy: number; endedAt: Date; endNotes: string | null; cancelled: boolean },
+    ) {
       const done = await tx
         .update(emergencyStates)
         .set(row)
@@ -134,7 +145,9 @@ export function createEmergencyStatesRepository(db: Db) {
     async loadStates(actor: TActor, ids: number[]) {
       if (ids.length === 0) return [];
       const startedBy = sql<string>`(select ${users.name} from ${users} where ${users.id} = ${emergencyStates.startedBy})`;
-      const endedBy = sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${emergencyStates.endedBy})`;
+      const endedBy = sql<
+        string | null
+      >`(select ${users.name} from ${users} where ${users.id} = ${emergencyStates.endedBy})`;
       const [states, blds, events] = await Promise.all([
         db
           .select({
@@ -227,10 +240,7 @@ export function createEmergencyStatesRepository(db: Db) {
 
     async requirements(clientIds: number[]) {
       if (clientIds.length === 0) return [];
-      return db
-        .select()
-        .from(drillRequirements)
-        .where(inArray(drillRequirements.clientId, clientIds));
+      return db.select().from(drillRequirements).where(inArray(drillRequirements.clientId, clientIds));
     },
 
     async setRequirements(clientId: number, rows: { kind: string; requiredCount: number }[]) {

@@ -62,7 +62,12 @@ export async function emergencyStatesRoutes(app: ZodApp, _deps: AppDeps, service
   app.get(
     '/api/emergency-states/:id',
     {
-      schema: { tags, summary: 'One emergency state with its time line', params: ZIdParam, response: { 200: ZEmergencyState } },
+      schema: {
+        tags,
+        summary: 'One emergency state with its time line',
+        params: ZIdParam,
+        response: { 200: ZEmergencyState },
+      },
     },
     async (req) => service.get(requireCtx(req), req.params.id),
   );

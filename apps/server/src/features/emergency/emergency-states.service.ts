@@ -91,17 +91,20 @@ export function createEmergencyStatesService(
     const { actor } = ctx;
     const ids = [...new Set(body.buildingIds ?? [])];
     if (actor.roleId === ROLE.Attendant) {
-      if (body.wholeDistrict || ids.some((id) => id !== actor.buildingId)) throw forbidden(EMERGENCY_MESSAGES.ownBuildingOnly);
+      if (body.wholeDistrict || ids.some((id) => id !== actor.buildingId))
+        throw forbidden(EMERGENCY_MESSAGES.ownBuildingOnly);
       return repo.buildingsInScope(actor, actor.buildingId ? [actor.buildingId] : []);
     }
     if (body.wholeDistrict) {
       const clientId =
         actor.clientId ?? (ids.length ? (await repo.buildingsInScope(actor, ids.slice(0, 1)))[0]?.clientId : undefined);
-      if (!clientId) throw badRequest(EMERGENCY_MESSAGES.chooseBuildings, { buildingIds: [EMERGENCY_MESSAGES.chooseBuildings] });
+      if (!clientId)
+        throw badRequest(EMERGENCY_MESSAGES.chooseBuildings, { buildingIds: [EMERGENCY_MESSAGES.chooseBuildings] });
       return repo.districtBuildings(actor, clientId);
     }
     if (ids.length === 0 && actor.buildingId) ids.push(actor.buildingId);
-    if (ids.length === 0) throw badRequest(EMERGENCY_MESSAGES.chooseBuildings, { buildingIds: [EMERGENCY_MESSAGES.chooseBuildings] });
+    if (ids.length === 0)
+      throw badRequest(EMERGENCY_MESSAGES.chooseBuildings, { buildingIds: [EMERGENCY_MESSAGES.chooseBuildings] });
     const found = await repo.buildingsInScope(actor, ids);
     if (found.length !== ids.length) throw notFound('Building not found');
     return found;
@@ -135,7 +138,9 @@ export function createEmergencyStatesService(
       `Where: ${where}`,
       `When: ${when}`,
       '',
-      what === 'start' ? 'Respond according to your emergency procedures.' : 'No further action is needed for this state.',
+      what === 'start'
+        ? 'Respond according to your emergency procedures.'
+        : 'No further action is needed for this state.',
     ].join('\n');
     const sms = `SafeVisitor: ${label} ${verb} at ${where}, ${when}, by ${who}.`;
     const report = await deliverToContacts(deps, s.clientId, [...seen.values()], { subject, body, sms });
@@ -167,7 +172,8 @@ export function createEmergencyStatesService(
           confirmation: [EMERGENCY_MESSAGES.confirmWrong(body.kind)],
         });
       const blds = await buildingsOf(ctx, body);
-      if (blds.length === 0) throw badRequest(EMERGENCY_MESSAGES.chooseBuildings, { buildingIds: [EMERGENCY_MESSAGES.chooseBuildings] });
+      if (blds.length === 0)
+        throw badRequest(EMERGENCY_MESSAGES.chooseBuildings, { buildingIds: [EMERGENCY_MESSAGES.chooseBuildings] });
       const clientId = blds[0].clientId;
       if (blds.some((b) => b.clientId !== clientId))
         throw badRequest('Choose buildings of one district.', { buildingIds: ['Choose buildings of one district.'] });
@@ -212,7 +218,11 @@ export function createEmergencyStatesService(
             throw conflict(EMERGENCY_MESSAGES.alreadyActive(blds.map((b) => b.name).join(', ')));
           throw err;
         }
-        await tellContacts(ctx, { id: stateId, clientId, kind: body.kind, drill: body.drill, buildings: blds }, 'start');
+        await tellContacts(
+          ctx,
+          { id: stateId, clientId, kind: body.kind, drill: body.drill, buildings: blds },
+          'start',
+        );
         await publish({ id: stateId, clientId, buildings: blds });
         return stateId;
       });
@@ -360,15 +370,14 @@ export function createEmergencyStatesService(
         clientId,
         details: Object.fromEntries(body.requirements.map((r) => [r.kind, r.requiredCount])),
       });
-      return { clientId, requirements: (await repo.requirements([clientId])).map(({ kind, requiredCount }) => ({ kind, requiredCount })) };
+      return {
+        clientId,
+        requirements: (await repo.requirements([clientId])).map(({ kind, requiredCount }) => ({ kind, requiredCount })),
+      };
     },
   };
 
-  async function closeState(
-    ctx: RequestCtx,
-    s: Loaded,
-    o: { cancelled: boolean; notes: string | null; now: Date },
-  ) {
+  async function closeState(ctx: RequestCtx, s: Loaded, o: { cancelled: boolean; notes: string | null; now: Date }) {
     await deps.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       const closed = await repo.close(tx, s.id, {

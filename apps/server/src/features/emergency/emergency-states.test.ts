@@ -1,8 +1,4 @@
-import {
-  EMERGENCY_CANCEL_WINDOW_SECONDS,
-  EMERGENCY_MESSAGES,
-  type TEmergencyState,
-} from '@sv/contracts';
+import { EMERGENCY_CANCEL_WINDOW_SECONDS, EMERGENCY_MESSAGES, type TEmergencyState } from '@sv/contracts';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, clients, emergencyStateBuildings, outboundMessages } from '../../db/schema/index';
@@ -43,7 +39,9 @@ const northHigh = () => t.world.north.northHighId;
 const lincoln = () => t.world.north.lincolnId;
 
 function start(s: Session, body: Record<string, unknown>) {
-  return t.as(s).post('/api/emergency-states', { drill: false, confirmation: String(body.kind).toUpperCase(), ...body });
+  return t
+    .as(s)
+    .post('/api/emergency-states', { drill: false, confirmation: String(body.kind).toUpperCase(), ...body });
 }
 const tick = (seconds: number) => {
   clock = new Date(clock.getTime() + seconds * 1000);
@@ -66,7 +64,10 @@ describe('starting a state', () => {
     const messages = s.timeline.find((e) => e.kind === 'messages');
     expect(messages?.report).toMatchObject({ contacts: 2, notified: 2, delivered: 0, inOutbox: 4 });
     expect(s.timeline.map((e) => e.kind)).toEqual(['start', 'messages']);
-    const sent = await t.deps.db.select().from(outboundMessages).where(gt(outboundMessages.id, last?.id ?? 0));
+    const sent = await t.deps.db
+      .select()
+      .from(outboundMessages)
+      .where(gt(outboundMessages.id, last?.id ?? 0));
     expect(sent.map((m) => `${m.channel}:${m.recipient}`).sort()).toEqual([
       'email:office@northhigh.demo.test',
       'email:security@northcounty.demo.test',
@@ -160,7 +161,11 @@ describe('cancel window, end and notes', () => {
     const s: TEmergencyState = (await start(desk, { kind: 'Shelter', drill: true })).json();
     const note = await t.as(desk).post(`/api/emergency-states/${s.id}/notes`, { text: 'Room 12 accounted for.' });
     expect(note.statusCode, note.body).toBe(200);
-    expect(note.json().timeline.at(-1)).toMatchObject({ kind: 'note', text: 'Room 12 accounted for.', by: 'Hank Desk' });
+    expect(note.json().timeline.at(-1)).toMatchObject({
+      kind: 'note',
+      text: 'Room 12 accounted for.',
+      by: 'Hank Desk',
+    });
     expect((await t.as(desk).post(`/api/emergency-states/${s.id}/end`, { notes: 'done' })).statusCode).toBe(403);
     expect((await t.as(northAdmin).post(`/api/emergency-states/${s.id}/end`, { notes: '' })).statusCode).toBe(400);
     tick(600);
@@ -169,7 +174,10 @@ describe('cancel window, end and notes', () => {
     expect(ended.json()).toMatchObject({ status: 'ended', endNotes: 'All clear at 10:10.', endedBy: 'Nora North' });
     expect((await t.as(northAdmin).post(`/api/emergency-states/${s.id}/end`, { notes: 'again' })).statusCode).toBe(409);
     const actions = (
-      await t.deps.db.select({ a: auditEvents.action }).from(auditEvents).where(eq(auditEvents.targetId, String(s.id)))
+      await t.deps.db
+        .select({ a: auditEvents.action })
+        .from(auditEvents)
+        .where(eq(auditEvents.targetId, String(s.id)))
     ).map((r) => r.a);
     expect(actions).toEqual(
       expect.arrayContaining(['emergencyState.started', 'emergencyState.note', 'emergencyState.ended']),
@@ -294,8 +302,6 @@ describe('drills report (issue 27 §4)', () => {
     const lastYear = (await t.as(northAdmin).get('/api/drills/report?schoolYear=2025')).json();
     expect(count(lastYear, lincoln(), 'Evacuate')).toMatchObject({ done: 0, expectedByNow: 4, overdue: true });
     // another district's administrator cannot read district A's
-    expect(
-      (await t.as(southAdmin).get(`/api/drills/report?clientId=${t.world.north.clientId}`)).statusCode,
-    ).toBe(404);
+    expect((await t.as(southAdmin).get(`/api/drills/report?clientId=${t.world.north.clientId}`)).statusCode).toBe(404);
   });
 });

@@ -29,7 +29,11 @@ export default function DrillsPage() {
         min={2000}
         max={2100}
         w={200}
-        description={data ? `${formatDate(`${data.from}T12:00:00Z`, 'UTC')} – ${formatDate(`${data.to}T12:00:00Z`, 'UTC')}` : undefined}
+        description={
+          data
+            ? `${formatDate(`${data.from}T12:00:00Z`, 'UTC')} – ${formatDate(`${data.to}T12:00:00Z`, 'UTC')}`
+            : undefined
+        }
       />
       {report.error ? <Text c="red">{report.error.message}</Text> : null}
       <Table striped data-testid="drills-report">
@@ -53,7 +57,9 @@ export default function DrillsPage() {
               <Table.Td data-testid="drill-done">{r.done}</Table.Td>
               <Table.Td>{r.expectedByNow}</Table.Td>
               <Table.Td>
-                <Badge color={r.overdue ? 'red' : 'green'}>{r.overdue ? t('drills.overdue') : t('drills.onTrack')}</Badge>
+                <Badge color={r.overdue ? 'red' : 'green'}>
+                  {r.overdue ? t('drills.overdue') : t('drills.onTrack')}
+                </Badge>
               </Table.Td>
               <Table.Td>{r.lastDrillAt ? formatDate(r.lastDrillAt, zone) : '—'}</Table.Td>
             </Table.Tr>
@@ -78,7 +84,9 @@ export default function DrillsPage() {
               <Table.Td>{formatDate(d.startedAt, zone)}</Table.Td>
               <Table.Td>{names.get(d.buildingId) ?? ''}</Table.Td>
               <Table.Td>{t(`emergencyStates.kind.${d.kind}`)}</Table.Td>
-              <Table.Td>{d.durationMinutes === null ? '—' : t('drills.minutes', { count: d.durationMinutes })}</Table.Td>
+              <Table.Td>
+                {d.durationMinutes === null ? '—' : t('drills.minutes', { count: d.durationMinutes })}
+              </Table.Td>
               <Table.Td>{d.endNotes ?? ''}</Table.Td>
             </Table.Tr>
           ))}

@@ -43,16 +43,18 @@ import {
 } from './emergency-api';
 import './i18n.en';
 
-/** Seconds left of the starter's cancel window, ticking each second (0 when closed). */
+/** Seconds left until an instant (0 when passed or none). */
+const secondsUntil = (until: string | null) =>
+  until ? Math.max(0, Math.ceil((Date.parse(until) - Date.now()) / 1000)) : 0;
+
+/** Seconds left of the starter's cancel window, ticking (0 when closed). */
 function useSecondsLeft(until: string | null) {
-  const left = () => (until ? Math.max(0, Math.ceil((Date.parse(until) - Date.now()) / 1000)) : 0);
-  const [s, setS] = useState(left);
+  const [s, setS] = useState(() => secondsUntil(until));
   useEffect(() => {
-    setS(left());
+    setS(secondsUntil(until));
     if (!until) return;
-    const id = setInterval(() => setS(left()), 250);
+    const id = setInterval(() => setS(secondsUntil(until)), 250);
     return () => clearInterval(id);
-    // biome-ignore lint/correctness/useExhaustiveDependencies: left reads `until` only
   }, [until]);
   return s;
 }
@@ -257,7 +259,10 @@ function StartForm() {
         />
         {chooses ? (
           <>
-            <Checkbox label={t('emergencyStates.wholeDistrict')} {...form.getInputProps('wholeDistrict', { type: 'checkbox' })} />
+            <Checkbox
+              label={t('emergencyStates.wholeDistrict')}
+              {...form.getInputProps('wholeDistrict', { type: 'checkbox' })}
+            />
             {!v.wholeDistrict ? (
               <MultiSelect
                 label={t('emergencyStates.buildings')}
@@ -345,7 +350,8 @@ export default function EmergencyPage() {
             <Table.Tr key={s.id}>
               <Table.Td>{formatDateTimeWithZone(s.startedAt, user.buildingTimeZone)}</Table.Td>
               <Table.Td>
-                {t(`emergencyStates.kind.${s.kind}`)} · {s.drill ? t('emergencyStates.drill') : t('emergencyStates.real')}
+                {t(`emergencyStates.kind.${s.kind}`)} ·{' '}
+                {s.drill ? t('emergencyStates.drill') : t('emergencyStates.real')}
               </Table.Td>
               <Table.Td>{s.buildings.map((b) => b.name).join(', ')}</Table.Td>
               <Table.Td>{s.startedBy.name}</Table.Td>

@@ -25,7 +25,8 @@ addCatalogue('en', {
     wholeDistrict: 'Every building of the district',
     start: 'Start',
     startTitle: 'Start a {{kind}}',
-    startWarning: 'Type {{word}} to confirm. Everyone in the building will see it and the security contacts will be told.',
+    startWarning:
+      'Type {{word}} to confirm. Everyone in the building will see it and the security contacts will be told.',
     confirmWord: 'Confirmation',
     cancelStart: 'Go back',
     started: '{{kind}} started.',
@@ -43,7 +44,8 @@ addCatalogue('en', {
       cancel: 'Cancelled (started by mistake)',
       end: 'Ended',
     },
-    report: '{{notified}} of {{contacts}} contacts notified: {{delivered}} delivered, {{inOutbox}} waiting in the outbox, {{retrying}} being retried.',
+    report:
+      '{{notified}} of {{contacts}} contacts notified: {{delivered}} delivered, {{inOutbox}} waiting in the outbox, {{retrying}} being retried.',
     addNote: 'Add a note',
     note: 'Note',
     noteSaved: 'Note added.',

@@ -57,7 +57,8 @@ export const kioskConfigQuery = () =>
 export const kioskEmergencyQuery = () =>
   queryOptions({
     queryKey: ['kiosk', 'emergency'],
-    queryFn: ({ signal }) => call(api.get<TEmergencyActiveResponse>('/api/emergency-states/active', { ...opts, signal })),
+    queryFn: ({ signal }) =>
+      call(api.get<TEmergencyActiveResponse>('/api/emergency-states/active', { ...opts, signal })),
     refetchInterval: 1_000,
     refetchIntervalInBackground: true,
     retry: false,
