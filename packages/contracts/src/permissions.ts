@@ -19,6 +19,8 @@ export const PERMISSIONS = {
   'emergencyStates.read': [Admin, ClientAdmin, Attendant, Kiosk],
   'emergencyStates.history': [Admin, ClientAdmin, Attendant],
   'emergencyStates.start': [Admin, ClientAdmin, Attendant],
+  /** start for chosen buildings or the whole district (staff: their own building only) */
+  'emergencyStates.startSeveral': [Admin, ClientAdmin],
   'emergencyStates.note': [Admin, ClientAdmin, Attendant],
   'emergencyStates.end': [Admin, ClientAdmin],
   /** the drills report (issue 27 §4) and the district's required drills per school year */

@@ -1,5 +1,6 @@
 import {
   CONSTANTS,
+  can,
   EMERGENCY_CANCEL_WINDOW_SECONDS,
   EMERGENCY_KINDS,
   EMERGENCY_MESSAGES,
@@ -90,7 +91,7 @@ export function createEmergencyStatesService(
   async function buildingsOf(ctx: RequestCtx, body: TEmergencyStartRequest) {
     const { actor } = ctx;
     const ids = [...new Set(body.buildingIds ?? [])];
-    if (actor.roleId === ROLE.Attendant) {
+    if (!can(actor, 'emergencyStates.startSeveral')) {
       if (body.wholeDistrict || ids.some((id) => id !== actor.buildingId))
         throw forbidden(EMERGENCY_MESSAGES.ownBuildingOnly);
       return repo.buildingsInScope(actor, actor.buildingId ? [actor.buildingId] : []);

@@ -17,7 +17,6 @@ import {
 import {
   EMERGENCY_KINDS,
   emergencyConfirmWord,
-  ROLE,
   type TEmergencyKind,
   type TEmergencyStartRequest,
   type TEmergencyState,
@@ -200,8 +199,7 @@ type StartValues = {
 
 function StartForm() {
   const { t } = useTranslation();
-  const user = useUser();
-  const chooses = user.roleId === ROLE.Admin || user.roleId === ROLE.ClientAdmin;
+  const chooses = useCan('emergencyStates.startSeveral');
   const choices = useBuildingChoices(chooses);
   const start = useStartState();
   const [confirming, setConfirming] = useState(false);
