@@ -146,3 +146,8 @@ export const ZDrillRequirements = z.object({
   requirements: z.array(z.object({ kind: ZEmergencyKind, requiredCount: z.number().int().min(0).max(100) })).max(4),
 });
 export type TDrillRequirements = z.input<typeof ZDrillRequirements>;
+export const ZDrillRequirementsResponse = z.object({
+  clientId: z.number().int(),
+  requirements: z.array(z.object({ kind: ZEmergencyKind, requiredCount: z.number().int() })),
+});
+export type TDrillRequirementsResponse = z.infer<typeof ZDrillRequirementsResponse>;

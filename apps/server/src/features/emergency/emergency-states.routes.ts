@@ -1,5 +1,6 @@
 import {
   ZDrillRequirements,
+  ZDrillRequirementsResponse,
   ZDrillsReport,
   ZDrillsReportQuery,
   ZEmergencyActiveQuery,
@@ -129,6 +130,7 @@ export async function emergencyStatesRoutes(app: ZodApp, _deps: AppDeps, service
         tags,
         summary: "Set the district's required drills of each kind per school year",
         body: ZDrillRequirements,
+        response: { 200: ZDrillRequirementsResponse },
       },
     },
     async (req) => service.setRequirements(requireCtx(req), req.body),

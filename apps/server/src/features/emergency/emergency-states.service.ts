@@ -373,7 +373,10 @@ export function createEmergencyStatesService(
       });
       return {
         clientId,
-        requirements: (await repo.requirements([clientId])).map(({ kind, requiredCount }) => ({ kind, requiredCount })),
+        requirements: (await repo.requirements([clientId])).map(({ kind, requiredCount }) => ({
+          kind: kind as TEmergencyKind,
+          requiredCount,
+        })),
       };
     },
   };
