@@ -30,3 +30,4 @@ export * from './students';
 export * from './safevendor';
 export * from './kiosk';
 export * from './nearby';
+export * from './emergency-states';

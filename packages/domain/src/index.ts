@@ -25,3 +25,4 @@ export * from './registration-admission';
 export * from './pickup-authorization';
 export * from './preregistration-flags';
 export * from './nearby';
+export * from './drills';

@@ -13,3 +13,4 @@ export * from './screening';
 export * from './registrations';
 export * from './students';
 export * from './nearby';
+export * from './emergency';

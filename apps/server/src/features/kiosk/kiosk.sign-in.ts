@@ -45,6 +45,7 @@ export function signInUseCases(core: KioskCore) {
     fileStore,
     idempotency,
     kioskBuilding,
+    requireNoEmergency,
     kioskSis,
     kioskCard,
     resolveVisitor,
@@ -179,6 +180,7 @@ export function signInUseCases(core: KioskCore) {
      */
     async signIn(ctx: RequestCtx, raw: TKioskSignInRequest, key: string): Promise<TKioskSignInResponse> {
       const b = await kioskBuilding(ctx);
+      await requireNoEmergency(b); // issue 27 §1: no sign-in, drop-off or pickup during a state
       const input = parseSignIn(raw);
       const volunteer = input.visitorType === 'volunteer' || input.registrationId !== undefined;
       const visitorType: TVisitorType = input.registrationId !== undefined ? 'volunteer' : input.visitorType;

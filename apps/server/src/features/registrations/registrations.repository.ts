@@ -102,8 +102,10 @@ export type RegistrationListRow = Awaited<ReturnType<typeof selectList>>[number]
 const SORT: Record<string, SQL[]> = {
   type: [sql`lower(${ownerName})`],
   company: [sql`lower(${ownerName})`],
-  // pending first, then approved, then denied (null sorts first ascending with nulls first)
-  status: [sql`${registrations.approved} asc nulls first`],
+  // pending (null) first, then denied, then approved; reversed with 'desc'. The direction is
+  // added by the caller, so no key may carry its own (`approved asc nulls first desc` was a
+  // syntax error: 500 on every descending status sort, found by the fuzz run)
+  status: [sql`(${registrations.approved} is not null)`, sql`${registrations.approved}`],
   expDate: [sql`${registrations.expDate}`],
   // §9 default: the name column (last, first) — the lower(...) text_pattern_ops index order
   name: [sql`lower(${registrations.lastname})`, sql`lower(${registrations.firstname})`],

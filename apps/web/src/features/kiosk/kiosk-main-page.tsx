@@ -6,7 +6,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';
-import { kioskConfigQuery, reportProblem } from './kiosk-api';
+import { KioskEmergency } from './kiosk-emergency';
+import { kioskConfigQuery, kioskEmergencyQuery, reportProblem } from './kiosk-api';
 import type { ProblemState } from './kiosk-problem-page';
 import './i18n.en';
 import './i18n.es';
@@ -47,6 +48,10 @@ function flowOf(key: TKioskButtonKey, config: TKioskConfigResponse): Flow {
 export default function KioskMainPage() {
   const { t } = useTranslation();
   const config = useQuery(kioskConfigQuery());
+  // issue 27 §1: during an emergency state the kiosk shows calm instructions, not its buttons
+  const emergency = useQuery(kioskEmergencyQuery());
+  const active = emergency.data?.states[0];
+  if (active) return <KioskEmergency state={active} />;
   if (config.isPending)
     return (
       <Center h="60vh" role="status" aria-label={t('kiosk.loading')}>

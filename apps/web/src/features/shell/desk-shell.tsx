@@ -15,6 +15,7 @@ import { deferred } from '../../components/deferred';
 import { useCan } from '../../lib/can';
 import { paths } from '../../lib/paths';
 import { useUser } from '../../lib/session';
+import { EmergencyStateBanner } from '../emergency/emergency-banner';
 import { EmergencyButton } from './emergency-button';
 import { IMPERSONATION_BANNER_HEIGHT, ImpersonationBanner } from './impersonation-banner';
 import { OfflineBanner } from './offline-banner';
@@ -235,6 +236,7 @@ export default function DeskShell() {
         </AppShell.Navbar>
 
         <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+          <EmergencyStateBanner />
           <DemoDataBanner />
           <Outlet />
         </AppShell.Main>
