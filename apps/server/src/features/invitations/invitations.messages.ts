@@ -90,7 +90,8 @@ export function expiryWarningEmail(
         `Hola ${v.firstname}:`,
         '',
         `Su registro de ${v.typeName} con ${v.clientName} vence el ${exp}.`,
-        'Para seguir visitando después de esa fecha, comuníquese con la oficina del distrito para renovarlo.',
+        // ADR 0038: the renewal invitation brings the personal link
+        'Para seguir visitando después de esa fecha, renuévelo con el enlace personal que le enviamos por correo electrónico, o comuníquese con la oficina del distrito.',
       ].join('\n'),
     };
   }
@@ -100,7 +101,8 @@ export function expiryWarningEmail(
       `Hello ${v.firstname},`,
       '',
       `Your ${v.typeName} registration with ${v.clientName} expires on ${exp}.`,
-      'To keep visiting after that date, contact the district office to renew it.',
+      // ADR 0038: the renewal invitation brings the personal link
+      'To keep visiting after that date, renew it with the personal link we send you by e-mail, or contact the district office.',
     ].join('\n'),
   };
 }
