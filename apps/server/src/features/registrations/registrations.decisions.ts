@@ -43,7 +43,7 @@ export function decisionsUseCases<D extends { clientId: number }, L>(core: Engin
   async function supersede(ctx: RequestCtx, renewalId: number, originalId: number, day: string, tx: Db) {
     const original = await repo.lockById(ctx.actor, originalId, tx);
     const yesterday = addDays(day, -1);
-    if (!original || original.approved !== true) return;
+    if (original?.approved !== true) return;
     if (original.expDate !== null && original.expDate <= yesterday) return;
     await repo.update(original.id, { expDate: yesterday }, tx);
     await deps.audit.record(
