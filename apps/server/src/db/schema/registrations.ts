@@ -253,9 +253,10 @@ export const registrationInvitations = pgTable(
     clientId: integer('client_id')
       .notNull()
       .references(() => clients.id),
-    registrationTypeId: integer('registration_type_id')
-      .notNull()
-      .references(() => registrationTypes.id),
+    /** null for a SafeVendor renewal invitation, which is to its company's form (ADR 0038) */
+    registrationTypeId: integer('registration_type_id').references(() => registrationTypes.id),
+    /** a SafeVendor renewal invitation's company (ADR 0038); exactly one of type / company */
+    vendorCompanyId: integer('vendor_company_id').references(() => vendorCompanies.id),
     firstname: text('firstname').notNull(),
     lastname: text('lastname').notNull(),
     email: text('email').notNull().default(''),
@@ -286,6 +287,10 @@ export const registrationInvitations = pgTable(
     index('registration_invitations_due_idx')
       .on(t.sentAt)
       .where(sql`${t.answeredAt} is null and ${t.warningsCancelledAt} is null`),
+    check(
+      'registration_invitations_owner_ck',
+      sql`(${t.registrationTypeId} is not null) <> (${t.vendorCompanyId} is not null)`,
+    ),
   ],
 );
 

@@ -142,7 +142,7 @@ export const RENEWAL_INVITATION_DAYS = 30;
 
 /**
  * Renewal invitations (issue 25, ADR 0038: "an expiring registration invites its person to
- * renew"): an approved volunteer registration with an e-mail whose expiration date falls within
+ * renew"): an approved registration (volunteer, or SafeVendor to its company's form) with an e-mail whose expiration date falls within
  * the next 30 days of its district's day gets one invitation to the type's public form, marked
  * `renewal_of_id`. The form opened from it is filled in from the registration; the submission is
  * a pending registration that renews it, approved like a new one.
@@ -179,6 +179,7 @@ export async function sendRenewalInvitations(deps: AppDeps, repo: InvitationsRep
           {
             clientId: r.clientId,
             registrationTypeId: r.registrationTypeId,
+            vendorCompanyId: r.vendorCompanyId,
             firstname: r.firstname,
             lastname: r.lastname,
             email: r.email,

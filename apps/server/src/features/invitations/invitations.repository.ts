@@ -1,6 +1,13 @@
 import type { TActor } from '@sv/contracts';
-import { and, asc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
-import { buildings, clients, registrationInvitations, registrations, registrationTypes } from '../../db/schema/index';
+import { and, asc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import {
+  buildings,
+  clients,
+  registrationInvitations,
+  registrations,
+  registrationTypes,
+  vendorCompanies,
+} from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
 import { clientFilter } from '../../platform/db/scope';
 
@@ -20,7 +27,9 @@ export interface InvitationType {
 
 export interface NewInvitation {
   clientId: number;
-  registrationTypeId: number;
+  /** null for a SafeVendor renewal invitation (its company's form; ADR 0038) */
+  registrationTypeId: number | null;
+  vendorCompanyId?: number | null;
   firstname: string;
   lastname: string;
   email: string;
@@ -152,9 +161,9 @@ export function createInvitationsRepository(db: Db) {
     },
 
     /**
-     * Registrations to invite to renew (issue 25, ADR 0038): approved volunteer registrations
-     * with an e-mail whose expiration date is in [from, to] (UTC days with slack; the caller
-     * applies each district's day), of an active type of an active district, never invited to
+     * Registrations to invite to renew (issue 25, ADR 0038): approved registrations (volunteer
+     * or SafeVendor) with an e-mail whose expiration date is in [from, to] (UTC days with slack; the caller
+     * applies each district's day), of an active type or company of an active district, never invited to
      * renew (the unique renewal_of_id) and not already renewed by a registration naming them.
      * Not scoped by an actor: a system sweep over every district, like the expiry warnings.
      */
@@ -163,29 +172,31 @@ export function createInvitationsRepository(db: Db) {
         .select({
           id: registrations.id,
           clientId: registrations.clientId,
-          registrationTypeId: registrationTypes.id,
+          registrationTypeId: registrations.registrationTypeId,
+          vendorCompanyId: registrations.vendorCompanyId,
           firstname: registrations.firstname,
           lastname: registrations.lastname,
           email: registrations.email,
           phone: registrations.phone,
           expDate: registrations.expDate,
-          typeName: registrationTypes.name,
-          code: registrationTypes.code,
-          language: registrationTypes.language,
+          // a volunteer's type, or a SafeVendor registration's company (ADR 0014: its form is the company's)
+          typeName: sql<string>`coalesce(${registrationTypes.name}, ${vendorCompanies.name})`,
+          code: sql<string>`coalesce(${registrationTypes.code}, ${vendorCompanies.code})`,
+          language: sql<string>`coalesce(${registrationTypes.language}, 'en')`,
           clientName: clients.name,
         })
         .from(registrations)
-        .innerJoin(registrationTypes, eq(registrationTypes.id, registrations.registrationTypeId))
+        .leftJoin(registrationTypes, eq(registrationTypes.id, registrations.registrationTypeId))
+        .leftJoin(vendorCompanies, eq(vendorCompanies.id, registrations.vendorCompanyId))
         .innerJoin(clients, eq(clients.id, registrations.clientId))
         .where(
           and(
-            eq(registrations.vendor, false),
             eq(registrations.approved, true),
             eq(registrations.underReview, false),
             ne(registrations.email, ''),
             gte(registrations.expDate, from),
             lte(registrations.expDate, to),
-            eq(registrationTypes.isActive, true),
+            or(eq(registrationTypes.isActive, true), eq(vendorCompanies.isActive, true)),
             eq(clients.active, true),
             sql`not exists (select 1 from registration_invitations ri where ri.renewal_of_id = ${registrations.id})`,
             sql`not exists (select 1 from registrations rn where rn.renewal_of_id = ${registrations.id})`,

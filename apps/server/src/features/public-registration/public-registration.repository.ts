@@ -12,6 +12,12 @@ import {
 } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
 
+/** What a public form's address names: a registration type, or a SafeVendor company (ADR 0014). */
+export interface FormOwner {
+  typeId: number | null;
+  companyId: number | null;
+}
+
 /**
  * The public form reaches exactly one registration type: the active type with this URL code of
  * this district (ADR 0012). There is no actor: every query is scoped by the (client id, code)
@@ -76,7 +82,7 @@ export function createPublicRegistrationRepository(db: Db) {
      * An open (unanswered) invitation of this type with this token hash. Cancelled warnings stop
      * the reminders only (spec 001 §2 Cancel Email Warnings): the link keeps working.
      */
-    async findOpenInvitation(typeId: number, tokenHash: string) {
+    async findOpenInvitation(owner: FormOwner, tokenHash: string) {
       const [row] = await db
         .select({
           id: registrationInvitations.id,
@@ -91,7 +97,9 @@ export function createPublicRegistrationRepository(db: Db) {
         .where(
           and(
             eq(registrationInvitations.tokenHash, tokenHash),
-            eq(registrationInvitations.registrationTypeId, typeId),
+            owner.typeId !== null
+              ? eq(registrationInvitations.registrationTypeId, owner.typeId)
+              : eq(registrationInvitations.vendorCompanyId, owner.companyId ?? -1),
             isNull(registrationInvitations.answeredAt),
           ),
         )
@@ -104,7 +112,7 @@ export function createPublicRegistrationRepository(db: Db) {
      * filled in with and what tells the same person apart. Reached only through an open
      * invitation's token (the caller found the invitation by its hash and this type).
      */
-    async renewalSource(registrationId: number, typeId: number) {
+    async renewalSource(registrationId: number, owner: FormOwner) {
       const [row] = await db
         .select({
           id: registrations.id,
@@ -125,7 +133,14 @@ export function createPublicRegistrationRepository(db: Db) {
           expDate: registrations.expDate,
         })
         .from(registrations)
-        .where(and(eq(registrations.id, registrationId), eq(registrations.registrationTypeId, typeId)))
+        .where(
+          and(
+            eq(registrations.id, registrationId),
+            owner.typeId !== null
+              ? eq(registrations.registrationTypeId, owner.typeId)
+              : eq(registrations.vendorCompanyId, owner.companyId ?? -1),
+          ),
+        )
         .limit(1);
       return row;
     },

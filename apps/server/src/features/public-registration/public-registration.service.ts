@@ -114,15 +114,13 @@ export function createPublicRegistrationService(
     async form(clientId: number, code: string, token: string | undefined, client: PublicClient): Promise<TPublicForm> {
       if (!loads(client.ip)) throw rateLimited();
       const type = await typeOf(clientId, code);
-      // invitations are to registration types only
-      const invitation = token && type.id !== null ? await repo.findOpenInvitation(type.id, sha256(token)) : null;
+      // invitations are to registration types, and a SafeVendor renewal's to its company (ADR 0038)
+      const owner = { typeId: type.id, companyId: type.vendorCompanyId };
+      const invitation = token ? await repo.findOpenInvitation(owner, sha256(token)) : null;
       if (token && !invitation) throw notFound(INVITATION_INVALID);
       const language = langOf(type.language);
       // ADR 0038: a renewal link opens the form filled in from the registration it renews
-      const renews =
-        invitation?.renewalOfId && type.id !== null
-          ? await repo.renewalSource(invitation.renewalOfId, type.id)
-          : undefined;
+      const renews = invitation?.renewalOfId ? await repo.renewalSource(invitation.renewalOfId, owner) : undefined;
       const asked = new Set(type.attributes.map((a) => a.name));
       return {
         clientName: type.clientName,
@@ -172,16 +170,13 @@ export function createPublicRegistrationService(
         return { ok: true, reference: reference(100_000 + Math.floor(Math.random() * 900_000)) };
       }
       const type = await typeOf(clientId, code);
-      const invitation =
-        body.invitation && type.id !== null ? await repo.findOpenInvitation(type.id, sha256(body.invitation)) : null;
+      const owner = { typeId: type.id, companyId: type.vendorCompanyId };
+      const invitation = body.invitation ? await repo.findOpenInvitation(owner, sha256(body.invitation)) : null;
       if (body.invitation && !invitation) throw notFound(INVITATION_INVALID);
       // ADR 0038: a renewal link renews its registration only for the same person (canonical
       // first and last name and date of birth, as ADR 0035 tells people apart); a forwarded link
       // filled in for someone else is an ordinary application, which supersedes nothing
-      const original =
-        invitation?.renewalOfId && type.id !== null
-          ? await repo.renewalSource(invitation.renewalOfId, type.id)
-          : undefined;
+      const original = invitation?.renewalOfId ? await repo.renewalSource(invitation.renewalOfId, owner) : undefined;
       const renews =
         original &&
         original.dob === body.dob &&

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { TPublicForm } from '@sv/contracts';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createRegistration, createRegistrationType } from '../../../db/seed/factories';
+import {
+  createRegistration,
+  createRegistrationType,
+  createVendorCompany,
+  createVendorRegistration,
+} from '../../../db/seed/factories';
 import {
   auditEvents,
   outboundMessages,
@@ -283,5 +288,52 @@ describe('the renewal (ADR 0038)', () => {
     await t.as(north).post('/api/registrations/approve', { ids: [id] });
     const [original] = await t.deps.db.select().from(registrations).where(eq(registrations.id, reg.id));
     expect(original.expDate).toBe(reg.expDate);
+  });
+});
+
+describe('SafeVendor renewals (ADR 0038)', () => {
+  it('invites a vendor to its company form, prefilled; the approved renewal supersedes the original', async () => {
+    const company = await createVendorCompany(t.deps.db, t.world.north.clientId, { name: 'Zeta Renewals' });
+    const reg = await createVendorRegistration(t.deps.db, company, {
+      firstname: 'Vera',
+      lastname: `Vendor${letters()}`,
+      email: `vera.${randomUUID().slice(0, 8)}@example.test`,
+      street1: '1 Supply Way',
+      city: 'Springfield',
+      state: 'IL',
+      zipcode: '62704',
+      approved: true,
+      expDate: isoInDays(6),
+    });
+    const { token, mail } = await inviteToRenew(reg.id);
+    const [inv] = await invitationsOf([reg.id]);
+    expect(inv).toMatchObject({ registrationTypeId: null, vendorCompanyId: company.id });
+    expect(mail.body).toContain(`/register/${t.world.north.clientId}/${company.code}?invitation=`);
+
+    const form = (await t.as(null).get(formUrl(company.code, token))).json() as TPublicForm;
+    expect(form.prefill).toMatchObject({ firstname: 'Vera', street1: '1 Supply Way', zipcode: '62704' });
+    expect(form.renewal).toEqual({ expDate: reg.expDate, hasPhoto: false });
+
+    const res = await submit(company.code, { ...renewalBody(reg, token), answers: [] });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = Number(res.json().reference.slice(2));
+    const [renewal] = await t.deps.db.select().from(registrations).where(eq(registrations.id, id));
+    expect(renewal).toMatchObject({ renewalOfId: reg.id, vendor: true, vendorCompanyId: company.id, approved: null });
+    expect((await t.as(north).get(`/api/sv-registrations/${id}`)).json().renewal).toBe(
+      'Renewal of Approved; Currently: Pending',
+    );
+
+    const approve = await t.as(north).post('/api/sv-registrations/approve', { ids: [id] });
+    expect(approve.statusCode, approve.body).toBe(200);
+    const [original] = await t.deps.db.select().from(registrations).where(eq(registrations.id, reg.id));
+    expect(original.expDate).toBe(isoInDays(-1));
+    const audit = await t.deps.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'svregistration.renewal.supersede'), eq(auditEvents.targetId, String(reg.id))));
+    expect(audit).toHaveLength(1);
+    const detail = (await t.as(north).get(`/api/sv-registrations/${id}`)).json();
+    expect(detail.renewal).toBe('Renewal of Expired; Currently: Approved');
+    expect((await t.as(north).get(`/api/sv-registrations/${reg.id}`)).json().renewedById).toBe(id);
   });
 });
