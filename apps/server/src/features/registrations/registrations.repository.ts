@@ -278,6 +278,20 @@ export function createRegistrationsRepository(db: Db, kind: RegistrationKind = '
         .where(eq(registrations.id, id));
     },
 
+    /**
+     * The latest registration that renews `id` (ADR 0038), in the actor's scope, or null: the
+     * renewed registration's page links to it.
+     */
+    async renewedBy(actor: TActor, id: number, tx: Db = db): Promise<number | null> {
+      const [row] = await tx
+        .select({ id: registrations.id })
+        .from(registrations)
+        .where(and(eq(registrations.renewalOfId, id), inScope(actor)))
+        .orderBy(desc(registrations.id))
+        .limit(1);
+      return row?.id ?? null;
+    },
+
     async markBadgesPrinted(ids: number[], at: Date) {
       if (ids.length) await db.update(registrations).set({ badgePrintedAt: at }).where(inArray(registrations.id, ids));
     },
@@ -317,6 +331,7 @@ export function createRegistrationsRepository(db: Db, kind: RegistrationKind = '
           firstname: registrations.firstname,
           lastname: registrations.lastname,
           approved: registrations.approved,
+          renewalOfId: registrations.renewalOfId,
         })
         .from(registrations)
         .where(
@@ -464,7 +479,11 @@ export function createRegistrationsRepository(db: Db, kind: RegistrationKind = '
         .set({ warningsCancelledAt: at })
         .where(
           and(
-            eq(registrationInvitations.registrationId, registrationId),
+            // its own invitation's reminders, and those of its renewal invitation (ADR 0038)
+            or(
+              eq(registrationInvitations.registrationId, registrationId),
+              eq(registrationInvitations.renewalOfId, registrationId),
+            ),
             isNull(registrationInvitations.warningsCancelledAt),
           ),
         );
