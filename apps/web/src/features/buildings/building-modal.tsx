@@ -28,6 +28,7 @@ import { BuildingPrinting } from './building-printing';
 import './i18n.en';
 import { notify } from '../../lib/notify';
 import { useCan } from '../../lib/can';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 type Values = z.output<typeof ZBuildingUpsert>;
 type FlagKey = {
@@ -87,7 +88,12 @@ export interface BuildingModalProps {
 export function BuildingModal(props: BuildingModalProps) {
   const { t } = useTranslation();
   const editingId = typeof props.target === 'number' ? props.target : null;
-  const loaded = useQuery({ ...buildingQuery(editingId ?? 0), enabled: editingId !== null, staleTime: 0 });
+  const loaded = useQuery({
+    meta: SHOWS_ERROR,
+    ...buildingQuery(editingId ?? 0),
+    enabled: editingId !== null,
+    staleTime: 0,
+  });
 
   // spec 000 §4: a failure to load an entity for editing closes the modal
   useEffect(() => {

@@ -26,6 +26,7 @@ import { contactQuery, useSaveContact } from './contacts-api';
 import './i18n.en';
 import { notify } from '../../lib/notify';
 import { useCan } from '../../lib/can';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 type Values = z.output<typeof ZContactUpsert>;
 const LEVEL_IDS = [1, 2, 3, 4, 5, 6] as const;
@@ -59,7 +60,7 @@ export interface ContactModalProps {
 export function ContactModal(props: ContactModalProps) {
   const { t } = useTranslation();
   const editingId = typeof props.target === 'number' ? props.target : null;
-  const loaded = useQuery({ ...contactQuery(editingId ?? 0), enabled: editingId !== null });
+  const loaded = useQuery({ meta: SHOWS_ERROR, ...contactQuery(editingId ?? 0), enabled: editingId !== null });
 
   useEffect(() => {
     if (editingId !== null && loaded.isError) {

@@ -53,6 +53,7 @@ import './i18n.en';
 import { notify } from '../../lib/notify';
 import { ConfirmDialog } from '../../components/confirm';
 import { useCan } from '../../lib/can';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 /**
  * Background search and allow/deny entry (spec 002 §2 /background/{type}/{visitorId}/{preRegId?},
@@ -63,7 +64,7 @@ export default function ScreeningPage() {
   const { t } = useTranslation();
   const params = useParams();
   const visitorId = routeId(params.visitorId);
-  const visitor = useQuery({ ...visitorQuery(visitorId ?? 0), enabled: visitorId !== null });
+  const visitor = useQuery({ meta: SHOWS_ERROR, ...visitorQuery(visitorId ?? 0), enabled: visitorId !== null });
   if (visitorId === null || visitor.isError) {
     return (
       <Alert color="red" role="alert">
@@ -93,7 +94,11 @@ function Screening({ visitor }: { visitor: TVisitor }) {
   const buildingId = desk.buildingId;
   const building = useQuery({ ...buildingQuery(buildingId ?? 0), enabled: buildingId !== null });
   const [run] = useState(() => Date.now());
-  const screening = useQuery({ ...screeningQuery(visitor.id, buildingId ?? 0, run), enabled: buildingId !== null });
+  const screening = useQuery({
+    meta: SHOWS_ERROR,
+    ...screeningQuery(visitor.id, buildingId ?? 0, run),
+    enabled: buildingId !== null,
+  });
   const clear = useClearMatch(visitor.id);
   const deny = useDenyEntry(visitor.id);
   const notifySecurity = useNotifySecurity(visitor.id);
