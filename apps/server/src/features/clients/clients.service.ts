@@ -112,6 +112,7 @@ export function createClientsService(deps: AppDeps, { repo }: { repo: ReturnType
         active: row.active,
         volunteerUrl: s.volunteerUrl,
         visitorUrl: s.visitorUrl,
+        registrationLinks: await repo.registrationLinks(ctx.actor, row.id),
         version: row.version,
       };
     },
@@ -168,6 +169,7 @@ export function createClientsService(deps: AppDeps, { repo }: { repo: ReturnType
         clientId: row.id,
         clientName: row.name,
         hasSisClientSecret: sealedSisSecret(row) !== null,
+        registrationLinks: await repo.registrationLinks(ctx.actor, row.id),
         version: row.version,
       };
     },
@@ -311,6 +313,7 @@ export function createClientsService(deps: AppDeps, { repo }: { repo: ReturnType
         clientName: row.name,
         visitorUrl: s.visitorUrl,
         volunteerUrl: s.volunteerUrl,
+        registrationLinks: await repo.registrationLinks(ctx.actor, row.id),
         skyward: s.skyward,
         sisConfigured: s.sisBaseUrl !== '' || sisPolicy.emptyIsLocal,
         version: row.version,
