@@ -269,7 +269,12 @@ function ContactForm({
             {t('contacts.levelsHelp')}
           </Text>
         </Stack>
-      ) : null}
+      ) : (
+        // ADR 0039 (issue 25, audit 000 U8): say where the levels are, instead of hiding them silently
+        <Text size="xs" c="dimmed" data-testid="levels-hidden-note">
+          {t('contacts.levelsHidden')}
+        </Text>
+      )}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onDone}>
           {t('common.cancel')}
