@@ -15,7 +15,9 @@ import './i18n.en';
 const t = (key: string) => i18n.t(key);
 
 function open(who: ReturnType<typeof session>) {
-  fakeApi().on('GET', /^\/api\/buildings\/lookup/, { data: [] }).on('GET', /^\/api\/clients\/lookup/, { data: [] });
+  fakeApi()
+    .on('GET', /^\/api\/buildings\/lookup/, { data: [] })
+    .on('GET', /^\/api\/clients\/lookup/, { data: [] });
   renderWithProviders(<ContactModal target="new" onClose={() => undefined} />, { session: who });
 }
 
