@@ -60,6 +60,15 @@ import { SHOWS_ERROR } from '../../lib/query-client';
  * §4 ALLOW/DENY, §5 exclusion rules, §8 registry failure). Screening runs on the server on load;
  * the decision is at the top, every match below it with why it matched and whether it is cleared.
  */
+/**
+ * The decision buttons wrap their label instead of clipping it (issue 25, audit 002-desk B14:
+ * "Notify Security" was cut off at 1024 px, three to a row beside the matches).
+ */
+const WRAPPING_BUTTON = {
+  root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 8 },
+  label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center', lineHeight: 1.25 },
+} as const;
+
 export default function ScreeningPage() {
   const { t } = useTranslation();
   const params = useParams();
@@ -361,6 +370,7 @@ function Screening({ visitor }: { visitor: TVisitor }) {
               <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
                 <Button
                   size="lg"
+                  styles={WRAPPING_BUTTON}
                   color="teal.9"
                   leftSection={<IconUserCheck size={20} aria-hidden />}
                   disabled={!canAllow}
@@ -370,6 +380,7 @@ function Screening({ visitor }: { visitor: TVisitor }) {
                 </Button>
                 <Button
                   size="lg"
+                  styles={WRAPPING_BUTTON}
                   color="red.9"
                   leftSection={<IconUserX size={20} aria-hidden />}
                   disabled={!buildingId || screening.isPending}
@@ -380,11 +391,13 @@ function Screening({ visitor }: { visitor: TVisitor }) {
                 </Button>
                 <Button
                   size="lg"
+                  styles={WRAPPING_BUTTON}
                   variant="outline"
                   color="red.9"
                   leftSection={<IconShieldExclamation size={20} aria-hidden />}
                   disabled={!buildingId}
                   onClick={() => setNotifyOpen(true)}
+                  data-testid="notify-security"
                 >
                   {t('visitorFlow.screen.notifySecurity')}
                 </Button>
