@@ -10,6 +10,7 @@ import { paths } from '../../lib/paths';
 import { savedOk, statesQuery, useClient, useSaveClient } from './clients-api';
 import { Section, SettingsHeader } from './settings-parts';
 import { RegistrationLinks } from '../settings/registration-links';
+import '../settings/i18n.en';
 import './i18n.en';
 import { notify } from '../../lib/notify';
 
