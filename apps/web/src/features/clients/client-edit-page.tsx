@@ -43,6 +43,12 @@ export default function ClientEditPage() {
   const [error, setError] = useState<string | null>(null);
   const form = useContractForm(ZClientUpsert, { initialValues: EMPTY });
 
+  // the window title says what the heading says (audit 000 B11: 'Edit District' over 'New District');
+  // this runs after the route's own title (RouteTitle is rendered before the screen)
+  useEffect(() => {
+    if (isNew) document.title = `${t('product')} - ${t('clients.edit.newTitle')}`;
+  }, [isNew, t]);
+
   // spec 000 §4: "Client load failure returns to the client list."
   useEffect(() => {
     if (!validId || client.isError) {
