@@ -329,7 +329,7 @@ test('imports a mixed good and bad file: results, the error file, and the new ro
   await loginAs(page, 'admin');
   await openBuildings(page);
   await page.getByRole('button', { name: 'Import' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Import buildings' });
+  const dialog = page.getByRole('dialog', { name: 'Import Buildings' });
   await expect(dialog.getByRole('button', { name: 'Upload' })).toBeDisabled();
   await dialog.getByRole('combobox', { name: 'District to import into' }).click();
   await page.getByRole('option', { name: 'North County Schools' }).click();

@@ -99,7 +99,7 @@ test('a Global contact has its building cleared; the active-only toggle hides in
   await page.getByRole('switch', { name: 'Active only' }).click({ force: true });
   await expect(page.getByRole('switch', { name: 'Active only' })).not.toBeChecked();
   const row = rowOf(page, 'Crossing Guard Lead');
-  await expect(row).toContainText('Whole district');
+  await expect(row).toContainText('District-wide');
   await expect(row).toContainText('Global');
   await expect(row).not.toContainText('Lincoln Elementary');
   await expect(row).toContainText('Inactive');

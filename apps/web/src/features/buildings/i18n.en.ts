@@ -7,7 +7,7 @@ addCatalogue('en', {
     intro: 'Schools and sites of the district, with the front-desk and kiosk settings of each.',
     add: 'Add building',
     import: 'Import',
-    importTitle: 'Import buildings',
+    importTitle: 'Import Buildings',
     exportTitle: 'Export buildings',
     tableCaption: 'Buildings',
     empty: 'No buildings match these filters.',

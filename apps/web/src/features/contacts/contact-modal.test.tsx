@@ -36,3 +36,10 @@ describe('the contact editor and the confidence levels', () => {
     expect(screen.queryByTestId('levels-hidden-note')).not.toBeInTheDocument();
   });
 });
+
+describe('the contact editor wording (audit 000 U11)', () => {
+  it('says once that an e-mail address or a mobile number is needed', async () => {
+    open(session('admin'));
+    expect(await screen.findAllByText(t('contacts.reachHelp'))).toHaveLength(1);
+  });
+});

@@ -240,12 +240,7 @@ function ContactForm({
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput label={field('name')} required {...form.getInputProps('name')} />
         <TextInput label={field('title')} {...form.getInputProps('title')} />
-        <TextInput
-          label={field('email')}
-          type="email"
-          description={t('contacts.reachHelp')}
-          {...form.getInputProps('email')}
-        />
+        <TextInput label={field('email')} type="email" {...form.getInputProps('email')} />
         <TextInput
           label={field('mobile')}
           type="tel"

@@ -49,7 +49,8 @@ addCatalogue('en', {
     reachHelp: 'An e-mail address or a mobile number is needed.',
     none: 'None',
     allLevels: 'All levels',
-    districtWide: 'Whole district',
+    // one word for it everywhere (audit 000 U11: the building row said 'District-wide')
+    districtWide: 'District-wide',
     levels: {
       1: 'Exact Moderate',
       2: 'Exact Strong',
