@@ -172,7 +172,8 @@ function BuildingForm({
         onSuccess: (c) => {
           form.setFieldValue('latitude', c.latitude);
           form.setFieldValue('longitude', c.longitude);
-          setGeo({ ok: true, text: t('buildings.geocodeFound', c) });
+          // audit 000 U9: the offline geocoder answers the town's centre; say so
+          setGeo({ ok: true, text: t(c.approximate ? 'buildings.geocodeApproximate' : 'buildings.geocodeFound', c) });
         },
         onError: (err) => setGeo({ ok: false, text: err.message }),
       },
