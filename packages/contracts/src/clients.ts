@@ -335,7 +335,16 @@ export const ZSisTestRequest = z.object({
 });
 export type TSisTestRequest = z.input<typeof ZSisTestRequest>;
 /** spec 000 §8: 'Connection successful.' or the failure message (MESSAGES.skywardOk / skywardFailed). */
-export const ZSisTestResponse = z.object({ ok: z.boolean(), message: z.string() });
+export const ZSisTestResponse = z.object({
+  ok: z.boolean(),
+  message: z.string(),
+  /**
+   * The test reached the built-in student information system ('local', or no address on a demo
+   * installation), not a district's server (audit 000 U12: an empty address said "Connection
+   * successful." with nothing configured). Present only then.
+   */
+  builtIn: z.literal(true).optional(),
+});
 export type TSisTestResponse = z.infer<typeof ZSisTestResponse>;
 
 // ---------------------------------------------------------------- desk view

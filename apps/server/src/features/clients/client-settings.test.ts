@@ -364,8 +364,13 @@ describe('Skyward connection test against a OneRoster SIS (spec 000 §8)', () =>
 
   it("uses the built-in provider for 'local' and fails when nothing is configured", async () => {
     const id = await newClient();
-    expect((await test(admin, id, { sisBaseUrl: 'local' })).json().ok).toBe(true);
-    expect((await test(admin, id)).json().ok).toBe(false);
+    // the answer says it was the built-in system, not a district server (audit 000 U12)
+    expect((await test(admin, id, { sisBaseUrl: 'local' })).json()).toEqual({
+      ok: true,
+      message: MESSAGES.skywardOk,
+      builtIn: true,
+    });
+    expect((await test(admin, id)).json()).toEqual({ ok: false, message: MESSAGES.skywardFailed });
   });
 });
 

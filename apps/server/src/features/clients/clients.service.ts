@@ -300,7 +300,12 @@ export function createClientsService(deps: AppDeps, { repo }: { repo: ReturnType
       if (!conn.clientSecret && sealed && sameAddress) conn.clientSecret = box.open(sealed, sisSecretContext(id)) ?? '';
       const ok = await createSisClient(conn, sisPolicy).testConnection();
       await audit(ctx, 'client.sis.test', id, { ok, unsaved: Object.keys(body).length > 0 });
-      return { ok, message: ok ? MESSAGES.skywardOk : MESSAGES.skywardFailed };
+      const builtIn = conn.baseUrl.trim() === 'local' || (conn.baseUrl.trim() === '' && sisPolicy.emptyIsLocal);
+      return {
+        ok,
+        message: ok ? MESSAGES.skywardOk : MESSAGES.skywardFailed,
+        ...(builtIn ? { builtIn: true as const } : {}),
+      };
     },
 
     // ------------------------------------------------------------ system settings (/settings)

@@ -55,7 +55,11 @@ addCatalogue('en', {
       keepHint: 'Leave blank to keep the saved password. It is never shown again once saved.',
       newHint: 'Nothing is saved yet. Type it here; it is stored encrypted and never shown again.',
     },
-    sis: { test: 'Test Skyward connection' },
+    sis: {
+      test: 'Test Skyward connection',
+      builtIn:
+        'This was the built-in demonstration student information system: no district server is saved. Enter your Skyward server address to test the real connection.',
+    },
     settings: {
       intro: 'How the front desk works for this district. Changes apply to every building of the district.',
       save: 'Save settings',
