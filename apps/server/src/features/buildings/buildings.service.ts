@@ -207,7 +207,11 @@ export function createBuildingsService(
       }
       if (result.status === 'none') throw badRequest(MESSAGES.geocodeNotFound);
       if (result.status === 'ambiguous') throw badRequest(MESSAGES.geocodeAmbiguous);
-      return { latitude: truncateDecimals(result.lat), longitude: truncateDecimals(result.lon) };
+      return {
+        latitude: truncateDecimals(result.lat),
+        longitude: truncateDecimals(result.lon),
+        ...(result.approximate ? { approximate: true as const } : {}),
+      };
     },
   };
 }

@@ -34,9 +34,13 @@ export default function ContactsPage() {
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const close = useCallback(() => setEditing(null), []);
 
-  /** Compact: 'All levels', 'None' or the level numbers (the editor shows their names). */
+  /** 'All levels', 'None' or the levels' names (issue 25, audit 000 U8: bare ids said nothing). */
   const levelText = (ids: number[] | null) =>
-    !ids || ids.length === 0 ? t('contacts.none') : ids.length === 6 ? t('contacts.allLevels') : ids.join(', ');
+    !ids || ids.length === 0
+      ? t('contacts.none')
+      : ids.length === 6
+        ? t('contacts.allLevels')
+        : ids.map((id) => t(`contacts.levels.${id}`)).join(', ');
 
   const columns: Column<TContactRow>[] = [
     {
