@@ -73,8 +73,7 @@ test.describe('clients (admin)', () => {
     await row.getByRole('button', { name: 'Actions for Maple Grove Schools' }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     await expect(page.getByRole('heading', { name: 'Edit District' })).toBeVisible();
-    // a new district has no registration types yet, so no registration links (ADR 0039)
-    await expect(page.getByTestId('registration-links')).toContainText('No active registration types yet');
+    await expect(page.getByTestId('volunteer-url')).toHaveText('Not set yet');
     await expectAccessible(page);
     await page.getByRole('switch', { name: 'Active' }).click();
     await page.getByRole('button', { name: 'Save' }).click();

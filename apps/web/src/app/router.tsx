@@ -4,8 +4,6 @@ import { MESSAGES } from '@sv/contracts';
 import { deferred } from '../components/deferred';
 import { GlobalLoadingOverlay } from '../features/shell/loading-overlay';
 import { setNavigator } from '../lib/api-client';
-import { i18n } from '../lib/i18n';
-import { notify } from '../lib/notify';
 import { paths } from '../lib/paths';
 import { FullPageLoader, RequireAuth, RouteGuard, RouteTitle } from './guards';
 import { kioskRoutes, staffRoutes, type AppRoute } from './routes';
@@ -59,8 +57,6 @@ function RoutingError() {
   const reload = isStaleBuild(error) && !sessionStorage.getItem(RELOADED_KEY);
   useEffect(() => {
     console.warn(MESSAGES.errorRouting, error);
-    // issue 25, audit 000 B13: the user clicked a screen and landed on Home without a word
-    if (!reload) notify.error(i18n.t('common.screenFailed'));
     if (reload) {
       sessionStorage.setItem(RELOADED_KEY, '1');
       window.location.reload();

@@ -207,11 +207,7 @@ export function createBuildingsService(
       }
       if (result.status === 'none') throw badRequest(MESSAGES.geocodeNotFound);
       if (result.status === 'ambiguous') throw badRequest(MESSAGES.geocodeAmbiguous);
-      return {
-        latitude: truncateDecimals(result.lat),
-        longitude: truncateDecimals(result.lon),
-        ...(result.approximate ? { approximate: true as const } : {}),
-      };
+      return { latitude: truncateDecimals(result.lat), longitude: truncateDecimals(result.lon) };
     },
   };
 }

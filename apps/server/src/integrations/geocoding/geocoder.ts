@@ -14,11 +14,7 @@ export interface GeocodeAddress {
 }
 
 /** 'none' = no result, 'ambiguous' = more than one result. A failure (network, timeout, bad answer) throws. */
-/** `approximate`: the point is the town's centre, not the address (the offline provider; audit 000 U9). */
-export type GeocodeResult =
-  | { status: 'ok'; lat: number; lon: number; approximate?: boolean }
-  | { status: 'none' }
-  | { status: 'ambiguous' };
+export type GeocodeResult = { status: 'ok'; lat: number; lon: number } | { status: 'none' } | { status: 'ambiguous' };
 
 export interface Geocoder {
   readonly name: string;

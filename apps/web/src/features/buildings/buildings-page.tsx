@@ -15,7 +15,6 @@ import { BuildingModal } from './building-modal';
 import './i18n.en';
 import '../contacts/i18n.en';
 import { useCan } from '../../lib/can';
-import { SHOWS_ERROR } from '../../lib/query-client';
 
 const SORTS = ['name', 'id', 'city'] as const;
 
@@ -138,7 +137,7 @@ export default function BuildingsPage() {
 /** The expandable row (spec 000 §2): the building's contacts and an Add Contact button. */
 function BuildingContacts({ building, onAdd }: { building: TBuildingRow; onAdd: () => void }) {
   const { t } = useTranslation();
-  const contacts = useQuery({ ...buildingContactsQuery(building.id), meta: SHOWS_ERROR });
+  const contacts = useQuery(buildingContactsQuery(building.id));
   return (
     <Stack gap="xs" p="xs" aria-label={t('buildings.contacts.title', { name: building.name })} role="region">
       <Group justify="space-between">

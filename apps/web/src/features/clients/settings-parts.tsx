@@ -158,8 +158,6 @@ export function SisTestButton({ clientId, unsaved }: { clientId: number; unsaved
       {test.data ? (
         <Alert color={test.data.ok ? 'green' : 'red'} variant="light" role={test.data.ok ? 'status' : 'alert'}>
           {test.data.message}
-          {/* audit 000 U12: say when no district server was reached */}
-          {test.data.builtIn ? <Text size="sm">{t('clients.sis.builtIn')}</Text> : null}
         </Alert>
       ) : null}
       {test.error ? (

@@ -34,13 +34,9 @@ export default function ContactsPage() {
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const close = useCallback(() => setEditing(null), []);
 
-  /** 'All levels', 'None' or the levels' names (issue 25, audit 000 U8: bare ids said nothing). */
+  /** Compact: 'All levels', 'None' or the level numbers (the editor shows their names). */
   const levelText = (ids: number[] | null) =>
-    !ids || ids.length === 0
-      ? t('contacts.none')
-      : ids.length === 6
-        ? t('contacts.allLevels')
-        : ids.map((id) => t(`contacts.levels.${id}`)).join(', ');
+    !ids || ids.length === 0 ? t('contacts.none') : ids.length === 6 ? t('contacts.allLevels') : ids.join(', ');
 
   const columns: Column<TContactRow>[] = [
     {

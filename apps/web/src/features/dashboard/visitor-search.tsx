@@ -7,7 +7,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';
-import { SHOWS_ERROR } from '../../lib/query-client';
 import type { DeskNavigationState } from '../scan/scan-api';
 import { visitorSearchQuery } from './dashboard-api';
 import { formatCalendarDate, formatDate } from '../../lib/time/format';
@@ -28,7 +27,7 @@ export function VisitorSearch(props: { buildingId: number; timeZone: string }) {
   const [text, setText] = useState('');
   const [term] = useDebouncedValue(text.trim(), CONSTANTS.searchDelayMs);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
-  const search = useQuery({ ...visitorSearchQuery(props.buildingId, term), meta: SHOWS_ERROR });
+  const search = useQuery(visitorSearchQuery(props.buildingId, term));
   const active = term.length > 0;
   const pending = text.trim() !== term || search.isFetching;
   const matches: TVisitorMatch[] = search.data ?? [];

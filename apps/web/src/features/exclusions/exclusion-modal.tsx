@@ -39,7 +39,6 @@ import {
 import './i18n.en';
 import { notify } from '../../lib/notify';
 import { useCan } from '../../lib/can';
-import { SHOWS_ERROR } from '../../lib/query-client';
 
 type Values = z.output<typeof ZExclusionSave>;
 const FORM_SCHEMA = ZExclusionSave as unknown as z.ZodType<unknown, Values>;
@@ -120,18 +119,16 @@ const valuesOf = (e: TExclusion): Values => ({
 export function ExclusionModal(props: ExclusionModalProps) {
   const { t } = useTranslation();
   const editingId = typeof props.target === 'number' ? props.target : null;
-  const existing = useQuery({ meta: SHOWS_ERROR, ...exclusionQuery(editingId ?? 0), enabled: editingId !== null });
+  const existing = useQuery({ ...exclusionQuery(editingId ?? 0), enabled: editingId !== null });
   const { onClose } = props;
 
-  // spec 000 §8: a missing exclusion or a load failure closes the modal and logs the message;
-  // the user is told too, as by the other editors (issue 25, audit 000 B14: it closed silently)
+  // spec 000 §8: a missing exclusion or a load failure closes the modal and logs the message
   useEffect(() => {
     if (editingId !== null && existing.isError) {
       console.error(MESSAGES.exclusionLoadFailed);
-      notify.error(t('exclusions.loadFailed'));
       onClose(false);
     }
-  }, [editingId, existing.isError, onClose, t]);
+  }, [editingId, existing.isError, onClose]);
 
   const me = useUser();
   const crossDistrict = useCan('clients.crossDistrict');

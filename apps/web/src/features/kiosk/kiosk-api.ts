@@ -21,7 +21,6 @@ import { useSyncExternalStore } from 'react';
 import { createKeys } from '../../lib/action-key';
 import { ApiError, api, type RequestOptions } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
-import { SHOWS_ERROR } from '../../lib/query-client';
 
 /**
  * Kiosk calls (issue 14; spec 002 §7 Kiosk). They never use the api client's own redirects: a 401
@@ -48,8 +47,6 @@ export const kioskConfigQuery = () =>
     queryFn: ({ signal }) => call(api.get<TKioskConfigResponse>('/api/kiosk/config', { ...opts, signal })),
     staleTime: 60_000,
     retry: false,
-    // the kiosk says a failure itself, in its language, with a retry button (no staff toast)
-    meta: SHOWS_ERROR,
   });
 
 /**

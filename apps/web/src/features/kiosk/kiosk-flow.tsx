@@ -12,7 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { serverMessageIn } from '../../lib/i18n/server-messages';
 import { paths } from '../../lib/paths';
-import { DobInput, type DobProblem } from '../../lib/time/dob-input';
+import { parseUsDate } from '../../lib/time/format';
+import { maskUsDate } from '../../lib/time/fields';
 import { useWedgeScanner } from '../scan/use-wedge-scanner';
 import { useCamera } from '../visitor-flow/use-camera';
 import { autoValidate, isUnreachable, lookup, submitCheckOut, submitSignIn } from './kiosk-api';
@@ -219,11 +220,11 @@ function Identify(props: {
   const { phase } = useWedgeScanner({ enabled: true, onScan: props.onScan, idleMs: CONSTANTS.scanIdleMs });
   const [first, setFirst] = useState('');
   const [last, setLast] = useState('');
-  const [dob, setDob] = useState<{ value: string | null; problem: DobProblem }>({ value: null, problem: null });
+  const [dob, setDob] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const send = () => {
-    const iso = dob.value;
+    const iso = parseUsDate(dob);
     const e: Record<string, string> = {};
     // issue 22: the one person-name rule, said next to the field in the kiosk's language
     const nameError = (v: string) => {
@@ -236,8 +237,7 @@ function Identify(props: {
     const lastError = nameError(last);
     if (firstError) e.first = firstError;
     if (lastError) e.last = lastError;
-    // a future date is said by the field itself (and cleared, spec 000 §5)
-    if (!iso && dob.problem !== 'future') e.dob = t('kiosk.identify.dobInvalid');
+    if (!iso) e.dob = t('kiosk.identify.dobInvalid');
     setErrors(e);
     if (iso && !e.first && !e.last) props.onPerson({ firstName: first.trim(), lastName: last.trim(), dob: iso });
   };
@@ -300,18 +300,16 @@ function Identify(props: {
                 miw={200}
                 styles={big}
               />
-              {/* the one date-of-birth field (issue 25, audit 002-ksl): mask, calendar, future dates */}
-              <DobInput
+              <TextInput
                 label={t('kiosk.identify.dob')}
-                value={dob.value}
-                problem={dob.problem}
-                onChange={(value, problem) => {
-                  setDob({ value, problem });
-                  setErrors(({ dob: _d, ...rest }) => rest);
-                }}
-                error={errors.dob}
+                value={dob}
+                inputMode="numeric"
                 placeholder={t('kiosk.identify.dobPlaceholder')}
-                textInputProps={{ miw: 200, styles: big }}
+                onChange={(e) => setDob(maskUsDate(e.currentTarget.value))}
+                error={errors.dob}
+                autoComplete="off"
+                miw={200}
+                styles={big}
               />
             </Group>
             <Text fz={18} c="dimmed" mt={-8}>

@@ -9,7 +9,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { serverMessageIn } from '../../lib/i18n/server-messages';
-import { DobInput, type DobProblem } from '../../lib/time/dob-input';
+import { parseUsDate } from '../../lib/time/format';
+import { maskUsDate } from '../../lib/time/fields';
 import { useWedgeScanner } from '../scan/use-wedge-scanner';
 import {
   isUnreachable,
@@ -360,16 +361,15 @@ function GuardianEntry(props: { name: string; onSubmit: (g: TKioskPerson) => voi
   const { t } = useTranslation();
   const [first, setFirst] = useState('');
   const [last, setLast] = useState('');
-  const [dob, setDob] = useState<{ value: string | null; problem: DobProblem }>({ value: null, problem: null });
-  const [dobError, setDobError] = useState<string | undefined>(undefined);
+  const [dob, setDob] = useState('');
+  const [dobError, setDobError] = useState<string | null>(null);
   return (
     <Paper withBorder radius="lg" p="lg">
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          const iso = dob.value;
-          // a future date is said by the field itself (and cleared, spec 000 §5)
-          setDobError(iso || dob.problem === 'future' ? undefined : t('kiosk.identify.dobInvalid'));
+          const iso = parseUsDate(dob);
+          setDobError(iso ? null : t('kiosk.identify.dobInvalid'));
           if (iso && first.trim() && last.trim())
             props.onSubmit({ firstName: first.trim(), lastName: last.trim(), dob: iso });
         }}
@@ -397,19 +397,16 @@ function GuardianEntry(props: { name: string; onSubmit: (g: TKioskPerson) => voi
               styles={big}
             />
           </Group>
-          {/* the one date-of-birth field (issue 25, audit 002-ksl), in the kiosk's language */}
-          <DobInput
+          <TextInput
             label={t('kiosk.identify.dob')}
             description={t('kiosk.identify.dobHint')}
-            value={dob.value}
-            problem={dob.problem}
-            onChange={(value, problem) => {
-              setDob({ value, problem });
-              setDobError(undefined);
-            }}
-            error={dobError}
+            value={dob}
+            inputMode="numeric"
             placeholder={t('kiosk.identify.dobPlaceholder')}
-            textInputProps={{ styles: { ...big, description: { fontSize: 18 } } }}
+            onChange={(e) => setDob(maskUsDate(e.currentTarget.value))}
+            error={dobError}
+            autoComplete="off"
+            styles={{ ...big, description: { fontSize: 18 } }}
           />
           <Button type="submit" size="xl" h={80} fz={26}>
             {t('kiosk.next')}

@@ -1,7 +1,6 @@
 import type { TPublicForm, TPublicSubmission, TPublicSubmissionResult } from '@sv/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { SHOWS_ERROR } from '../../lib/query-client';
 
 /**
  * The public registration form's calls (issue 11). No session: never redirect to sign-in
@@ -19,7 +18,6 @@ export function usePublicForm(clientId: string, code: string, invitation: string
         { noRedirect: true },
       ),
     retry: false,
-    meta: SHOWS_ERROR,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
   });

@@ -9,6 +9,7 @@ import {
   Group,
   Image,
   Input,
+  Loader,
   NativeSelect,
   Paper,
   ScrollArea,
@@ -28,7 +29,6 @@ import { ApiError } from '../../lib/api-client';
 import { submitRegistration, usePublicForm } from './public-registration-api';
 import { formatCalendarDate, parseUsDate, todayIso } from '../../lib/time/format';
 import { maskUsDate } from '../../lib/time/fields';
-import { Splash } from '../../app/guards';
 import { SignaturePad } from './signature-pad';
 import './i18n.en';
 import './i18n.es';
@@ -105,8 +105,11 @@ export default function PublicRegistrationPage() {
 
   let body: ReactNode;
   if (form.isPending) {
-    // the visitor/volunteer layout's splash screen (spec 000 §2) while its form loads
-    return <Splash label={t('publicRegistration.loading')} />;
+    body = (
+      <Group justify="center" py="xl">
+        <Loader aria-label={t('publicRegistration.loading')} />
+      </Group>
+    );
   } else if (form.isError) {
     const e = form.error;
     const message =

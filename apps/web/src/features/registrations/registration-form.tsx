@@ -39,7 +39,6 @@ import { maskUsDate, US_DATE_PLACEHOLDER } from '../../lib/time/fields';
 import { type RegistrationKind, uploadRegistrationPhoto } from './registrations-api';
 import { notify } from '../../lib/notify';
 import { useCan } from '../../lib/can';
-import { SHOWS_ERROR } from '../../lib/query-client';
 
 /**
  * The add/edit form of a registration, one for both kinds the registrations engine serves (ADR
@@ -83,7 +82,7 @@ export function RegistrationEditRoute<R, K extends QueryKey>(props: {
   const navigate = useNavigate();
   const { id: param } = useParams();
   const id = param && /^\d+$/.test(param) ? Number(param) : null;
-  const existing = useQuery({ meta: SHOWS_ERROR, ...props.query(id ?? 0), enabled: id !== null });
+  const existing = useQuery({ ...props.query(id ?? 0), enabled: id !== null });
   const failed = (param !== undefined && id === null) || (id !== null && existing.isError);
   const { textKey, listPath } = props;
   useEffect(() => {

@@ -12,7 +12,6 @@ import { api, ApiError, setCsrfToken } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { fetchSession, sessionKey } from '../../lib/session';
 import { useLogout } from '../auth/auth-api';
-import { SHOWS_ERROR } from '../../lib/query-client';
 
 type TEmergencyResponse = z.infer<typeof ZEmergencyResponse>;
 
@@ -45,7 +44,6 @@ export function useImpersonationSearch(term: string, active: boolean) {
       api.post<TImpersonationSearchResponse>('/api/impersonation/search', { search }, { signal }),
     enabled: active && search.length >= CONSTANTS.minSearchChars,
     placeholderData: keepPreviousData,
-    meta: SHOWS_ERROR,
     gcTime: 0,
   });
 }

@@ -40,7 +40,6 @@ import {
 } from './students-api';
 import './i18n.en';
 import { notify } from '../../lib/notify';
-import { SHOWS_ERROR } from '../../lib/query-client';
 
 const routeId = (v: string | undefined) => (v && /^\d{1,10}$/.test(v) && Number(v) > 0 ? Number(v) : null);
 
@@ -131,7 +130,7 @@ export default function PickupAuthorizationsPage() {
 
 function StudentRules(props: { studentId: number }) {
   const { t } = useTranslation();
-  const data = useQuery({ ...authorizationsQuery(props.studentId), meta: SHOWS_ERROR });
+  const data = useQuery(authorizationsQuery(props.studentId));
   const revoke = useRevokeAuthorization(props.studentId);
   const [adding, setAdding] = useState(false);
   if (data.isError)

@@ -12,7 +12,6 @@ import { DeskBuildingSelect, useDeskBuilding } from '../visitor-flow/desk-buildi
 import { guardiansQuery, studentReasonsQuery, tardySlipWindowPath, useRecordDropoff } from './students-api';
 import './i18n.en';
 import { notify } from '../../lib/notify';
-import { SHOWS_ERROR } from '../../lib/query-client';
 
 const routeId = (v: string | undefined) => (v && /^\d{1,10}$/.test(v) && Number(v) > 0 ? Number(v) : null);
 
@@ -31,7 +30,6 @@ export default function StudentDropoffPage() {
   const buildingId = desk.buildingId;
   // the student's name and district (the general guardian list reads the district's copy only)
   const student = useQuery({
-    meta: SHOWS_ERROR,
     ...guardiansQuery(studentId ?? 0, buildingId ?? 0, 'general'),
     enabled: studentId !== null && buildingId !== null,
   });

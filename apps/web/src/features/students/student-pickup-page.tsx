@@ -37,7 +37,6 @@ import { maskUsDate, US_DATE_PLACEHOLDER } from '../../lib/time/fields';
 import { guardiansQuery, startPickup, studentReasonsQuery, uploadPickupPhoto, useRecordPickup } from './students-api';
 import './i18n.en';
 import { notify } from '../../lib/notify';
-import { SHOWS_ERROR } from '../../lib/query-client';
 
 const routeId = (v: string | undefined) => (v && /^\d{1,10}$/.test(v) && Number(v) > 0 ? Number(v) : null);
 const norm = (s: string | null | undefined) =>
@@ -64,7 +63,6 @@ export default function StudentPickupPage() {
   const desk = useDeskBuilding({ initial: (location.state as DeskNavigationState | null)?.buildingId ?? null });
   const buildingId = desk.buildingId;
   const list = useQuery({
-    meta: SHOWS_ERROR,
     ...guardiansQuery(studentId ?? 0, buildingId ?? 0, sis ? 'sis' : 'general'),
     enabled: studentId !== null && buildingId !== null,
   });

@@ -43,8 +43,7 @@ addCatalogue('en', {
       homepageHint: 'The page shown after sign-in, for example / or /log',
       active: 'Active',
       elevatedReports: 'Elevated reports',
-      elevatedReportsHint:
-        'Sees address, email and badge fields in reports, and sets which match confidence levels the district’s contacts are told about (Contacts). Administrators always can.',
+      elevatedReportsHint: 'Sees address, email and badge fields in reports',
       scanWithCamera: 'Scan with camera',
     },
     roles: { '1': 'Admin', '2': 'Client Admin', '3': 'Attendant', '4': 'Kiosk' },

@@ -9,7 +9,6 @@ import { BadgeCard, ReprintButton, useBuilding } from './badge-parts';
 import { flowPaths, fullName, routeId } from './flow';
 import { visitorQuery, visitQuery } from './visitor-flow-api';
 import './i18n.en';
-import { SHOWS_ERROR } from '../../lib/query-client';
 
 /** The visitor's current badge (spec 002 §2 /visitor/badge/{visitorId}) with Reprint (network or PDF). */
 export default function BadgePage() {
@@ -17,9 +16,9 @@ export default function BadgePage() {
   const params = useParams();
   const user = useUser();
   const visitorId = routeId(params.visitorId);
-  const visitor = useQuery({ meta: SHOWS_ERROR, ...visitorQuery(visitorId ?? 0), enabled: visitorId !== null });
+  const visitor = useQuery({ ...visitorQuery(visitorId ?? 0), enabled: visitorId !== null });
   const visitId = visitor.data?.openVisit?.id ?? null;
-  const visit = useQuery({ meta: SHOWS_ERROR, ...visitQuery(visitId ?? 0), enabled: visitId !== null });
+  const visit = useQuery({ ...visitQuery(visitId ?? 0), enabled: visitId !== null });
   const building = useBuilding(visit.data?.buildingId);
 
   let body: ReactNode;

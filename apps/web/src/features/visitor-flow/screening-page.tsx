@@ -53,27 +53,17 @@ import './i18n.en';
 import { notify } from '../../lib/notify';
 import { ConfirmDialog } from '../../components/confirm';
 import { useCan } from '../../lib/can';
-import { SHOWS_ERROR } from '../../lib/query-client';
 
 /**
  * Background search and allow/deny entry (spec 002 §2 /background/{type}/{visitorId}/{preRegId?},
  * §4 ALLOW/DENY, §5 exclusion rules, §8 registry failure). Screening runs on the server on load;
  * the decision is at the top, every match below it with why it matched and whether it is cleared.
  */
-/**
- * The decision buttons wrap their label instead of clipping it (issue 25, audit 002-desk B14:
- * "Notify Security" was cut off at 1024 px, three to a row beside the matches).
- */
-const WRAPPING_BUTTON = {
-  root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 8 },
-  label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center', lineHeight: 1.25 },
-} as const;
-
 export default function ScreeningPage() {
   const { t } = useTranslation();
   const params = useParams();
   const visitorId = routeId(params.visitorId);
-  const visitor = useQuery({ meta: SHOWS_ERROR, ...visitorQuery(visitorId ?? 0), enabled: visitorId !== null });
+  const visitor = useQuery({ ...visitorQuery(visitorId ?? 0), enabled: visitorId !== null });
   if (visitorId === null || visitor.isError) {
     return (
       <Alert color="red" role="alert">
@@ -103,11 +93,7 @@ function Screening({ visitor }: { visitor: TVisitor }) {
   const buildingId = desk.buildingId;
   const building = useQuery({ ...buildingQuery(buildingId ?? 0), enabled: buildingId !== null });
   const [run] = useState(() => Date.now());
-  const screening = useQuery({
-    meta: SHOWS_ERROR,
-    ...screeningQuery(visitor.id, buildingId ?? 0, run),
-    enabled: buildingId !== null,
-  });
+  const screening = useQuery({ ...screeningQuery(visitor.id, buildingId ?? 0, run), enabled: buildingId !== null });
   const clear = useClearMatch(visitor.id);
   const deny = useDenyEntry(visitor.id);
   const notifySecurity = useNotifySecurity(visitor.id);
@@ -370,7 +356,6 @@ function Screening({ visitor }: { visitor: TVisitor }) {
               <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
                 <Button
                   size="lg"
-                  styles={WRAPPING_BUTTON}
                   color="teal.9"
                   leftSection={<IconUserCheck size={20} aria-hidden />}
                   disabled={!canAllow}
@@ -380,7 +365,6 @@ function Screening({ visitor }: { visitor: TVisitor }) {
                 </Button>
                 <Button
                   size="lg"
-                  styles={WRAPPING_BUTTON}
                   color="red.9"
                   leftSection={<IconUserX size={20} aria-hidden />}
                   disabled={!buildingId || screening.isPending}
@@ -391,13 +375,11 @@ function Screening({ visitor }: { visitor: TVisitor }) {
                 </Button>
                 <Button
                   size="lg"
-                  styles={WRAPPING_BUTTON}
                   variant="outline"
                   color="red.9"
                   leftSection={<IconShieldExclamation size={20} aria-hidden />}
                   disabled={!buildingId}
                   onClick={() => setNotifyOpen(true)}
-                  data-testid="notify-security"
                 >
                   {t('visitorFlow.screen.notifySecurity')}
                 </Button>

@@ -42,7 +42,6 @@ import {
 import { alreadyOnFileMessage, DuplicateWarning, MergeDuplicate } from './person-on-file';
 import './i18n.en';
 import { notify } from '../../lib/notify';
-import { SHOWS_ERROR } from '../../lib/query-client';
 
 type Values = z.output<typeof ZVisitorFields>;
 const FORM_SCHEMA = ZVisitorFields as unknown as z.ZodType<unknown, Values>;
@@ -98,7 +97,7 @@ export default function VisitorPage() {
   const location = useLocation();
   const visitorId = routeId(params.visitorId) ?? 0;
   const type = params.type === 'license' ? 'license' : 'visitor';
-  const existing = useQuery({ meta: SHOWS_ERROR, ...visitorQuery(visitorId), enabled: visitorId > 0 });
+  const existing = useQuery({ ...visitorQuery(visitorId), enabled: visitorId > 0 });
   const license = type === 'license' ? licenseFromState(location.state) : null;
 
   if (visitorId > 0 && existing.isPending) {

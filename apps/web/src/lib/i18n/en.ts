@@ -34,7 +34,6 @@ export const en = {
     end: 'End',
     saved: 'Saved.',
     somethingWrong: 'Something went wrong.',
-    screenFailed: 'That screen could not be opened. Try again, or reload the page.',
     required: 'Required',
   },
   /** the filters and import of the administration lists (components/list-filters, import-dialog/list-import) */

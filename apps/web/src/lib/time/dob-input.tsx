@@ -1,4 +1,4 @@
-import { ActionIcon, Popover, TextInput, type TextInputProps } from '@mantine/core';
+import { ActionIcon, Popover, TextInput } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { formatCalendarDate, parseUsDate } from './format';
 import { maskUsDate, pickedDate, US_DATE_PLACEHOLDER, yesterdayIso } from './fields';
 import './i18n.en';
-import './i18n.es';
 
 /**
  * Why a typed date of birth cannot be saved: 'future' (cleared, spec 000 §5), 'invalid'
@@ -25,10 +24,6 @@ export interface DobInputProps {
   onChange: (iso: string | null, problem: DobProblem) => void;
   /** the form's own error for the field, shown when the text itself is fine */
   error?: string;
-  /** defaults to mm/dd/yyyy; the kiosk passes its language's (mm/dd/aaaa in Spanish) */
-  placeholder?: string;
-  /** the look of the surrounding form (the kiosk's large fields: styles, min width) */
-  textInputProps?: Pick<TextInputProps, 'styles' | 'miw' | 'size' | 'w'>;
 }
 
 /** What the text box shows for `value`. */
@@ -84,10 +79,9 @@ export function DobInput(props: DobInputProps) {
 
   return (
     <TextInput
-      {...props.textInputProps}
       label={props.label ?? t('dob.label')}
       description={props.description}
-      placeholder={props.placeholder ?? US_DATE_PLACEHOLDER}
+      placeholder={US_DATE_PLACEHOLDER}
       inputMode="numeric"
       autoComplete="off"
       value={text}
