@@ -19,8 +19,6 @@ import { createDenialsRepository } from './features/denials/denials.repository';
 import { createDenialsService } from './features/denials/denials.service';
 import { createEmergencyRepository } from './features/emergency/emergency.repository';
 import { createEmergencyService } from './features/emergency/emergency.service';
-import { createEmergencyStatesRepository } from './features/emergency/emergency-states.repository';
-import { createEmergencyStatesService } from './features/emergency/emergency-states.service';
 import { createEventsRepository } from './features/events/events.repository';
 import { createEventsService } from './features/events/events.service';
 import { createExclusionsRepository } from './features/exclusions/exclusions.repository';
@@ -85,7 +83,6 @@ export function createRepositories(deps: AppDeps) {
     contacts: createContactsRepository(db),
     denials: createDenialsRepository(db),
     emergency: createEmergencyRepository(db),
-    emergencyStates: createEmergencyStatesRepository(db),
     events: createEventsRepository(db),
     exclusions: createExclusionsRepository(db),
     impersonation: createImpersonationRepository(db),
@@ -137,11 +134,7 @@ export function createServices(deps: AppDeps, repositories: Repositories = creat
   const imports = createImportsService(deps, { repo: r.imports });
 
   // the admission gate and the desk (ADR 0008): screening → registered entry → visits → visitors
-  const screening = createScreeningService(deps, {
-    repo: r.screening,
-    exclusionsRepo: r.exclusions,
-    emergencyStates: r.emergencyStates,
-  });
+  const screening = createScreeningService(deps, { repo: r.screening, exclusionsRepo: r.exclusions });
   const registeredEntry = createRegisteredEntryService(deps, {
     repo: r.registeredEntry,
     visitors: r.visitors,
@@ -182,7 +175,6 @@ export function createServices(deps: AppDeps, repositories: Repositories = creat
     demoData: createDemoDataService(deps),
     denials,
     emergency: createEmergencyService(deps, { repo: r.emergency }),
-    emergencyStates: createEmergencyStatesService(deps, { repo: r.emergencyStates, contactsRepo: r.emergency }),
     events: createEventsService(deps, { repo: r.events }),
     exclusions: createExclusionsService(deps, { repo: r.exclusions }),
     impersonation: createImpersonationService(deps, { repo: r.impersonation }),
@@ -199,7 +191,6 @@ export function createServices(deps: AppDeps, repositories: Repositories = creat
       studentsService: students,
       studentsRepo: r.students,
       reasonsRepo: r.studentReasons,
-      emergencyStates: r.emergencyStates,
     }),
     logs: createLogsService(deps, { repo: r.logs }),
     microsoft: createMicrosoftService(deps, { repo: r.microsoft, auth }),

@@ -57,9 +57,6 @@ export const ROUTE_PERMISSIONS = {
   '/NearbyLog': 'logs.read',
   '/onsite': 'logs.read',
   '/deniedEntries': 'logs.read',
-  // emergency states and drills (issue 27; ADR 0037)
-  '/emergency': 'emergencyStates.history',
-  '/drills': 'drills.read',
   // kiosk (spec 002 §2)
   '/safe/kiosk/:id?': 'kiosk.use',
   '/safe/kioskthankyou': 'kiosk.use',

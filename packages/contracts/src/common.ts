@@ -25,11 +25,6 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'UPSTREAM_UNAVAILABLE',
-  /**
-   * a peer the request depends on (the district's student information system) did not answer:
-   * 424, a handled refusal with the spec's message, never a 5xx (issue 27 brief: the fuzz run)
-   */
-  'UPSTREAM_FAILED',
   'INTERNAL',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];

@@ -30,4 +30,3 @@ export * from './students';
 export * from './safevendor';
 export * from './kiosk';
 export * from './nearby';
-export * from './emergency-states';

@@ -12,20 +12,6 @@ export const PERMISSIONS = {
   'session.read': [Admin, ClientAdmin, Attendant, Kiosk],
   'emergency.send': [Admin, ClientAdmin, Attendant],
   'impersonation.start': [Admin],
-  /**
-   * emergency states (issue 27 §1, ADR 0037): the kiosk reads its building's active state (to show
-   * instructions instead of sign-in); staff start one and add notes; only administrators end one
-   */
-  'emergencyStates.read': [Admin, ClientAdmin, Attendant, Kiosk],
-  'emergencyStates.history': [Admin, ClientAdmin, Attendant],
-  'emergencyStates.start': [Admin, ClientAdmin, Attendant],
-  /** start for chosen buildings or the whole district (staff: their own building only) */
-  'emergencyStates.startSeveral': [Admin, ClientAdmin],
-  'emergencyStates.note': [Admin, ClientAdmin, Attendant],
-  'emergencyStates.end': [Admin, ClientAdmin],
-  /** the drills report (issue 27 §4) and the district's required drills per school year */
-  'drills.read': [Admin, ClientAdmin, Attendant],
-  'drills.manage': [Admin, ClientAdmin],
   /** remove the demo districts and accounts before real use (issue 23 §1) */
   'demoData.remove': [Admin],
   'outbox.read': [Admin, ClientAdmin],

@@ -25,4 +25,3 @@ export * from './registration-admission';
 export * from './pickup-authorization';
 export * from './preregistration-flags';
 export * from './nearby';
-export * from './drills';

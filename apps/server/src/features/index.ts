@@ -7,7 +7,6 @@ import { impersonationRoutes } from './auth/impersonation.routes';
 import { microsoftRoutes } from './auth/microsoft.routes';
 import { passwordRoutes } from './auth/password.routes';
 import { emergencyRoutes } from './emergency/emergency.routes';
-import { emergencyStatesRoutes } from './emergency/emergency-states.routes';
 import { outboxRoutes } from './outbox/outbox.routes';
 import { denialsRoutes } from './denials/denials.routes';
 import { preRegistrationsRoutes } from './preregistrations/preregistrations.routes';
@@ -53,7 +52,6 @@ export async function registerFeatures(app: ZodApp, deps: AppDeps, s: Services) 
   await microsoftRoutes(app, deps, s.microsoft);
   await impersonationRoutes(app, deps, s.impersonation);
   await emergencyRoutes(app, deps, s.emergency);
-  await emergencyStatesRoutes(app, deps, s.emergencyStates);
   await outboxRoutes(app, deps, s.outbox);
   await statesRoutes(app, deps, s.states);
   await importsRoutes(app, deps, s.imports);

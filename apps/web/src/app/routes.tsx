@@ -85,9 +85,6 @@ export const staffRoutes: AppRoute[] = [
     screen: lazy(() => import('../features/exclusions/exclusions-page')),
   },
   { path: '/outbox', title: 'outbox', screen: Outbox },
-  // emergency states and drills (issue 27; ADR 0037)
-  { path: '/emergency', title: 'emergency', screen: lazy(() => import('../features/emergency/emergency-page')) },
-  { path: '/drills', title: 'drills', screen: lazy(() => import('../features/emergency/drills-page')) },
   // registrations (spec 001)
   {
     path: '/registration',

@@ -13,4 +13,3 @@ export * from './screening';
 export * from './registrations';
 export * from './students';
 export * from './nearby';
-export * from './emergency';

@@ -90,16 +90,6 @@ const MENU: MenuLink[] = [
       { key: 'apiDocs', label: 'nav.apiDocs', url: '/api/docs', permission: 'platformTools.use' },
     ],
   },
-  {
-    // issue 27 (ADR 0037): emergency states and the drills report
-    key: 'emergency',
-    label: 'nav.emergency',
-    url: '/emergency',
-    childLinks: [
-      { key: 'emergencyStates', label: 'nav.emergencyStates', url: '/emergency' },
-      { key: 'drills', label: 'nav.drills', url: '/drills' },
-    ],
-  },
   { key: 'kiosk', label: 'nav.kiosk', url: '/safe/kiosk' },
   { key: 'help', label: 'nav.help', url: 'action:help', permission: 'help.read' },
 ];

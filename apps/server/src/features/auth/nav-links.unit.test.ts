@@ -47,10 +47,6 @@ describe('navigation menu from the permission map', () => {
       '  settingsModal action:settings',
       '  outbox /outbox',
       '  apiDocs /api/docs',
-      // issue 27 (ADR 0037)
-      'emergency /emergency',
-      '  emergencyStates /emergency',
-      '  drills /drills',
       'help action:help',
     ]);
   });
@@ -83,10 +79,6 @@ describe('navigation menu from the permission map', () => {
       '  nearbyLog /NearbyLog',
       '  deniedEntries /deniedEntries',
       'outbox /outbox',
-      // issue 27 (ADR 0037)
-      'emergency /emergency',
-      '  emergencyStates /emergency',
-      '  drills /drills',
       'help action:help',
     ]);
   });
@@ -104,10 +96,6 @@ describe('navigation menu from the permission map', () => {
       '  pickupLog /PickupLog',
       '  nearbyLog /NearbyLog',
       '  deniedEntries /deniedEntries',
-      // issue 27 (ADR 0037)
-      'emergency /emergency',
-      '  emergencyStates /emergency',
-      '  drills /drills',
       'help action:help',
     ]);
   });

@@ -1,6 +1,4 @@
-import type { EmergencyStatesRepository } from '../emergency/emergency-states.repository';
 import {
-  EMERGENCY_MESSAGES,
   CONSTANTS,
   KIOSK_LIMITS,
   KIOSK_MESSAGES,
@@ -16,7 +14,7 @@ import { requirePermission } from '../../platform/auth/permission';
 import type { Db } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import { createFileStore } from '../../platform/files/files';
-import { AppError, conflict, notFound } from '../../platform/http/app-error';
+import { AppError, notFound } from '../../platform/http/app-error';
 import { createIdempotency } from '../../platform/http/idempotency';
 import { hitWindowLimit } from '../../platform/http/window-limit';
 import type { RequestCtx } from '../../platform/http/request-context';
@@ -91,7 +89,6 @@ export function createKioskCore(
     studentsService,
     studentsRepo,
     reasonsRepo,
-    emergencyStates,
   }: {
     repo: KioskRepository;
     cards: PreRegistrationsRepository;
@@ -103,8 +100,6 @@ export function createKioskCore(
     studentsService: StudentsService;
     studentsRepo: StudentsRepository;
     reasonsRepo: StudentReasonsRepository;
-    /** issue 27 §1 (ADR 0037): the kiosk signs nobody in while its building has an active state */
-    emergencyStates: Pick<EmergencyStatesRepository, 'activeStateOf'>;
   },
 ) {
   const fileStore = createFileStore(deps.db);
@@ -124,15 +119,6 @@ export function createKioskCore(
     return { ...building, kiosk: readStored(ZKioskSettings, building.kioskSettings) };
   }
   type KioskBuilding = Awaited<ReturnType<typeof kioskBuilding>>;
-
-  /**
-   * Issue 27 §1 (ADR 0037): while a lockdown, secure, shelter or evacuation is active at the
-   * building, the kiosk refuses sign-ins, drop-offs and pickups (409, one calm sentence the kiosk
-   * shows in its language); the desk still works.
-   */
-  async function requireNoEmergency(b: { id: number }) {
-    if ((await emergencyStates.activeStateOf(b.id)) !== null) throw conflict(EMERGENCY_MESSAGES.kioskClosed);
-  }
 
   /** The kiosk's own SIS settings (spec 002 §3 kiosk settings), read by the SIS-mode rule of spec 002 §4. */
   const kioskSis = (k: KioskBuilding['kiosk']): SisSettings => ({
@@ -259,7 +245,6 @@ export function createKioskCore(
     idempotency,
     requireStudent,
     kioskBuilding,
-    requireNoEmergency,
     kioskSis,
     kioskCard,
     resolveVisitor,

@@ -20,7 +20,6 @@ export function dropoffUseCases(core: KioskCore) {
     fileStore,
     requireStudent,
     kioskBuilding,
-    requireNoEmergency,
     kioskSis,
     requireWithinLimit,
   } = core;
@@ -65,7 +64,6 @@ export function dropoffUseCases(core: KioskCore) {
       key: string,
     ): Promise<TKioskStudentDropoffResponse> {
       const b = await kioskBuilding(ctx);
-      await requireNoEmergency(b); // issue 27 §1: no sign-in, drop-off or pickup during a state
       const student = await requireStudent(b, body);
       if (b.requireKioskStudentPhotoCheckIn && !body.photoFileId)
         throw new AppError('VALIDATION_FAILED', 'This school requires a photo to sign in.', {

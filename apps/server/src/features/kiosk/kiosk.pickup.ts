@@ -20,7 +20,6 @@ export function pickupUseCases(core: KioskCore) {
     idempotency,
     requireStudent,
     kioskBuilding,
-    requireNoEmergency,
     codeHash,
     sameHash,
     release,
@@ -41,7 +40,6 @@ export function pickupUseCases(core: KioskCore) {
       key: string,
     ): Promise<TKioskStudentPickupResponse> {
       const b = await kioskBuilding(ctx);
-      await requireNoEmergency(b); // issue 27 §1: no sign-in, drop-off or pickup during a state
       // issue 25 (audit 002 K13): the building's requireKioskStudentPhotoCheckOut decides, as
       // requireKioskStudentPhotoCheckIn does for a drop-off
       if (b.requireKioskStudentPhotoCheckOut && !body.photoFileId)
@@ -166,7 +164,6 @@ export function pickupUseCases(core: KioskCore) {
       key: string,
     ): Promise<TKioskStudentPickupResponse> {
       const b = await kioskBuilding(ctx);
-      await requireNoEmergency(b); // issue 27 §1: no sign-in, drop-off or pickup during a state
       return idempotency.run(ctx.actor.userId, key, 'kiosk.studentPickupCode', body, async () => {
         const ch = await studentsRepo.challenge(body.verificationId, b.id);
         if (!ch) throw notFound('This code is not known here. Please start again.');

@@ -45,7 +45,6 @@ export function signInUseCases(core: KioskCore) {
     fileStore,
     idempotency,
     kioskBuilding,
-    requireNoEmergency,
     kioskSis,
     kioskCard,
     resolveVisitor,
@@ -180,7 +179,6 @@ export function signInUseCases(core: KioskCore) {
      */
     async signIn(ctx: RequestCtx, raw: TKioskSignInRequest, key: string): Promise<TKioskSignInResponse> {
       const b = await kioskBuilding(ctx);
-      await requireNoEmergency(b); // issue 27 §1: no sign-in, drop-off or pickup during a state
       const input = parseSignIn(raw);
       const volunteer = input.visitorType === 'volunteer' || input.registrationId !== undefined;
       const visitorType: TVisitorType = input.registrationId !== undefined ? 'volunteer' : input.visitorType;

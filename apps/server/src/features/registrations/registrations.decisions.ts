@@ -1,9 +1,8 @@
 import { type ZRegistrationMakePending } from '@sv/contracts';
-import { addDays, approveAllDefaultExpiry, DEFAULT_EXCLUSION_DOB, formatUsDate } from '@sv/domain';
+import { approveAllDefaultExpiry, DEFAULT_EXCLUSION_DOB, formatUsDate } from '@sv/domain';
 import { z } from 'zod';
 import { requirePermission } from '../../platform/auth/permission';
 import { badRequest, notFound } from '../../platform/http/app-error';
-import type { Db } from '../../platform/db/database';
 import type { RequestCtx } from '../../platform/http/request-context';
 import { cleanName } from '../exclusions/exclusions.service';
 import { buildRegistrationBadgesPdf } from './registrations.badge';
@@ -33,32 +32,6 @@ export function decisionsUseCases<D extends { clientId: number }, L>(core: Engin
     badgeContents,
     sendApprovalEmail,
   } = core;
-  /**
-   * ADR 0038 (issue 25): the approved renewal takes the place of the registration it renews — one
-   * live registration per person and type (ADR 0035). The original's expiry becomes yesterday in
-   * the district's day, so from now on its badge is refused as expired at the desk and the kiosk
-   * and the renewal's badge is the person's. An original already expired, denied or pending is
-   * left as it is.
-   */
-  async function supersede(ctx: RequestCtx, renewalId: number, originalId: number, day: string, tx: Db) {
-    const original = await repo.lockById(ctx.actor, originalId, tx);
-    const yesterday = addDays(day, -1);
-    if (original?.approved !== true) return;
-    if (original.expDate !== null && original.expDate <= yesterday) return;
-    await repo.update(original.id, { expDate: yesterday }, tx);
-    await deps.audit.record(
-      ctx,
-      {
-        action: act('renewal.supersede'),
-        targetType: 'registration',
-        targetId: original.id,
-        clientId: original.clientId,
-        details: { renewalId, expDate: { from: original.expDate, to: yesterday } },
-      },
-      tx,
-    );
-  }
-
   return {
     /** The Approve modal's pre-filled expiration date (§9). */
     async approvalDefault(ctx: RequestCtx, id: number) {
@@ -131,7 +104,6 @@ export function decisionsUseCases<D extends { clientId: number }, L>(core: Engin
             },
             tx,
           );
-          if (row.renewalOfId !== null) await supersede(ctx, row.id, row.renewalOfId, day, tx);
           approvedIds.push(row.id);
         }
       });

@@ -56,7 +56,6 @@ export function editUseCases<D extends { clientId: number }, L>(core: EngineCore
             lastname: input.lastname,
             dob: input.dob,
             exceptId: before?.id ?? null,
-            renewalOfId: before?.renewalOfId ?? null,
           },
           day,
           tx,

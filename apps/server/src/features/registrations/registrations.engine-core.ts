@@ -180,9 +180,6 @@ export function createEngineCore<D extends { clientId: number }, L>(
    * birth) may not hold two live registrations — pending, or approved and not expired — of the
    * same registration type (or vendor company) in a district. The office is told which one exists
    * so it opens that one; a denied or expired registration does not block a new application.
-   * ADR 0038: a renewal and the registration it renews are one person's one registration while
-   * the renewal waits for its approval (which supersedes the original), so neither blocks an edit
-   * of the other; any third live registration of the person is still refused.
    */
   async function refuseDuplicate(
     p: {
@@ -193,8 +190,6 @@ export function createEngineCore<D extends { clientId: number }, L>(
       lastname: string;
       dob: string | null;
       exceptId: number | null;
-      /** the registration being saved renews this one (ADR 0038) */
-      renewalOfId?: number | null;
     },
     day: string,
     tx: Db,
@@ -203,11 +198,7 @@ export function createEngineCore<D extends { clientId: number }, L>(
     const candidates = await repo.liveOfOwnerByDob({ ...p, dob: p.dob, today: day, exceptId: p.exceptId }, tx);
     const first = canonicalName(p.firstname);
     const last = canonicalName(p.lastname);
-    const renewalPair = (c: { id: number; renewalOfId: number | null }) =>
-      (p.renewalOfId != null && c.id === p.renewalOfId) || (p.exceptId !== null && c.renewalOfId === p.exceptId);
-    const same = candidates.find(
-      (c) => !renewalPair(c) && canonicalName(c.firstname) === first && canonicalName(c.lastname) === last,
-    );
+    const same = candidates.find((c) => canonicalName(c.firstname) === first && canonicalName(c.lastname) === last);
     if (!same) return;
     const message = REGISTRATION_MESSAGES.duplicate(
       `${same.firstname} ${same.lastname}`,

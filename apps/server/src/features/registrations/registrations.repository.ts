@@ -102,10 +102,8 @@ export type RegistrationListRow = Awaited<ReturnType<typeof selectList>>[number]
 const SORT: Record<string, SQL[]> = {
   type: [sql`lower(${ownerName})`],
   company: [sql`lower(${ownerName})`],
-  // pending (null) first, then denied, then approved; reversed with 'desc'. The direction is
-  // added by the caller, so no key may carry its own (`approved asc nulls first desc` was a
-  // syntax error: 500 on every descending status sort, found by the fuzz run)
-  status: [sql`(${registrations.approved} is not null)`, sql`${registrations.approved}`],
+  // pending first, then approved, then denied (null sorts first ascending with nulls first)
+  status: [sql`${registrations.approved} asc nulls first`],
   expDate: [sql`${registrations.expDate}`],
   // §9 default: the name column (last, first) — the lower(...) text_pattern_ops index order
   name: [sql`lower(${registrations.lastname})`, sql`lower(${registrations.firstname})`],
@@ -278,20 +276,6 @@ export function createRegistrationsRepository(db: Db, kind: RegistrationKind = '
         .where(eq(registrations.id, id));
     },
 
-    /**
-     * The latest registration that renews `id` (ADR 0038), in the actor's scope, or null: the
-     * renewed registration's page links to it.
-     */
-    async renewedBy(actor: TActor, id: number, tx: Db = db): Promise<number | null> {
-      const [row] = await tx
-        .select({ id: registrations.id })
-        .from(registrations)
-        .where(and(eq(registrations.renewalOfId, id), inScope(actor)))
-        .orderBy(desc(registrations.id))
-        .limit(1);
-      return row?.id ?? null;
-    },
-
     async markBadgesPrinted(ids: number[], at: Date) {
       if (ids.length) await db.update(registrations).set({ badgePrintedAt: at }).where(inArray(registrations.id, ids));
     },
@@ -331,7 +315,6 @@ export function createRegistrationsRepository(db: Db, kind: RegistrationKind = '
           firstname: registrations.firstname,
           lastname: registrations.lastname,
           approved: registrations.approved,
-          renewalOfId: registrations.renewalOfId,
         })
         .from(registrations)
         .where(
@@ -479,11 +462,7 @@ export function createRegistrationsRepository(db: Db, kind: RegistrationKind = '
         .set({ warningsCancelledAt: at })
         .where(
           and(
-            // its own invitation's reminders, and those of its renewal invitation (ADR 0038)
-            or(
-              eq(registrationInvitations.registrationId, registrationId),
-              eq(registrationInvitations.renewalOfId, registrationId),
-            ),
+            eq(registrationInvitations.registrationId, registrationId),
             isNull(registrationInvitations.warningsCancelledAt),
           ),
         );

@@ -8,7 +8,7 @@ import {
   type ZSvRegistrationApprove,
   type ZVendorCompanyListQuery,
 } from '@sv/contracts';
-import { backgroundCheckNote, registrationDisplay, safeVendorDisplayState } from '@sv/domain';
+import { backgroundCheckNote, safeVendorDisplayState } from '@sv/domain';
 import type { z } from 'zod';
 import { requirePermission } from '../../platform/auth/permission';
 import { mustHaveSaved, refuseStale } from '../../platform/db/versions';
@@ -176,7 +176,7 @@ async function svDetails(
   const row = await repo.findById(ctx.actor, id);
   const list = await repo.findListRow(ctx.actor, id);
   if (!row || !list) throw notFound(REGISTRATION_MESSAGES.notFound);
-  const [alerts, renewedById] = await Promise.all([repo.alertsOf(id), repo.renewedBy(ctx.actor, id)]);
+  const alerts = await repo.alertsOf(id);
   return {
     ...svListItem(list, ctx.actor.roleId, today),
     middlename: row.middlename,
@@ -197,10 +197,6 @@ async function svDetails(
     arrestAlerts: alerts.map(alertSummary),
     createdAt: row.createdAt.toISOString(),
     version: row.version,
-    // ADR 0038: a renewal says what it renews (spec 001 §4), and both link each other
-    renewal: registrationDisplay(rulesOf(list, today)).renewal,
-    renewalOfId: row.renewalOfId,
-    renewedById,
   };
 }
 

@@ -1,9 +1,6 @@
-import type { EmergencyStatesRepository } from '../emergency/emergency-states.repository';
 import {
   CONSTANTS,
-  EMERGENCY_MESSAGES,
   MESSAGES,
-  ROLE,
   SCREENING_MESSAGES,
   ZClientSettings,
   type TClearMatchRequest,
@@ -139,16 +136,7 @@ const REFUSAL = {
  */
 export function createScreeningService(
   deps: AppDeps,
-  {
-    repo,
-    exclusionsRepo,
-    emergencyStates,
-  }: {
-    repo: ScreeningRepository;
-    exclusionsRepo: ExclusionsRepository;
-    /** issue 27 §1 (ADR 0037): no kiosk check-in while the building has an active emergency state */
-    emergencyStates: Pick<EmergencyStatesRepository, 'activeStateOf'>;
-  },
+  { repo, exclusionsRepo }: { repo: ScreeningRepository; exclusionsRepo: ExclusionsRepository },
 ) {
   const registry: OffenderRegistry = deps.registry ?? createRegistryFromConfig(deps.config, deps.db);
 
@@ -305,10 +293,6 @@ export function createScreeningService(
     ) {
       const { subject, building } = input;
       if (subject.clientId !== building.clientId) throw conflict(SCREENING_MESSAGES.notScreened);
-      // issue 27 §1 (ADR 0037): while a lockdown, secure, shelter or evacuation is active the kiosk
-      // admits nobody (its auto badge included); the desk still can (first responders, staff)
-      if (ctx.actor.roleId === ROLE.Kiosk && (await emergencyStates.activeStateOf(building.id)) !== null)
-        throw conflict(EMERGENCY_MESSAGES.kioskClosed);
       // every read of the gate in one statement: the screening, its decisions, the clearings and
       // the exclusion candidates now (issue 10 §9)
       const candidates = candidateQuery(subject);

@@ -244,21 +244,20 @@ export function createStudentsCore(
     };
   }
 
-  /** Refreshes the student's guardians from the SIS now (Skyward mode); SIS errors are the spec's §8 messages,
-   * answered 424 (UPSTREAM_FAILED): the peer is unreachable, the request was handled. */
+  /** Refreshes the student's guardians from the SIS now (Skyward mode); SIS errors are the spec's §8 messages. */
   async function refreshFromSis(clientId: number, sourcedId: string) {
     const client = await sisClientFor(deps, clientId);
-    if (!client) throw new AppError('UPSTREAM_FAILED', MESSAGES.skywardFailed);
+    if (!client) throw new AppError('UPSTREAM_UNAVAILABLE', MESSAGES.skywardFailed);
     let fresh: Awaited<ReturnType<typeof client.studentWithAgents>>;
     try {
       fresh = await client.studentWithAgents(sourcedId);
     } catch (err) {
       throw new AppError(
-        'UPSTREAM_FAILED',
+        'UPSTREAM_UNAVAILABLE',
         err instanceof SisError && err.kind === 'failed' ? MESSAGES.guardiansSisError : MESSAGES.skywardFailed,
       );
     }
-    if (!fresh) throw new AppError('UPSTREAM_FAILED', MESSAGES.guardiansSisError);
+    if (!fresh) throw new AppError('UPSTREAM_UNAVAILABLE', MESSAGES.guardiansSisError);
     await deps.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       await rosterSync.applyGuardians(

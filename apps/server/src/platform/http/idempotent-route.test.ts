@@ -5,7 +5,6 @@ import {
   buildings,
   clients,
   contacts,
-  emergencyStates,
   exclusions,
   pickupAuthorizations,
   registrationInvitations,
@@ -39,8 +38,6 @@ const CREATES: { route: string; table: PgTable }[] = [
   { route: '/api/clients', table: clients },
   { route: '/api/clients/:clientId/registration-types', table: registrationTypes },
   { route: '/api/vendor-companies', table: vendorCompanies },
-  // issue 27 (ADR 0037): a double press on the start starts one state
-  { route: '/api/emergency-states', table: emergencyStates },
   { route: '/api/student-reasons', table: studentReasons },
   { route: '/api/registration-types/:id/invitations', table: registrationInvitations },
 ];
@@ -83,14 +80,8 @@ function rowOf(route: string): { entry: LoadedEntry; principal: Principal } {
 function changed(body: unknown): unknown {
   const copy = { ...(body as Record<string, unknown>) };
   const field = ['lastname', 'name', 'firstname'].find((f) => typeof copy[f] === 'string');
-  if (field) {
-    copy[field] = `${copy[field]}x`;
-    return copy;
-  }
-  // an emergency start has no free text but its typed word: flip drill/real instead
-  const flag = Object.keys(copy).find((f) => typeof copy[f] === 'boolean');
-  if (!flag) throw new Error('no text or yes/no field to change');
-  copy[flag] = !copy[flag];
+  if (!field) throw new Error('no text field to change');
+  copy[field] = `${copy[field]}x`;
   return copy;
 }
 

@@ -22,8 +22,6 @@ export interface FrontDeskEvent {
     | 'visitor.pending'
     // spec 002 §2 Dashboard nearby visitors (ADR 0017): an entry opened, closed or removed
     | 'nearby.changed'
-    // issue 27 §1 (ADR 0037): an emergency state of the building started, changed or ended
-    | 'emergency.changed'
     // this instance lost its LISTEN connection / has it back (issue 23 §8): sent to every stream
     // of the instance (clientId and buildingId 0), never through NOTIFY
     | 'stream.reconnecting'

@@ -6,18 +6,6 @@ import { addCatalogue } from '../../lib/i18n';
  */
 export const kioskEn = {
   kiosk: {
-    emergency: {
-      heading: 'Please follow the instructions of school staff',
-      drill: 'This is a drill.',
-      paused: 'Signing in is paused for now. Nobody can sign in at this kiosk until it is over.',
-      Lockdown:
-        'LOCKDOWN. Move away from doors and windows, stay out of sight and stay quiet. If you are outside the building, leave the area and do not try to come in.',
-      Secure:
-        'SECURE. The outside doors are locked and nobody may come in or leave for now. Please wait calmly here; school staff will tell you when it is over.',
-      Shelter: 'SHELTER. Move away from windows and follow school staff to the safe area of the building.',
-      Evacuate:
-        'EVACUATE. Leave the building calmly by the nearest exit and follow school staff to the meeting place. Do not use the elevators.',
-    },
     language: 'Language',
     welcome: 'Welcome',
     chooseAction: 'Touch a button to start.',

@@ -6,18 +6,6 @@ type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 /** Spanish of the kiosk screens (issue 14: an English/Español switch on every kiosk screen). */
 const kioskEs: Shape<typeof kioskEn> = {
   kiosk: {
-    emergency: {
-      heading: 'Siga las instrucciones del personal de la escuela',
-      drill: 'Esto es un simulacro.',
-      paused: 'El registro está en pausa por ahora. Nadie puede registrarse en este quiosco hasta que termine.',
-      Lockdown:
-        'CIERRE DE EMERGENCIA. Aléjese de puertas y ventanas, manténgase fuera de la vista y en silencio. Si está fuera del edificio, aléjese y no intente entrar.',
-      Secure:
-        'EDIFICIO ASEGURADO. Las puertas exteriores están cerradas y nadie puede entrar ni salir por ahora. Espere aquí con calma; el personal le avisará cuando termine.',
-      Shelter: 'REFUGIO. Aléjese de las ventanas y siga al personal de la escuela hasta la zona segura del edificio.',
-      Evacuate:
-        'EVACUACIÓN. Salga del edificio con calma por la salida más cercana y siga al personal de la escuela hasta el punto de reunión. No use los ascensores.',
-    },
     language: 'Idioma',
     welcome: 'Bienvenido',
     chooseAction: 'Toque un botón para comenzar.',

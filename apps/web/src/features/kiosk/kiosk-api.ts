@@ -1,5 +1,4 @@
 import type {
-  TEmergencyActiveResponse,
   TKioskAutoValidateResponse,
   TKioskCheckOutRequest,
   TKioskCheckOutResponse,
@@ -46,21 +45,6 @@ export const kioskConfigQuery = () =>
     queryKey: ['kiosk', 'config'],
     queryFn: ({ signal }) => call(api.get<TKioskConfigResponse>('/api/kiosk/config', { ...opts, signal })),
     staleTime: 60_000,
-    retry: false,
-  });
-
-/**
- * The kiosk's building's active emergency state (issue 27 §1; ADR 0037). The kiosk has no event
- * stream (a kiosk account cannot open the desk's), so it asks every second: within a second of a
- * start it shows the instructions instead of its buttons, and the server refuses sign-ins anyway.
- */
-export const kioskEmergencyQuery = () =>
-  queryOptions({
-    queryKey: ['kiosk', 'emergency'],
-    queryFn: ({ signal }) =>
-      call(api.get<TEmergencyActiveResponse>('/api/emergency-states/active', { ...opts, signal })),
-    refetchInterval: 1_000,
-    refetchIntervalInBackground: true,
     retry: false,
   });
 

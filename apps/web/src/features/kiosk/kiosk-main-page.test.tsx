@@ -29,8 +29,6 @@ const lookupAnswer = (over: Partial<TKioskLookupResponse>) =>
 function setup(config = kioskConfig(), more?: (api: FakeApi) => void) {
   const api = fakeApi();
   api.on('GET', '/api/kiosk/config', config);
-  // no emergency state unless a test says so (issue 27: the kiosk asks every second)
-  api.on('GET', '/api/emergency-states/active', { states: [] });
   more?.(api);
   const view = renderWithProviders(<KioskMainPage />, { path: '/safe/kiosk', route: '/safe/kiosk' });
   return { api, ...view };
@@ -310,35 +308,5 @@ describe('Kiosk: a visitor signs in', () => {
     expect(api.calls('POST', '/api/kiosk/sign-ins/304/auto-validate')).toHaveLength(1);
     // one wait of the spec's interval before the first question
     expect(waits).toEqual([CONSTANTS.autoValidateIntervalMs]);
-  });
-});
-
-describe('Kiosk: an emergency state (issue 27 §1; ADR 0037)', () => {
-  const lockdown = {
-    id: 7,
-    clientId: 1,
-    kind: 'Lockdown',
-    drill: false,
-    status: 'active',
-    buildings: [{ id: 1, name: 'North High School' }],
-    startedAt: '2026-10-15T15:00:00.000Z',
-    startedBy: { id: 3, name: 'Hank Desk' },
-    endedAt: null,
-    endedBy: null,
-    endNotes: null,
-    cancelUntil: '2026-10-15T15:00:10.000Z',
-    timeline: [],
-  };
-
-  it('shows the kind’s calm instructions instead of the buttons while a state is active', async () => {
-    setup(kioskConfig(), (api) => api.on('GET', '/api/emergency-states/active', { states: [lockdown] }));
-    expect(await screen.findByTestId('kiosk-emergency-instructions')).toHaveTextContent(t('kiosk.emergency.Lockdown'));
-    expect(screen.queryByRole('button', { name: 'VISITOR' })).toBeNull();
-  });
-
-  it('shows the buttons when no state is active', async () => {
-    setup(kioskConfig(), (api) => api.on('GET', '/api/emergency-states/active', { states: [] }));
-    expect(await screen.findByRole('button', { name: 'VISITOR' })).toBeInTheDocument();
-    expect(screen.queryByTestId('kiosk-emergency')).toBeNull();
   });
 });

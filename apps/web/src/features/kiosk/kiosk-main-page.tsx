@@ -6,8 +6,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';
-import { KioskEmergency } from './kiosk-emergency';
-import { kioskConfigQuery, kioskEmergencyQuery, reportProblem } from './kiosk-api';
+import { kioskConfigQuery, reportProblem } from './kiosk-api';
 import type { ProblemState } from './kiosk-problem-page';
 import './i18n.en';
 import './i18n.es';
@@ -48,10 +47,6 @@ function flowOf(key: TKioskButtonKey, config: TKioskConfigResponse): Flow {
 export default function KioskMainPage() {
   const { t } = useTranslation();
   const config = useQuery(kioskConfigQuery());
-  // issue 27 §1: during an emergency state the kiosk shows calm instructions, not its buttons
-  const emergency = useQuery(kioskEmergencyQuery());
-  const active = emergency.data?.states[0];
-  if (active) return <KioskEmergency state={active} />;
   if (config.isPending)
     return (
       <Center h="60vh" role="status" aria-label={t('kiosk.loading')}>

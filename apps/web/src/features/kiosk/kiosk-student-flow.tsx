@@ -133,11 +133,7 @@ export default function KioskStudentFlow(props: {
   /** spec 002 §8: the kiosk's validation-failure and transport-error rules. */
   const failed = (err: unknown) => {
     // spec 002 §8 Guardian list error (Skyward): the message, then home
-    if (
-      err instanceof ApiError &&
-      (err.body.code === 'UPSTREAM_FAILED' || err.body.code === 'UPSTREAM_UNAVAILABLE') &&
-      err.body.requestId
-    ) {
+    if (err instanceof ApiError && err.body.code === 'UPSTREAM_UNAVAILABLE' && err.body.requestId) {
       setMessage({ lines: [serverMessageIn(i18n.language, err.message, t('kiosk.student.noResults'))], restart: true });
       return;
     }

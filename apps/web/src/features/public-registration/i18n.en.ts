@@ -6,11 +6,6 @@ addCatalogue('en', {
     pageTitle: 'Registration',
     heading: '{{type}} registration',
     intro: 'Fill in this form to register with {{district}}. Fields marked * are required.',
-    /** ADR 0038: the form opened from a renewal invitation */
-    renewal:
-      'You are renewing your registration, which expires on {{date}}. We filled in the form from it: check your details, type your date of birth and sign again.',
-    renewalWithPhoto:
-      'You are renewing your registration, which expires on {{date}}. We filled in the form from it: check your details, type your date of birth and sign again. Your photo on file is kept unless you choose a new one.',
     loading: 'Loading the form…',
     notFound: 'This registration form was not found. Check the link you were given.',
     invalidLink:

@@ -27,7 +27,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { useContractForm } from '../../components/form/use-contract-form';
 import { ApiError } from '../../lib/api-client';
 import { submitRegistration, usePublicForm } from './public-registration-api';
-import { formatCalendarDate, parseUsDate, todayIso } from '../../lib/time/format';
+import { parseUsDate, todayIso } from '../../lib/time/format';
 import { maskUsDate } from '../../lib/time/fields';
 import { SignaturePad } from './signature-pad';
 import './i18n.en';
@@ -219,18 +219,17 @@ function RegistrationForm(props: {
     onValuesChange: () => setBanner(null),
     initialValues: {
       firstname: def.prefill?.firstname ?? '',
-      // a renewal link (ADR 0038) brings the registration on file; never the date of birth
-      middlename: def.prefill?.middlename ?? '',
+      middlename: '',
       lastname: def.prefill?.lastname ?? '',
       dob: '',
-      street1: def.prefill?.street1 ?? '',
-      street2: def.prefill?.street2 ?? '',
-      city: def.prefill?.city ?? '',
-      state: def.prefill?.state ?? '',
-      zipcode: def.prefill?.zipcode ?? '',
+      street1: '',
+      street2: '',
+      city: '',
+      state: '',
+      zipcode: '',
       email: def.prefill?.email ?? '',
       phone: def.prefill?.phone ?? '',
-      answers: Object.fromEntries((def.prefill?.answers ?? []).map((a) => [a.name, a.value])),
+      answers: {},
       photo: null,
       signatureKind: 'typed',
       typedSignature: '',
@@ -345,13 +344,6 @@ function RegistrationForm(props: {
           <Text size="sm" mt={4}>
             {t('publicRegistration.intro', { district: def.clientName })}
           </Text>
-          {def.renewal ? (
-            <Alert color="blue" variant="light" mt="sm" data-testid="renewal-note">
-              {t(def.renewal.hasPhoto ? 'publicRegistration.renewalWithPhoto' : 'publicRegistration.renewal', {
-                date: formatCalendarDate(def.renewal.expDate) ?? '',
-              })}
-            </Alert>
-          ) : null}
         </div>
         {banner ? (
           <Alert color="red" variant="light" role="alert" ref={bannerRef} tabIndex={-1}>

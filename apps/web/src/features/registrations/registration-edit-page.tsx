@@ -1,8 +1,7 @@
-import { Anchor, Badge, Checkbox, Grid, Text } from '@mantine/core';
+import { Badge, Checkbox, Grid, Text } from '@mantine/core';
 import { type TRegistration, type TRegistrationValues, ZRegistrationSave } from '@sv/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useContractForm } from '../../components/form/use-contract-form';
 import { paths } from '../../lib/paths';
 import { formatDate } from '../../lib/time/format';
@@ -95,27 +94,6 @@ function RegistrationForm(props: { registration: TRegistration | null }) {
                 </Badge>
               ) : null}
               <BackgroundCheckNote note={r.display.backgroundCheckNote} />
-              {/* spec 001 §4 "Renewal of X; Currently: Y" (ADR 0038), with the registration it renews */}
-              {r.display.renewal ? (
-                <Text size="sm" data-testid="edit-renewal">
-                  {r.display.renewal}
-                </Text>
-              ) : null}
-              {r.renewalOfId !== null ? (
-                <Anchor component={Link} to={paths.registrationEdit(r.renewalOfId)} size="sm">
-                  {t('registrations.form.renewalOf', { id: r.renewalOfId })}
-                </Anchor>
-              ) : null}
-              {r.renewedById !== null ? (
-                <Anchor
-                  component={Link}
-                  to={paths.registrationEdit(r.renewedById)}
-                  size="sm"
-                  data-testid="edit-renewed-by"
-                >
-                  {t('registrations.form.renewedBy', { id: r.renewedById })}
-                </Anchor>
-              ) : null}
             </>
           ),
           badgeCode: r.badgeCode,

@@ -15,7 +15,6 @@ import { deferred } from '../../components/deferred';
 import { useCan } from '../../lib/can';
 import { paths } from '../../lib/paths';
 import { useUser } from '../../lib/session';
-import { EmergencyStateBanner } from '../emergency/emergency-banner';
 import { EmergencyButton } from './emergency-button';
 import { IMPERSONATION_BANNER_HEIGHT, ImpersonationBanner } from './impersonation-banner';
 import { OfflineBanner } from './offline-banner';
@@ -236,7 +235,6 @@ export default function DeskShell() {
         </AppShell.Navbar>
 
         <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
-          <EmergencyStateBanner />
           <DemoDataBanner />
           <Outlet />
         </AppShell.Main>

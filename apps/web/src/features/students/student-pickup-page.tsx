@@ -87,10 +87,7 @@ export default function StudentPickupPage() {
   const rowButtons = useRef(new Map<number, HTMLButtonElement | null>());
 
   // spec 002 §8: a SIS error shows its message, then the user goes home
-  const failed =
-    list.error instanceof ApiError && (list.error.status === 424 || list.error.status === 503)
-      ? list.error.message
-      : null;
+  const failed = list.error instanceof ApiError && list.error.status === 503 ? list.error.message : null;
   useEffect(() => {
     if (!failed) return;
     notify.error(failed);

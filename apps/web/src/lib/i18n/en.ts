@@ -106,9 +106,6 @@ export const en = {
     outbox: 'Message Outbox',
     apiDocs: 'API Documentation',
     help: 'Help',
-    emergency: 'Emergency',
-    emergencyStates: 'Emergency States',
-    drills: 'Drills',
     kiosk: 'Kiosk',
     menu: 'Main navigation',
   },
@@ -164,8 +161,6 @@ export const en = {
     kioskProblem: 'Please See the Front Desk',
     visitorSearch: 'Visitor Search',
     outbox: 'Message Outbox',
-    emergency: 'Emergency',
-    drills: 'Drills',
     microsoftSignOut: 'Signing Out',
   },
   auth: {

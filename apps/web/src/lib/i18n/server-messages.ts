@@ -1,4 +1,4 @@
-import { EMERGENCY_MESSAGES, KIOSK_MESSAGES, MESSAGES } from '@sv/contracts';
+import { KIOSK_MESSAGES, MESSAGES } from '@sv/contracts';
 import { PERSON_NAME_MESSAGES } from '@sv/domain';
 
 /**
@@ -20,9 +20,6 @@ export const SERVER_MESSAGES_ES: Readonly<Record<string, string>> = {
   [KIOSK_MESSAGES.tardyAlreadyRecorded]: 'Ya se registró hoy. Aquí tiene su comprobante otra vez.',
   [KIOSK_MESSAGES.codeWrong]: 'Ese código no es correcto. Vuelva a intentarlo.',
   [KIOSK_MESSAGES.pickupPhotoRequired]: 'Esta escuela pide una foto para la salida de un estudiante.',
-  // issue 27 §1: the kiosk during an emergency state
-  [EMERGENCY_MESSAGES.kioskClosed]:
-    'La escuela está siguiendo un procedimiento de emergencia, por eso este quiosco no está registrando a nadie. Siga las instrucciones del personal de la escuela.',
   // the kiosk service's refusals
   'This building requires a photo to sign in.': 'Este edificio pide una foto para registrarse.',
   'This school requires a photo to sign in.': 'Esta escuela pide una foto para registrarse.',
