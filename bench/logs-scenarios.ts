@@ -148,28 +148,41 @@ export async function logScenarios(h: LogBenchHelpers): Promise<Record<string, u
     at,
   );
 
-  // a year's export of one district, streamed (CSV, the default 8 columns)
+  // a year's export of one district, streamed (CSV, the default 8 columns). One export of a
+  // district's year is ~0.5 s: on a shared machine one sample is mostly noise, so it runs
+  // BENCH_EXPORT_RUNS times (3) and the median is reported beside every sample (issue 24 §6);
+  // the peak RSS is the highest over all runs.
   const to = isoDay(new Date());
   const from = isoDay(new Date(Date.now() - 364 * DAY));
-  const started = Date.now();
-  const r = await streamExport(h.baseUrl, admin, {
-    clientId: ds.busyClientId,
-    from,
-    to,
-    format: 'csv',
-    columns: [1, 2, 3, 4, 5, 6, 7, 8],
-  });
+  const runs = Math.max(1, Number(process.env.BENCH_EXPORT_RUNS ?? 3));
+  const samples: { rows: number; bytes: number; ms: number; status: number; peakRssMb: number | null }[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = Date.now();
+    const r = await streamExport(h.baseUrl, admin, {
+      clientId: ds.busyClientId,
+      from,
+      to,
+      format: 'csv',
+      columns: [1, 2, 3, 4, 5, 6, 7, 8],
+    });
+    samples.push({ ...r, peakRssMb: h.peakMb(started, Date.now()) });
+  }
+  const rate = (x: { rows: number; ms: number }) => Math.round(x.rows / (x.ms / 1000));
+  const median = [...samples].sort((x, y) => rate(x) - rate(y))[Math.floor((samples.length - 1) / 2)];
+  const peaks = samples.map((x) => x.peakRssMb).filter((x): x is number => x !== null);
   const exportResult = {
-    status: r.status,
-    rows: r.rows,
-    megabytes: Math.round(r.bytes / 1e5) / 10,
-    seconds: Math.round(r.ms / 100) / 10,
-    rowsPerSecond: Math.round(r.rows / (r.ms / 1000)),
-    peakRssMb: h.peakMb(started, Date.now()),
+    status: median.status,
+    rows: median.rows,
+    megabytes: Math.round(median.bytes / 1e5) / 10,
+    seconds: Math.round(median.ms / 100) / 10,
+    rowsPerSecond: rate(median),
+    peakRssMb: peaks.length ? Math.max(...peaks) : null,
+    runs,
+    samples: samples.map((x) => ({ rowsPerSecond: rate(x), ms: Math.round(x.ms), peakRssMb: x.peakRssMb })),
     range: { from, to },
   };
   console.log(
-    `  logs: a year's CSV export of one district      ${exportResult.rows} rows in ${exportResult.seconds} s = ${exportResult.rowsPerSecond} rows/s, peak RSS ${exportResult.peakRssMb} MB`,
+    `  logs: a year's CSV export of one district      ${exportResult.rows} rows in ${exportResult.seconds} s = ${exportResult.rowsPerSecond} rows/s (median of ${runs}: ${exportResult.samples.map((x) => x.rowsPerSecond).join(' / ')}), peak RSS ${exportResult.peakRssMb} MB`,
   );
   return { logsExport: exportResult };
 }

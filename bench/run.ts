@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
  * Writes bench/results/latest.json and latest.md (BENCH_RESULTS_DIR overrides the folder) and the
  * query plans in bench/results/plans/.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -454,6 +454,13 @@ async function explainAll(url: string, ds: Dataset, planted: PlantedProbe[]) {
 
 // ---- main -------------------------------------------------------------------------------------
 async function main() {
+  // issue 27 §3 (ADR 0050): reunification runs in-process on its own data (bench/reunification.ts,
+  // the small profile); asked for by name only, and alone it needs no district data set
+  if (ONLY?.some((p) => 'reunification'.startsWith(p))) {
+    const r = spawnSync('npx', ['tsx', 'bench/reunification.ts'], { stdio: 'inherit', cwd: ROOT, env: process.env });
+    if (r.status !== 0) throw new Error('bench/reunification.ts failed');
+    if (ONLY.every((p) => 'reunification'.startsWith(p))) return;
+  }
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is required (the database made by npm run bench:data)');
   const meta = new pg.Pool({ connectionString: url, max: 2 });

@@ -209,3 +209,18 @@ export function eventStreamOpened(page: Page, buildingId?: number) {
   const path = new RegExp(`/api/buildings/${buildingId ?? '\\d+'}/events$`);
   return page.waitForResponse((r) => path.test(new URL(r.url()).pathname) && r.status() === 200);
 }
+
+/**
+ * Chooses a visitor language with the one language chooser (issue 29 §1): the kiosk's, the public
+ * form's or the arrival page's button, then the language by its own name ('Español', 'العربية').
+ */
+export async function chooseLanguage(page: Page, name: string) {
+  const button = page.locator('[data-testid="kiosk-language"], [data-testid="public-language"]').first();
+  const item = page.getByRole('dialog').getByRole('button', { name, exact: true });
+  // a screen that is still loading may re-render under an open menu: open it again until the choice is made
+  await expect(async () => {
+    if (!(await item.isVisible())) await button.click({ timeout: 2_000 });
+    await item.click({ timeout: 2_000 });
+    await expect(button).toContainText(name, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}

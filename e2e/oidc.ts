@@ -16,4 +16,14 @@ export const OIDC = {
     oid: '3d2b9a80-e2e0-4b4b-8c8c-000000000002',
     name: 'Lina Desk (Microsoft)',
   },
+  /**
+   * A district's own provider (issue 30, ADR 0052): the same local provider with a second client,
+   * which the district administrator registers on the district's sign-in settings; its account is
+   * the demo attendant of North High (linked by e-mail on the first district sign-in).
+   */
+  district: {
+    clientId: 'north-county-district-e2e',
+    clientSecret: 'e2e-only-district-secret-0123456789abcdef',
+    account: { sub: 'district-hank', email: 'desk.northhigh@demo.test', name: 'Hank Desk (district)' },
+  },
 };

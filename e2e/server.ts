@@ -91,7 +91,15 @@ export async function startE2eServer(index: number): Promise<E2eServer> {
     clientSecret: OIDC.clientSecret,
     redirectUri: `${url}/api/auth/microsoft/callback`,
     postLogoutRedirectUris: [`${url}/Account/Login`],
-    accounts: [{ ...OIDC.account, tid: OIDC.tenantId }],
+    accounts: [{ ...OIDC.account, tid: OIDC.tenantId }, OIDC.district.account],
+    // issue 30: a district's own provider on the same peer, its own client and callback
+    extraClients: [
+      {
+        clientId: OIDC.district.clientId,
+        clientSecret: OIDC.district.clientSecret,
+        redirectUri: `${url}/api/auth/sso/callback`,
+      },
+    ],
   });
   // a fresh embedded database per worker, seeded with the demo data on first start
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `sv-e2e-${port}-`));
@@ -119,6 +127,8 @@ export async function startE2eServer(index: number): Promise<E2eServer> {
         LOG_LEVEL: 'warn',
         // the fake printer listens on 127.0.0.1 (issue 23 §7, ADR 0027: never set in a real install)
         PRINTER_ALLOW_LOOPBACK: 'true',
+        // webhook receivers of the tests listen on 127.0.0.1 (issue 28 §5, ADR 0051)
+        WEBHOOK_ALLOW_PRIVATE: 'true',
         // Microsoft sign-in against this worker's provider, which knows this server's redirect URI
         PUBLIC_URL: url,
         OIDC_ISSUER: oidc.issuer,

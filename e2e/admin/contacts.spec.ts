@@ -24,7 +24,10 @@ test('an admin sees the client filter, the client column and the confidence leve
   await expect(table(page).getByRole('columnheader', { name: 'Notify levels' })).toBeVisible();
   await expect(rowOf(page, 'South Valley Safety Desk')).toContainText('South Valley District');
   await expect(rowOf(page, 'North County Security Office')).toContainText('All levels');
-  await expect(rowOf(page, 'North High Front Office')).toContainText('2, 3, 5, 6');
+  // the levels by name, not bare ids (audit 000 U8)
+  await expect(rowOf(page, 'North High Front Office')).toContainText(
+    'Exact Strong, Exact Very Strong, Mixed Strong, Mixed Very Strong',
+  );
   await expectAccessible(page);
   await shot(page, 'admin-list');
 
@@ -99,7 +102,7 @@ test('a Global contact has its building cleared; the active-only toggle hides in
   await page.getByRole('switch', { name: 'Active only' }).click({ force: true });
   await expect(page.getByRole('switch', { name: 'Active only' })).not.toBeChecked();
   const row = rowOf(page, 'Crossing Guard Lead');
-  await expect(row).toContainText('Whole district');
+  await expect(row).toContainText('District-wide');
   await expect(row).toContainText('Global');
   await expect(row).not.toContainText('Lincoln Elementary');
   await expect(row).toContainText('Inactive');

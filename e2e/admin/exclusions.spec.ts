@@ -227,6 +227,89 @@ test('imports a mixed good and bad exclusions file: results, the error file, the
   await expect(rowOf(page, 'Realimport')).toContainText('Not known');
 });
 
+test('a wrong exclusions import is undone: from its results, and later from the recent imports (issue 26 §4)', async ({
+  page,
+}) => {
+  await loginAs(page, 'clientAdminNorth');
+  await openExclusions(page);
+  const upload = async (rows: string[]) => {
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import Exclusions' });
+    const csv = ['First Name,Last Name,Date of Birth,Type,Reason', ...rows].join('\r\n');
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'exclusions.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await expect(dialog).toContainText(rows.length === 1 ? '1 row imported.' : `${rows.length} rows imported.`);
+    return dialog;
+  };
+  const undo = async (scope: ReturnType<typeof page.getByRole>) => {
+    await scope.getByRole('button', { name: 'Undo this import' }).first().click();
+    await page
+      .getByRole('dialog', { name: 'Undo this import?' })
+      .getByRole('button', { name: 'Undo this import' })
+      .click();
+  };
+
+  let dialog = await upload(['Wrong,Undoneone,04/15/1980,Trespassed,', 'Wrong,Undonetwo,04/15/1981,Trespassed,']);
+  await undo(dialog);
+  await expect(dialog.getByTestId('import-undone')).toHaveText('The import was undone: 2 removed.');
+  await expectAccessible(page);
+  await shot(page, 'import-undone');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(table(page).getByRole('row').filter({ hasText: 'Undoneone' })).toHaveCount(0);
+
+  dialog = await upload(['Late,Undonethree,04/15/1982,Trespassed,']);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(rowOf(page, 'Undonethree')).toBeVisible();
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  dialog = page.getByRole('dialog', { name: 'Import Exclusions' });
+  const recent = dialog.getByTestId('recent-imports');
+  await expect(recent).toContainText('1 row added');
+  await undo(recent);
+  await expect(recent.getByTestId('import-undone')).toHaveText('The import was undone: 1 removed.');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.reload();
+  await expect(table(page).getByRole('row').filter({ hasText: 'Undonethree' })).toHaveCount(0);
+});
+
+test('several exclusions are deactivated at once from the list (issue 26 §4)', async ({ page }) => {
+  await loginAs(page, 'clientAdminNorth');
+  await openExclusions(page);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import Exclusions' });
+  const csv = [
+    'First Name,Last Name,Date of Birth,Type,Reason',
+    'Bulk,Offone,04/15/1980,Trespassed,',
+    'Bulk,Offtwo,04/15/1981,Trespassed,',
+  ].join('\r\n');
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'exclusions.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(dialog).toContainText('2 rows imported.');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('checkbox', { name: 'Select Bulk Offone' }).check();
+  await page.getByRole('checkbox', { name: 'Select Bulk Offtwo' }).check();
+  const bar = page.getByTestId('bulk-bar');
+  await expect(bar).toContainText('2 selected');
+  await expectAccessible(page);
+  await shot(page, 'bulk-selected');
+  await bar.getByRole('button', { name: 'Deactivate' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Deactivate 2 exclusions?' });
+  await expect(confirm).toContainText('no longer be stopped at check-in');
+  await confirm.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(page.getByText('2 exclusions deactivated.')).toBeVisible();
+  await expect(bar).toHaveCount(0);
+  // the list shows active ones only: both are gone from it
+  await expect(
+    table(page)
+      .getByRole('row')
+      .filter({ hasText: /Offone|Offtwo/ }),
+  ).toHaveCount(0);
+});
+
 test("exports the client admin's exclusions only", async ({ page }) => {
   await loginAs(page, 'clientAdminNorth');
   await openExclusions(page);

@@ -35,6 +35,8 @@ test('an admin adds, lists and edits a registration type from the Clients row me
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await page.getByRole('textbox', { name: 'Username' }).fill('north-chaperones');
   await page.getByRole('textbox', { name: 'URL code' }).fill(code);
+  // the section says what attributes do: questions on the public form (issue 25, audit 001 U10)
+  await expect(page.getByText(/Questions on this type’s public registration form: each name is asked/)).toBeVisible();
   await page.getByRole('button', { name: 'Add attribute' }).click();
   await page.getByRole('textbox', { name: 'Attribute 1 name' }).fill('Trip');
   await page.getByRole('textbox', { name: 'Attribute 1 value' }).fill('Spring field trip');

@@ -1,7 +1,7 @@
 import { expect, expectAccessible, loginAs, test } from '../fixtures';
 
 test.describe('system settings (/settings)', () => {
-  test('a client admin saves the visitor and volunteer URLs and tests the Skyward connection', async ({ page }) => {
+  test('a client admin sees the registration links and tests the Skyward connection', async ({ page }) => {
     test.slow();
     await loginAs(page, 'clientAdminNorth');
     await page.goto('/settings');
@@ -9,15 +9,13 @@ test.describe('system settings (/settings)', () => {
     await expect(page.getByTestId('settings-client-name')).toHaveText('North County Schools');
     await expectAccessible(page);
 
-    await page.getByLabel('Visitor URL').fill('not a web address');
-    await page.getByRole('button', { name: 'Save links' }).click();
-    await expect(page.getByText('Enter a full web address (https://…)')).toBeVisible();
-    await page.getByLabel('Visitor URL').fill('https://visit.northcounty.example/');
-    await page.getByLabel('Volunteer URL').fill('https://volunteer.northcounty.example/');
-    await page.getByRole('button', { name: 'Save links' }).click();
-    await expect(page.getByText('Settings saved.')).toBeVisible();
-    await page.reload();
-    await expect(page.getByLabel('Volunteer URL')).toHaveValue('https://volunteer.northcounty.example/');
+    // issue 25 (audit 000 U5; ADR 0039): the visitor/volunteer URLs are the product's own
+    // registration links, derived and read-only with a copy button, not free text
+    await expect(page.getByLabel('Visitor URL')).toHaveCount(0);
+    const links = page.getByTestId('registration-links');
+    await expect(links).toContainText('Volunteer');
+    await expect(links.getByRole('link', { name: /\/register\/\d+\/volunteer$/ })).toBeVisible();
+    await expect(links.getByRole('button', { name: 'Copy the link of Volunteer', exact: true })).toBeVisible();
 
     // the demo installation without a saved server uses the built-in SIS
     await page.getByRole('button', { name: 'Test Skyward connection' }).click();
@@ -63,7 +61,7 @@ test.describe('system settings (/settings)', () => {
     expect(restored.ok()).toBe(true);
   });
 
-  test('an admin chooses the client; the volunteer URL shows on the edit-client screen', async ({ page }) => {
+  test('an admin chooses the client; its registration links show on the edit-client screen', async ({ page }) => {
     test.slow();
     await loginAs(page, 'admin');
     await page.goto('/settings');
@@ -72,13 +70,12 @@ test.describe('system settings (/settings)', () => {
     await page.getByRole('combobox', { name: 'District' }).click();
     await page.getByRole('option', { name: 'South Valley District' }).click();
     await expect(page).toHaveURL(/clientId=\d+/);
-    await page.getByLabel('Volunteer URL').fill('https://volunteer.southvalley.example/');
-    await page.getByRole('button', { name: 'Save links' }).click();
-    await expect(page.getByText('Settings saved.')).toBeVisible();
-    await expectAccessible(page);
     const clientId = new URL(page.url()).searchParams.get('clientId');
+    const link = new RegExp(`/register/${clientId}/volunteer$`);
+    await expect(page.getByTestId('registration-links').getByRole('link', { name: link })).toBeVisible();
+    await expectAccessible(page);
     await page.goto(`/client/edit/${clientId}`);
-    await expect(page.getByTestId('volunteer-url')).toHaveText('https://volunteer.southvalley.example/');
+    await expect(page.getByTestId('registration-links').getByRole('link', { name: link })).toBeVisible();
   });
 });
 

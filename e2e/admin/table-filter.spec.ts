@@ -56,6 +56,8 @@ test('the table filter narrows the rows on screen from 2 characters (spec 000 §
 test('every administration list has a server-side Search (issue 25): the words go in a POST body after the 1000 ms debounce', async ({
   page,
 }) => {
+  // six lists, each waiting out the 1 s debounce and a search: a loaded 2-core CI machine needs more than 60 s
+  test.slow();
   await loginAs(page, 'clientAdminNorth');
   const api = await apiOf(page);
   const tag = Array.from({ length: 7 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { MESSAGES } from '@sv/contracts';
 import { apiOf } from '../desk/desk-api';
-import { expect, expectAccessible, loginAs, test } from '../fixtures';
+import { chooseLanguage, expect, expectAccessible, loginAs, test } from '../fixtures';
 import { waitForMail } from '../mail';
 
 /**
@@ -69,10 +69,10 @@ test('a volunteer arriving on a phone becomes a nearby visitor on the desk dashb
   const arriveButton = mobile.getByRole('button', { name: "I'm arriving" });
   await expect(arriveButton).toBeDisabled();
   // the page in Spanish, as the registration forms (ADR 0017), and back
-  await mobile.getByText('Español').click();
+  await chooseLanguage(mobile, 'Español');
   await expect(mobile.getByRole('heading', { name: 'Estoy llegando' })).toBeVisible();
   await expect(mobile.getByText('Acepto compartir mi posición actual para esta llegada.')).toBeVisible();
-  await mobile.getByText('English').click();
+  await chooseLanguage(mobile, 'English');
   await mobile.getByRole('checkbox', { name: 'I agree to share my current position for this arrival.' }).check();
   await expectAccessible(mobile);
   await shot(mobile, 'nearby-arrive-phone');

@@ -102,3 +102,32 @@ test('on a phone an admin impersonates from the drawer and the banner fits', asy
   await banner.getByRole('button', { name: 'End' }).click();
   await expect(banner).toHaveCount(0);
 });
+
+test('the desk decision buttons fit a 1024×768 screen: "Notify Security" wraps, never clipped', async ({ page }) => {
+  // issue 25 (audit 002-desk B14): the label was cut off at 1024 px
+  await loginAs(page, 'deskLincoln');
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const session = await (await page.request.get('/api/auth/session')).json();
+  const res = await page.request.post('/api/visitors', {
+    data: { firstname: 'Wrappa', lastname: 'Responsive', dob: '1981-04-05', buildingId: session.user.buildingId },
+    headers: { 'x-csrf-token': session.csrfToken, 'idempotency-key': crypto.randomUUID() },
+  });
+  expect(res.ok()).toBe(true);
+  const { id } = await res.json();
+  await page.goto(`/background/visitor/${id}`);
+  const notify = page.getByTestId('notify-security');
+  await expect(notify).toBeVisible();
+  await expect(notify).toBeInViewport({ ratio: 1 });
+  await expect(notify).toHaveAccessibleName('Notify Security');
+  for (const button of [notify, page.getByRole('button', { name: 'Allow Entry' })]) {
+    // the label's text is wholly inside the button: nothing clipped or hidden by an ellipsis
+    const clipped = await button.evaluate((el) => {
+      const label = el.querySelector('.mantine-Button-label') as HTMLElement;
+      const [b, l] = [el.getBoundingClientRect(), label.getBoundingClientRect()];
+      return label.scrollWidth > label.clientWidth + 1 || l.left < b.left - 1 || l.right > b.right + 1;
+    });
+    expect(clipped).toBe(false);
+  }
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'desk-screening-1024');
+});

@@ -1,6 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { MESSAGES, PICKUP_MESSAGES } from '@sv/contracts';
+import { startFakePrinter } from '../../apps/server/src/test/peers/fake-printer';
 import { apiOf } from '../desk/desk-api';
 import { expect, expectAccessible, loginAs, test } from '../fixtures';
 
@@ -147,6 +148,44 @@ test.describe
       await win.waitForTimeout(500);
       await win.screenshot({ path: `${SHOTS}/tardy-slip-window.png` });
       await win.close();
+    });
+
+    test('at a building that prints from the server the slip goes to its printer, no window (audit 002 ksl U6)', async ({
+      page,
+      browser,
+    }) => {
+      const adminContext = await browser.newContext();
+      const adminPage = await adminContext.newPage();
+      await loginAs(adminPage, 'clientAdminNorth');
+      const admin = await apiOf(adminPage);
+      const printer = await startFakePrinter();
+      await loginAs(page, 'deskNorthHigh');
+      const buildingId = (await apiOf(page)).buildingId;
+      const before = await admin.get(`/api/buildings/${buildingId}`);
+      const setPrinter = async (printMethod: string, address: string) => {
+        const { id: _i, clientName: _c, ...fields } = await admin.get(`/api/buildings/${buildingId}`);
+        await admin.put(`/api/buildings/${buildingId}`, { ...fields, printMethod, printerIpAddress: address });
+      };
+      await setPrinter('server', printer.address);
+      try {
+        const id = await studentId(page, '100235');
+        await page.goto(`/student/dropoffSIS/${id}`);
+        await expect(page.getByTestId('dropoff-student')).toHaveText('Blake Samplefield');
+        await page.getByRole('radio', { name: /Medical appointment/ }).check();
+        let popups = 0;
+        page.on('popup', () => popups++);
+        await page.getByRole('button', { name: 'Record drop-off' }).click();
+        await expect(page.getByText('The tardy slip was sent to the building’s printer.')).toBeVisible();
+        await expect(page).toHaveURL(/\/$/);
+        await printer.waitForJobs(1);
+        expect(printer.jobs[0]).toContain('TARDY SLIP');
+        expect(printer.jobs[0]).toContain('Blake Samplefield');
+        expect(popups).toBe(0);
+      } finally {
+        await setPrinter(before.printMethod, before.printerIpAddress);
+        await printer.close();
+        await adminContext.close();
+      }
     });
 
     test('the pickup log shows the pickup with its photo and exports it', async ({ page }) => {

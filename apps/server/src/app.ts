@@ -1,4 +1,5 @@
-import { printerAddressPolicy } from '@sv/contracts';
+import { printerAddressPolicy, WEBHOOK_EVENT_BODIES, WEBHOOK_SIGNATURE_DOC } from '@sv/contracts';
+import { z } from 'zod';
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
@@ -15,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { createServices, type Services } from './composition';
 import { registerFeatures } from './features/index';
+import { createApiKeyAuth } from './platform/auth/api-key-auth';
 import { registerAuth, sessionCookieName } from './platform/auth/auth-plugin';
 import type { AppDeps } from './platform/deps';
 import { AppError } from './platform/http/app-error';
@@ -59,6 +61,10 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: LogStream; ser
     }
   });
   app.decorate('routeList', routeList);
+  // the sensitive reads queued by the audit writer (ADR 0044) are written before the app stops
+  app.addHook('onClose', async () => {
+    await deps.audit.flush();
+  });
 
   // issue 23 §7 (ADR 0027): loopback printer addresses only under the test/e2e override, which
   // the contracts' printer-address rule reads (one process, one policy)
@@ -80,14 +86,25 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: LogStream; ser
       info: {
         title: 'SafeVisitor API',
         version: '1.0.0',
-        description: 'Generated from the zod contracts in packages/contracts.',
+        description: `Generated from the zod contracts in packages/contracts.\n\nWebhooks (issue 28 §5): ${WEBHOOK_SIGNATURE_DOC} The body of each event is the schema \`WebhookEvent_<type>\` below.`,
       },
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: sessionCookieName(config.COOKIE_SECURE) },
           csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
+          // issue 28 §5 (ADR 0051): a district's API key, the same routes and permission checks
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'sv_…',
+            description:
+              'An API key of a district (Administration → API Keys): `Authorization: Bearer sv_…`. It acts with the ' +
+              'permissions it was given, in its district (or building); no cookie and no CSRF token. A revoked key answers 401.',
+          },
         },
+        schemas: webhookEventSchemas(),
       },
+      security: [{ session: [], csrf: [] }, { apiKey: [] }],
     },
     transform: jsonSchemaTransform,
   });
@@ -99,6 +116,7 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: LogStream; ser
     audit: deps.audit,
     cookie: { name: sessionCookieName(config.COOKIE_SECURE), secure: config.COOKIE_SECURE },
     now: deps.now,
+    apiKeys: createApiKeyAuth(deps.db),
   });
 
   await registerFeatures(app, deps, opts.services ?? createServices(deps));
@@ -122,3 +140,13 @@ export async function buildApp(deps: AppDeps, opts: { logStream?: LogStream; ser
   return app;
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** Every webhook event's body as an OpenAPI component (issue 28 §5: "OpenAPI documents every event's body"). */
+function webhookEventSchemas() {
+  return Object.fromEntries(
+    Object.entries(WEBHOOK_EVENT_BODIES).map(([type, schema]) => [
+      `WebhookEvent_${type}`,
+      z.toJSONSchema(schema, { target: 'openapi-3.0' }) as Record<string, unknown>,
+    ]),
+  );
+}

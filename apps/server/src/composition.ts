@@ -6,6 +6,9 @@ import { createImpersonationRepository } from './features/auth/impersonation.rep
 import { createImpersonationService } from './features/auth/impersonation.service';
 import { createMicrosoftRepository } from './features/auth/microsoft.repository';
 import { createMicrosoftService } from './features/auth/microsoft.service';
+import { createSsoRepository } from './features/auth/sso.repository';
+import { createSsoService } from './features/auth/sso.service';
+import { createScimRepository, createScimService } from './features/scim/index';
 import { createPasswordRepository } from './features/auth/password.repository';
 import { createPasswordService } from './features/auth/password.service';
 import { createBuildingsRepository } from './features/buildings/buildings.repository';
@@ -19,12 +22,17 @@ import { createDenialsRepository } from './features/denials/denials.repository';
 import { createDenialsService } from './features/denials/denials.service';
 import { createEmergencyRepository } from './features/emergency/emergency.repository';
 import { createEmergencyService } from './features/emergency/emergency.service';
+import { createEmergencyRosterRepository } from './features/emergency/emergency-roster.repository';
+import { createEmergencyStatesRepository } from './features/emergency/emergency-states.repository';
+import { createEmergencyStatesService } from './features/emergency/emergency-states.service';
 import { createEventsRepository } from './features/events/events.repository';
 import { createEventsService } from './features/events/events.service';
 import { createExclusionsRepository } from './features/exclusions/exclusions.repository';
 import { createExclusionsService } from './features/exclusions/exclusions.service';
 import { createImportsRepository } from './features/imports/imports.repository';
 import { createImportsService } from './features/imports/imports.service';
+import { inviteToRenewNow } from './features/invitations/invitations.jobs';
+import type { RequestCtx } from './platform/http/request-context';
 import { createInvitationsRepository } from './features/invitations/invitations.repository';
 import { createInvitationsService } from './features/invitations/invitations.service';
 import { createKioskRepository } from './features/kiosk/kiosk.repository';
@@ -33,6 +41,15 @@ import { createLogsRepository } from './features/logs/logs.repository';
 import { createLogsService } from './features/logs/logs.service';
 import { createNearbyRepository } from './features/nearby/nearby.repository';
 import { createNearbyService } from './features/nearby/nearby.service';
+import { createAuditRepository } from './features/audit/audit.repository';
+import { createAuditService } from './features/audit/audit.service';
+import { createRetentionRepository, createRetentionService } from './features/retention/index';
+import { createVisitorWordingRepository, createVisitorWordingService } from './features/visitor-wording/index';
+import { createReunificationRepository } from './features/reunification/reunification.repository';
+import { createReunificationService } from './features/reunification/reunification.service';
+import { createPersonRecordsRepository, createPersonRecordsService } from './features/person-records/index';
+import { createApiKeysRepository, createApiKeysService } from './features/api-keys/index';
+import { createWebhooksRepository, createWebhooksService } from './features/webhooks/index';
 import { createOutboxRepository } from './features/outbox/outbox.repository';
 import { createOutboxService } from './features/outbox/outbox.service';
 import { createPreRegistrationsRepository } from './features/preregistrations/preregistrations.repository';
@@ -67,6 +84,11 @@ import { createVisitorsService } from './features/visitors/visitors.service';
 import { createVisitsRepository } from './features/visits/visits.repository';
 import { createVisitsService } from './features/visits/visits.service';
 import type { AppDeps } from './platform/deps';
+import { createHostsRepository } from './features/hosts/hosts.repository';
+import { createHostsService } from './features/hosts/hosts.service';
+import { createVisitorPassesRepository } from './features/visitor-passes/visitor-passes.repository';
+import { createVisitorPassesService } from './features/visitor-passes/visitor-passes.service';
+import { createHttpChatWebhookClient, createLocalChatWebhookClient } from './integrations/chat-webhook/chat-webhook';
 
 /**
  * Every repository, each built once on the app's database (issue 24 §1, ADR 0030). A repository
@@ -83,6 +105,8 @@ export function createRepositories(deps: AppDeps) {
     contacts: createContactsRepository(db),
     denials: createDenialsRepository(db),
     emergency: createEmergencyRepository(db),
+    emergencyStates: createEmergencyStatesRepository(db),
+    emergencyRoster: createEmergencyRosterRepository(db),
     events: createEventsRepository(db),
     exclusions: createExclusionsRepository(db),
     impersonation: createImpersonationRepository(db),
@@ -91,7 +115,16 @@ export function createRepositories(deps: AppDeps) {
     kiosk: createKioskRepository(db),
     logs: createLogsRepository(db),
     microsoft: createMicrosoftRepository(db),
+    sso: createSsoRepository(db),
+    scim: createScimRepository(db),
     nearby: createNearbyRepository(db),
+    audit: createAuditRepository(db),
+    retention: createRetentionRepository(db),
+    visitorWording: createVisitorWordingRepository(db),
+    reunification: createReunificationRepository(db),
+    personRecords: createPersonRecordsRepository(db),
+    apiKeys: createApiKeysRepository(db),
+    webhooks: createWebhooksRepository(db),
     outbox: createOutboxRepository(db),
     password: createPasswordRepository(db),
     preRegistrations: createPreRegistrationsRepository(db),
@@ -113,6 +146,9 @@ export function createRepositories(deps: AppDeps) {
     visits: createVisitsRepository(db),
     /** volunteer registrations (spec 001) */
     volunteerRegistrations: createRegistrationsRepository(db, 'volunteer'),
+    // issue 28 §1–4 (ADR 0053)
+    hosts: createHostsRepository(db),
+    visitorPasses: createVisitorPassesRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;
@@ -127,6 +163,10 @@ export type Repositories = ReturnType<typeof createRepositories>;
  */
 export function createServices(deps: AppDeps, repositories: Repositories = createRepositories(deps)) {
   const r = repositories;
+  /** the office's renewal invitation, for both registration engines (issue 25, ADR 0038) */
+  const renewals = {
+    inviteNow: (ctx: RequestCtx, registrationId: number) => inviteToRenewNow(deps, r.invitations, ctx, registrationId),
+  };
 
   // accounts and district setup
   const auth = createAuthService(deps, { repo: r.auth });
@@ -134,7 +174,11 @@ export function createServices(deps: AppDeps, repositories: Repositories = creat
   const imports = createImportsService(deps, { repo: r.imports });
 
   // the admission gate and the desk (ADR 0008): screening → registered entry → visits → visitors
-  const screening = createScreeningService(deps, { repo: r.screening, exclusionsRepo: r.exclusions });
+  const screening = createScreeningService(deps, {
+    repo: r.screening,
+    exclusionsRepo: r.exclusions,
+    emergencyStates: r.emergencyStates,
+  });
   const registeredEntry = createRegisteredEntryService(deps, {
     repo: r.registeredEntry,
     visitors: r.visitors,
@@ -157,6 +201,15 @@ export function createServices(deps: AppDeps, repositories: Repositories = creat
     screening,
     denials,
   });
+  // issue 28 §1–4 (ADR 0053): hosts told through Teams / Slack (CHAT_WEBHOOKS=local keeps them in memory)
+  const hosts = createHostsService(deps, {
+    repo: r.hosts,
+    chat:
+      deps.config.CHAT_WEBHOOKS === 'local'
+        ? createLocalChatWebhookClient()
+        : createHttpChatWebhookClient({ allowLoopback: deps.config.CHAT_WEBHOOK_ALLOW_LOOPBACK }),
+    allowLoopbackWebhooks: deps.config.CHAT_WEBHOOK_ALLOW_LOOPBACK,
+  });
   const students = createStudentsService(deps, {
     repo: r.students,
     screeningRepo: r.screening,
@@ -175,6 +228,11 @@ export function createServices(deps: AppDeps, repositories: Repositories = creat
     demoData: createDemoDataService(deps),
     denials,
     emergency: createEmergencyService(deps, { repo: r.emergency }),
+    emergencyStates: createEmergencyStatesService(deps, {
+      repo: r.emergencyStates,
+      contactsRepo: r.emergency,
+      rosterRepo: r.emergencyRoster,
+    }),
     events: createEventsService(deps, { repo: r.events }),
     exclusions: createExclusionsService(deps, { repo: r.exclusions }),
     impersonation: createImpersonationService(deps, { repo: r.impersonation }),
@@ -191,10 +249,20 @@ export function createServices(deps: AppDeps, repositories: Repositories = creat
       studentsService: students,
       studentsRepo: r.students,
       reasonsRepo: r.studentReasons,
+      emergencyStates: r.emergencyStates,
     }),
     logs: createLogsService(deps, { repo: r.logs }),
     microsoft: createMicrosoftService(deps, { repo: r.microsoft, auth }),
+    sso: createSsoService(deps, { repo: r.sso, auth }),
+    scim: createScimService(deps, { repo: r.scim }),
     nearby: createNearbyService(deps, { repo: r.nearby }),
+    audit: createAuditService(deps, { repo: r.audit }),
+    retention: createRetentionService(deps, { repo: r.retention }),
+    visitorWording: createVisitorWordingService(deps, { repo: r.visitorWording, clients: r.clients }),
+    reunification: createReunificationService(deps, { repo: r.reunification, students }),
+    personRecords: createPersonRecordsService(deps, { repo: r.personRecords }),
+    apiKeys: createApiKeysService(deps, { repo: r.apiKeys }),
+    webhooks: createWebhooksService(deps, { repo: r.webhooks }),
     outbox: createOutboxService(deps, { repo: r.outbox }),
     password: createPasswordService(deps, { repo: r.password }),
     preRegistrations,
@@ -208,6 +276,7 @@ export function createServices(deps: AppDeps, repositories: Repositories = creat
       repo: r.volunteerRegistrations,
       exclusionsRepo: r.exclusions,
       nearbyRepo: r.nearby,
+      renewals,
     }),
     registry: createRegistryService(deps, { repo: r.registry }),
     screening,
@@ -219,11 +288,22 @@ export function createServices(deps: AppDeps, repositories: Repositories = creat
       repo: r.vendorRegistrations,
       exclusionsRepo: r.exclusions,
       nearbyRepo: r.nearby,
+      renewals,
     }),
     users: createUsersService(deps, { repo: r.users }),
     vendorCompanies: createVendorCompaniesService(deps, { repo: r.vendorCompanies }),
     visitors,
     visits,
+    hosts,
+    visitorPasses: createVisitorPassesService(deps, {
+      repo: r.visitorPasses,
+      cards: r.preRegistrations,
+      visitorsRepo: r.visitors,
+      hostsRepo: r.hosts,
+      hosts,
+      visits,
+      screening,
+    }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

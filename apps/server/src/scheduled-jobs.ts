@@ -1,10 +1,13 @@
 import { arrestWatchJobs } from './features/arrest-watch/arrest-watch.jobs';
 import { invitationsJobs } from './features/invitations/invitations.jobs';
 import { nearbyJobs } from './features/nearby/nearby.jobs';
+import { retentionJobs } from './features/retention/retention.jobs';
+import { webhooksJobs } from './features/webhooks/webhooks.jobs';
 import { preRegistrationsJobs } from './features/preregistrations/preregistrations.jobs';
 import { backgroundCheckJobs } from './features/public-registration/background-checks';
 import { studentsJobs } from './features/students/students.jobs';
 import { visitsJobs } from './features/visits/visits.jobs';
+import { hostsJobs } from './features/hosts/hosts.notify';
 import type { Services } from './composition';
 import type { ScheduledJob } from './platform/jobs/jobs';
 
@@ -22,6 +25,9 @@ export const scheduledJobs: ScheduledJob<Services>[] = [
   ...studentsJobs,
   ...nearbyJobs,
   ...preRegistrationsJobs,
+  ...retentionJobs,
+  ...webhooksJobs,
+  ...hostsJobs,
   { name: 'sessions.purge', everyMs: 15 * 60_000, run: (deps) => deps.sessions.purgeExpired(deps.now()) },
   {
     name: 'messages.retry',

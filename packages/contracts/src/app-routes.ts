@@ -25,6 +25,20 @@ export const ROUTE_PERMISSIONS = {
   '/contact': 'contacts.read',
   '/exclusion': 'exclusions.read',
   '/outbox': 'outbox.read',
+  // records retention and legal holds (issue 26 §2; ADR 0047)
+  '/retention': 'retention.manage',
+  // a district's own wording of the visitor screens (issue 29 §1; ADR 0054)
+  '/visitor-wording': 'visitorWording.manage',
+  // the district's own sign-in and directory sync (issue 30; ADR 0052)
+  '/client/sso/:id': 'sso.manage',
+  // API keys and webhooks of the district (issue 28 §5; ADR 0051)
+  '/api-keys': 'apiKeys.manage',
+  '/webhooks': 'webhooks.manage',
+  // hosts and visitor passes (issue 28 §1–2; ADR 0053)
+  '/hosts': 'hosts.manage',
+  '/visitor-passes': 'passes.manage',
+  // the audit console (issue 26 §1)
+  '/audit': 'audit.read',
   // registrations (spec 001)
   '/registration': 'registrations.read',
   '/registration/add': 'registrations.manage',
@@ -57,6 +71,12 @@ export const ROUTE_PERMISSIONS = {
   '/NearbyLog': 'logs.read',
   '/onsite': 'logs.read',
   '/deniedEntries': 'logs.read',
+  // emergency states and drills (issue 27; ADR 0037)
+  '/emergency': 'emergencyStates.history',
+  '/emergency/roster': 'emergencyRoster.read',
+  '/drills': 'drills.read',
+  // reunification stations (issue 27 §3; ADR 0050)
+  '/reunification': 'reunification.station',
   // kiosk (spec 002 §2)
   '/safe/kiosk/:id?': 'kiosk.use',
   '/safe/kioskthankyou': 'kiosk.use',

@@ -43,7 +43,7 @@ export const ZSessionUser = z.object({
   homepage: z.string(),
   elevatedReports: z.boolean(),
   scanWithCamera: z.boolean(),
-  signedInWith: z.enum(['password', 'microsoft']),
+  signedInWith: z.enum(['password', 'microsoft', 'sso']),
   links: z.array(ZNavLink),
   impersonatedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });

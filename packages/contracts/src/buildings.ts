@@ -208,7 +208,15 @@ export const ZGeocodeRequest = z.object({
 });
 export type TGeocodeRequest = z.input<typeof ZGeocodeRequest>;
 /** Coordinates truncated (not rounded) to 6 decimals (spec 000 §5, §9). */
-export const ZGeocodeResponse = z.object({ latitude: z.number(), longitude: z.number() });
+export const ZGeocodeResponse = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  /**
+   * The point is the town's centre, not the street address (the built-in offline geocoder; audit
+   * 000 U9: any street got coordinates and nothing said they were approximate). Present only then.
+   */
+  approximate: z.literal(true).optional(),
+});
 export type TGeocodeResponse = z.infer<typeof ZGeocodeResponse>;
 
 /**

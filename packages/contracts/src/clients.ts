@@ -89,10 +89,26 @@ export type TClientUpsert = z.input<typeof ZClientUpsert>;
 export const ZClientUpdate = ZClientUpsert.extend(versionField);
 export type TClientUpdate = z.input<typeof ZClientUpdate>;
 
+/**
+ * A registration link of a district (issue 25, audit 000 U5; ADR 0039): the product's own public
+ * form of one active registration type, `/register/{clientId}/{code}`, derived by the server. The
+ * spec's visitor and volunteer URLs (000 §2) are these links, shown read-only and copyable, not
+ * free text someone types (the typed URLs were stored and changed nothing). `path` is relative: the
+ * screen puts it after the address the office opened the app at.
+ */
+export const ZRegistrationLink = z.object({
+  registrationTypeId: z.number().int(),
+  name: z.string(),
+  path: z.string(),
+});
+export type TRegistrationLink = z.infer<typeof ZRegistrationLink>;
+
 /** One client for the edit screen; the volunteer URL is shown there (spec 000 §2). */
 export const ZClientDetail = ZClientRow.extend({
   volunteerUrl: z.string(),
   visitorUrl: z.string(),
+  /** the district's registration links (the spec's visitor/volunteer URLs), derived */
+  registrationLinks: z.array(ZRegistrationLink),
   /** issue 23 §4: one version for the client and all its settings; send it back with an edit */
   version: z.number().int(),
 });
@@ -171,6 +187,8 @@ export const ZClientSettingsResponse = ZClientSettings.extend({
   clientName: z.string(),
   /** whether a SIS client secret is saved; the secret itself is never sent (security guide) */
   hasSisClientSecret: z.boolean(),
+  /** the district's registration links (the spec's visitor/volunteer URLs), derived; read-only */
+  registrationLinks: z.array(ZRegistrationLink),
   /** issue 23 §4: the client's version; send it back with an edit */
   version: z.number().int(),
 });
@@ -317,7 +335,16 @@ export const ZSisTestRequest = z.object({
 });
 export type TSisTestRequest = z.input<typeof ZSisTestRequest>;
 /** spec 000 §8: 'Connection successful.' or the failure message (MESSAGES.skywardOk / skywardFailed). */
-export const ZSisTestResponse = z.object({ ok: z.boolean(), message: z.string() });
+export const ZSisTestResponse = z.object({
+  ok: z.boolean(),
+  message: z.string(),
+  /**
+   * The test reached the built-in student information system ('local', or no address on a demo
+   * installation), not a district's server (audit 000 U12: an empty address said "Connection
+   * successful." with nothing configured). Present only then.
+   */
+  builtIn: z.literal(true).optional(),
+});
 export type TSisTestResponse = z.infer<typeof ZSisTestResponse>;
 
 // ---------------------------------------------------------------- desk view

@@ -25,6 +25,11 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'UPSTREAM_UNAVAILABLE',
+  /**
+   * a peer the request depends on (the district's student information system) did not answer:
+   * 424, a handled refusal with the spec's message, never a 5xx (issue 27 brief: the fuzz run)
+   */
+  'UPSTREAM_FAILED',
   'INTERNAL',
 ] as const;
 export type TErrorCode = (typeof ERROR_CODES)[number];
@@ -203,3 +208,19 @@ export function personName(options: { required?: string; max?: number } = {}) {
 
 /** An optional person's name (middle name, suffix): the same rule, '' when absent. */
 export const optionalPersonName = (max = 80) => personName({ max }).default('');
+
+/**
+ * Activate or deactivate the rows chosen on a list (issue 26 §4: users, buildings, contacts): at
+ * most 500; ids outside the actor's scope change nothing and are counted as not found.
+ */
+export const ZBulkActive = z.object({
+  ids: z.array(ZId).min(1, 'Choose at least one row.').max(500, 'Choose at most 500 rows at a time.'),
+  active: z.boolean(),
+});
+export type TBulkActive = z.input<typeof ZBulkActive>;
+export const ZBulkActiveResult = z.object({
+  changed: z.number().int(),
+  unchanged: z.number().int(),
+  notFound: z.number().int(),
+});
+export type TBulkActiveResult = z.infer<typeof ZBulkActiveResult>;

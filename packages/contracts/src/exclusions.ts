@@ -142,3 +142,20 @@ export const ZExclusionFormOptions = z.object({
   buildings: z.array(z.object({ id: z.number().int(), clientId: z.number().int(), name: z.string() })),
 });
 export type TExclusionFormOptions = z.infer<typeof ZExclusionFormOptions>;
+
+/**
+ * Activate or deactivate many exclusions at once (issue 26 §4, the list's multi-select): ids outside
+ * the actor's scope are counted as not found and changed nothing.
+ */
+export const ZExclusionBulkActive = z.object({
+  ids: z.array(ZId).min(1, 'Choose at least one exclusion.').max(500, 'Choose at most 500 exclusions at a time.'),
+  active: z.boolean(),
+});
+export type TExclusionBulkActive = z.input<typeof ZExclusionBulkActive>;
+export const ZExclusionBulkResult = z.object({
+  changed: z.number().int(),
+  /** already in that state */
+  unchanged: z.number().int(),
+  notFound: z.number().int(),
+});
+export type TExclusionBulkResult = z.infer<typeof ZExclusionBulkResult>;

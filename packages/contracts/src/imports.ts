@@ -26,6 +26,8 @@ export const ZImportResult = z.object({
   /** id for GET /api/imports/error-files/{id} (also /Exclusion/exclusionErrorFile/{id} …), null when no row was rejected */
   errorFile: z.string().nullable(),
   error: z.string().nullable(),
+  /** the import's batch when it can be undone (issue 26 §4, ADR 0049): POST /api/imports/batches/{id}/undo */
+  batchId: z.number().int().nullable().optional(),
 });
 export type TImportResult = z.infer<typeof ZImportResult>;
 
@@ -38,3 +40,28 @@ export const ZExportColumnsResponse = z.object({
   data: z.array(z.object({ id: z.string(), header: z.string(), selectedByDefault: z.boolean() })),
 });
 export type TExportColumnsResponse = z.infer<typeof ZExportColumnsResponse>;
+
+/** Days an import can be undone (issue 26 §4). */
+export const IMPORT_UNDO_DAYS = 7;
+
+export const ZImportBatch = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  createdAt: z.string(),
+  createdByName: z.string().nullable(),
+  rowCount: z.number().int(),
+  undoneAt: z.string().nullable(),
+  undoCounts: z.object({ removed: z.number().int(), kept: z.number().int() }).nullable(),
+  /** the last moment it can be undone */
+  undoUntil: z.string(),
+});
+export type TImportBatch = z.infer<typeof ZImportBatch>;
+export const ZImportBatchList = z.object({ data: z.array(ZImportBatch) });
+export const ZImportBatchQuery = z.object({ kind: ZString.min(1).max(40) });
+export const ZImportUndoResult = z.object({
+  removed: z.number().int(),
+  /** rows left because they are in use (a card already checked in) */
+  kept: z.number().int(),
+  message: z.string(),
+});
+export type TImportUndoResult = z.infer<typeof ZImportUndoResult>;

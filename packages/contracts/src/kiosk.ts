@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { personName, ZId, ZIsoDate, ZString, zText } from './common';
-import { ZVisitorType } from './visits';
+import { ZTardySlipPrint } from './students';
+import { ZArrivalVisitorType } from './visits';
 
 /**
  * Kiosk (issue 14; spec 002 §2 Kiosk screens, §3 kiosk settings, §4 kiosk with/without auto badge,
@@ -111,7 +112,7 @@ export const ZKioskSignInRequest = z
     photoFileId: z.string().uuid().nullable().optional(),
     reason: zText(200).default(''),
     personVisiting: zText(200).default(''),
-    visitorType: ZVisitorType.default('visitor'),
+    visitorType: ZArrivalVisitorType.default('visitor'),
   })
   .refine((b) => b.visitorId !== undefined || b.person !== undefined || b.registrationId !== undefined, {
     message: 'Scan your card or type your name and date of birth.',
@@ -195,6 +196,10 @@ export const ZKioskStudentDropoffResponse = z.object({
   message: z.string(),
   /** the print window of the tardy slip (spec 002 §4 Dropoff: prints automatically) */
   slipWindowUrl: z.string(),
+  /** how the slip is printed, by the building's print method (audit 002 ksl U6, ADR 0027) */
+  slipPrint: ZTardySlipPrint,
+  /** the slip as ZPL, for 'browser' (Zebra Browser Print on the kiosk's computer) */
+  slipZplUrl: z.string(),
 });
 export type TKioskStudentDropoffResponse = z.infer<typeof ZKioskStudentDropoffResponse>;
 

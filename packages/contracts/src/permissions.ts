@@ -12,9 +12,46 @@ export const PERMISSIONS = {
   'session.read': [Admin, ClientAdmin, Attendant, Kiosk],
   'emergency.send': [Admin, ClientAdmin, Attendant],
   'impersonation.start': [Admin],
+  /**
+   * emergency states (issue 27 §1, ADR 0037): the kiosk reads its building's active state (to show
+   * instructions instead of sign-in); staff start one and add notes; only administrators end one
+   */
+  'emergencyStates.read': [Admin, ClientAdmin, Attendant, Kiosk],
+  'emergencyStates.history': [Admin, ClientAdmin, Attendant],
+  'emergencyStates.start': [Admin, ClientAdmin, Attendant],
+  /** start for chosen buildings or the whole district (staff: their own building only) */
+  'emergencyStates.startSeveral': [Admin, ClientAdmin],
+  'emergencyStates.note': [Admin, ClientAdmin, Attendant],
+  'emergencyStates.end': [Admin, ClientAdmin],
+  /** the accountability roster (issue 27 §2, ADR 0042): staff of the building and district administrators read and mark it */
+  'emergencyRoster.read': [Admin, ClientAdmin, Attendant],
+  'emergencyRoster.mark': [Admin, ClientAdmin, Attendant],
+  /** the drills report (issue 27 §4) and the district's required drills per school year */
+  'drills.read': [Admin, ClientAdmin, Attendant],
+  'drills.manage': [Admin, ClientAdmin],
+  /**
+   * reunification (issue 27 §3, ADR 0050): a station (read the board, meet an adult, verify,
+   * runners, release; start one from an active state of the building, send the link), an
+   * administrator's reunification on its own or its end, the after-action report
+   */
+  'reunification.station': [Admin, ClientAdmin, Attendant],
+  'reunification.manage': [Admin, ClientAdmin],
+  'reunification.report': [Admin, ClientAdmin, Attendant],
   /** remove the demo districts and accounts before real use (issue 23 §1) */
   'demoData.remove': [Admin],
   'outbox.read': [Admin, ClientAdmin],
+  /** the audit console (issue 26 §1): the platform administrator every district's, a district administrator their own */
+  'audit.read': [Admin, ClientAdmin],
+  /** retention rules, legal holds and retention runs of a district (issue 26 §2, ADR 0047) */
+  'retention.manage': [Admin, ClientAdmin],
+  /** a district's own wording of the visitor screens, per language (issue 29 §1, ADR 0054) */
+  'visitorWording.manage': [Admin, ClientAdmin],
+  /** the district's own sign-in provider, SCIM token and pending sign-ins (issue 30, ADR 0052) */
+  'sso.manage': [Admin, ClientAdmin],
+  /** a district's claim of an e-mail domain is verified by the platform (issue 30 §1) */
+  'sso.verifyDomains': [Admin],
+  /** a person's records on request: read, export as one archive, erase (issue 26 §3, ADR 0048) */
+  'personRecords.manage': [Admin, ClientAdmin],
   /** send a failed (dead-letter) message again (issue 23 §3) */
   'outbox.retry': [Admin, ClientAdmin],
   /** the platform administrator's Tools menu: the system settings modal and the API documentation link (spec 000 §2) */
@@ -94,6 +131,13 @@ export const PERMISSIONS = {
   'pickups.read': [Admin, ClientAdmin, Attendant],
   // kiosk
   'kiosk.use': [Kiosk],
+  /** API keys and webhook subscriptions of the district (issue 28 §5, ADR 0051): district administrators */
+  'apiKeys.manage': [ClientAdmin],
+  'webhooks.manage': [ClientAdmin],
+  // issue 28 §1–4 (ADR 0053): hosts and visitor passes
+  'hosts.read': [Admin, ClientAdmin, Attendant],
+  'hosts.manage': [Admin, ClientAdmin],
+  'passes.manage': [Admin, ClientAdmin, Attendant],
   // logs
   'logs.read': [Admin, ClientAdmin, Attendant],
   'logs.filterByBuilding': [Admin, ClientAdmin],
@@ -101,7 +145,13 @@ export const PERMISSIONS = {
 
 export type TPermission = keyof typeof PERMISSIONS;
 
-export function can(actor: Pick<TActor, 'roleId'> | null | undefined, action: TPermission): boolean {
+export function can(
+  actor: (Pick<TActor, 'roleId'> & Partial<Pick<TActor, 'apiKey'>>) | null | undefined,
+  action: TPermission,
+): boolean {
   if (!actor) return false;
-  return (PERMISSIONS[action] as readonly number[]).includes(actor.roleId);
+  if (!(PERMISSIONS[action] as readonly number[]).includes(actor.roleId)) return false;
+  // an API key's request (issue 28 §5): the role's permission and one the key was given
+  const key = actor.apiKey;
+  return !key || key.permissions.includes(action);
 }

@@ -186,6 +186,10 @@ export const ZRegistration = ZRegistrationListItem.extend({
   version: z.number().int(),
   arrestAlerts: z.array(ZArrestAlertSummary),
   createdAt: z.string(),
+  /** ADR 0038: the registration this one renews (display.renewal says its state), or null */
+  renewalOfId: z.number().int().nullable().default(null),
+  /** ADR 0038: the latest registration that renews this one, or null */
+  renewedById: z.number().int().nullable().default(null),
 });
 export type TRegistration = z.infer<typeof ZRegistration>;
 
@@ -343,8 +347,28 @@ export const ZPublicForm = z.object({
   questions: z.array(z.object({ name: z.string(), hint: z.string() })),
   disclosureText: z.string(),
   authorizationText: z.string(),
-  /** from the personal link of an invitation */
-  prefill: z.object({ firstname: z.string(), lastname: z.string(), email: z.string(), phone: z.string() }).nullable(),
+  /**
+   * From the personal link of an invitation; a renewal invitation's (ADR 0038) also carries the
+   * registration on file: middle name, address, answers. Never the date of birth: the person
+   * types it, and only the same person (names and date of birth) renews the registration.
+   */
+  prefill: z
+    .object({
+      firstname: z.string(),
+      lastname: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      middlename: z.string().default(''),
+      street1: z.string().default(''),
+      street2: z.string().default(''),
+      city: z.string().default(''),
+      state: z.string().default(''),
+      zipcode: z.string().default(''),
+      answers: z.array(z.object({ name: z.string(), value: z.string() })).default([]),
+    })
+    .nullable(),
+  /** ADR 0038: the link renews a registration; its photo is kept unless a new one is chosen */
+  renewal: z.object({ expDate: z.string().nullable(), hasPhoto: z.boolean() }).nullable().default(null),
   photoMaxBytes: z.number().int(),
   /** the state list (GET /api/states needs a session; the public form has none) */
   states: z.array(ZState),

@@ -33,4 +33,9 @@ export interface TActor {
   buildingId: number | null;
   /** Set while an admin acts as another user. */
   impersonatorId: number | null;
+  /**
+   * Set when the request authenticated with an API key (issue 28 §5, ADR 0051): the key's id and
+   * the permissions it holds. `can()` allows an action only when the role has it AND the key names it.
+   */
+  apiKey?: { id: number; permissions: readonly string[] } | null;
 }

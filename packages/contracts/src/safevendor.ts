@@ -218,6 +218,11 @@ export const ZSvRegistration = ZSvRegistrationListItem.extend({
   createdAt: z.string(),
   /** issue 23 §4: send it back with an edit */
   version: z.number().int(),
+  /** ADR 0038: 'Renewal of Approved; Currently: Pending' (spec 001 §4), or null when not a renewal */
+  renewal: z.string().nullable().default(null),
+  /** ADR 0038: the registration this one renews, and the latest one that renews this one */
+  renewalOfId: z.number().int().nullable().default(null),
+  renewedById: z.number().int().nullable().default(null),
 });
 export type TSvRegistration = z.infer<typeof ZSvRegistration>;
 

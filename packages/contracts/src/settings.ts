@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, pageResponse, ZId, ZIdText, ZString, versionField } from './common';
-import { ZOptionalUrl } from './clients';
+import { ZOptionalUrl, ZRegistrationLink } from './clients';
 
 /**
  * System settings (spec 000 §2 /settings: visitor and volunteer URLs, Skyward connection test)
@@ -16,6 +16,8 @@ export const ZSystemSettingsResponse = z.object({
   clientName: z.string(),
   visitorUrl: z.string(),
   volunteerUrl: z.string(),
+  /** the district's registration links (the spec's visitor/volunteer URLs), derived; read-only */
+  registrationLinks: z.array(ZRegistrationLink),
   /** whether SIS (Skyward) pickup is on and a connection is configured, for the test button */
   skyward: z.boolean(),
   sisConfigured: z.boolean(),

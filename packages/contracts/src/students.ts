@@ -235,3 +235,15 @@ export const ZSyncStatus = z.object({
   }),
 });
 export type TSyncStatus = z.infer<typeof ZSyncStatus>;
+
+/**
+ * How a tardy slip reached paper (audit 002 ksl U6), by the building's print method (ADR 0027):
+ * 'printed' — the server sent it to the building's printer; 'printerDown' — it tried and the printer
+ * did not take it (the print window opens instead); 'browser' — the screen sends it through Zebra
+ * Browser Print; 'window' — the building prints PDFs: the print window opens.
+ */
+export const ZTardySlipPrint = z.enum(['printed', 'printerDown', 'browser', 'window']);
+export type TTardySlipPrint = z.infer<typeof ZTardySlipPrint>;
+/** POST /api/students/dropoffs/{eventId}/tardy-slip/print: the desk's slip, the building's way (audit 002 ksl U6). */
+export const ZTardySlipPrintResponse = z.object({ slipPrint: ZTardySlipPrint });
+export type TTardySlipPrintResponse = z.infer<typeof ZTardySlipPrintResponse>;

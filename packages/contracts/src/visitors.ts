@@ -111,6 +111,11 @@ export const ZVisitorMatch = z.object({
   /** what tells two records of one name apart (issue 22): the licence's last 4 and the last visit */
   licenseLast4: z.string().default(''),
   lastVisitAt: z.string().nullable().default(null),
+  /**
+   * the name search only (audit 002 desk §3.4): the district has an active exclusion of this person
+   * (linked, or same identity keys and date of birth) for the searching building; screening still decides
+   */
+  onExclusionList: z.boolean().optional(),
 });
 export type TVisitorMatch = z.infer<typeof ZVisitorMatch>;
 

@@ -1,18 +1,26 @@
 import { z } from 'zod';
 import { ZId, ZString } from './common';
 
-/** Who is coming in (spec 002 §1): visitors, volunteers, vendors and students. */
-export const VISITOR_TYPES = ['visitor', 'volunteer', 'vendor', 'student'] as const;
+/**
+ * Who is coming in (spec 002 §1): visitors, volunteers, vendors and students; and first
+ * responders (issue 27 §1, ADR 0042), recorded by staff at the desk only, admitted unscreened.
+ */
+export const VISITOR_TYPES = ['visitor', 'volunteer', 'vendor', 'student', 'responder'] as const;
 export const ZVisitorType = z.enum(VISITOR_TYPES);
 export type TVisitorType = z.infer<typeof ZVisitorType>;
+
+/** The answer to a first responder anywhere but the desk's staff (issue 27 §1, ADR 0042). */
+export const RESPONDER_MESSAGE = 'First responders are recorded at the front desk by staff.';
+/** A visitor type on the kiosk, a pre-registration or a public form: never a first responder. */
+export const ZArrivalVisitorType = ZVisitorType.refine((t) => t !== 'responder', { message: RESPONDER_MESSAGE });
 
 /** spec 002 §7 POST /Visit/CheckIn/{id}: building, type, reason, reason id, duration, badge proxy. */
 export const ZCheckInRequest = z.object({
   /**
-   * the server's screening of this visitor at this building (issue 10 §1): required; the check-in is
-   * refused when it is older than CONSTANTS.screeningValidMinutes or has findings nobody decided on
+   * the server's screening of this visitor at this building (issue 10 §1): required (but for a first
+   * responder recorded by staff at the desk, issue 27 §1); the check-in is refused when it is older than CONSTANTS.screeningValidMinutes or has findings nobody decided on
    */
-  screeningId: z.string().uuid(),
+  screeningId: z.string().uuid().optional(),
   visitorId: ZId,
   buildingId: ZId,
   /** default 'visitor', or for a pre-registered visitor the card's type (issue 22) */
@@ -20,6 +28,8 @@ export const ZCheckInRequest = z.object({
   visitReasonId: ZId.nullable().optional(),
   reason: ZString.trim().max(200).default(''),
   personVisiting: ZString.trim().max(200).default(''),
+  /** the host picked for "person visiting" (issue 28 §1): told of the arrival on their channel (§4) */
+  hostId: ZId.nullable().optional(),
   allowedMinutes: z
     .number()
     .int()
@@ -55,6 +65,11 @@ export const ZVisitSummary = z.object({
   photoFileId: z.string().nullable(),
   checkedInByName: z.string().nullable(),
   badge: ZBadgeSummary.nullable(),
+  /**
+   * On the current visits (the dashboard's on-site cards): how many possible matches were cleared
+   * to admit this person (issue 25, audit 002-desk usability 1b). Absent elsewhere.
+   */
+  clearedFindings: z.number().int().optional(),
 });
 export type TVisitSummary = z.infer<typeof ZVisitSummary>;
 

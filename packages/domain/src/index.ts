@@ -25,3 +25,5 @@ export * from './registration-admission';
 export * from './pickup-authorization';
 export * from './preregistration-flags';
 export * from './nearby';
+export * from './drills';
+export * from './retention';

@@ -16,9 +16,10 @@ import { canonicalName } from './identity';
  * must have been screened (exclusions and registry) without an undecided finding.
  */
 
-export type PickupPath = 'desk' | 'kiosk';
+/** 'reunification': a station of a reunification event (issue 27 §3, ADR 0050) */
+export type PickupPath = 'desk' | 'kiosk' | 'reunification';
 
-export const PICKUP_PATHS: readonly PickupPath[] = ['desk', 'kiosk'];
+export const PICKUP_PATHS: readonly PickupPath[] = ['desk', 'kiosk', 'reunification'];
 
 export interface PickupRule {
   id: number;
@@ -117,6 +118,8 @@ export type ReleaseVerificationMethod = (typeof RELEASE_VERIFICATIONS)[number];
 export const RELEASE_METHODS_BY_PATH: Record<PickupPath, readonly ReleaseVerificationMethod[]> = {
   kiosk: ['dob', 'one_time_code'],
   desk: ['one_time_code', 'id_scan', 'id_typed', 'known_visitor'],
+  // issue 27 §3: "licence scan or ID check, as the identity issue defines for releases" (ADR 0050)
+  reunification: ['id_scan', 'id_typed', 'known_visitor'],
 };
 
 /** What the district holds about the adult (the guardian row and their visitor record). */

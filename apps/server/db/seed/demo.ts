@@ -1,6 +1,6 @@
 import { ROLE } from '@sv/contracts';
 import { sql } from 'drizzle-orm';
-import { clients, visitReasons } from '../../src/db/schema/index';
+import { clients, drillRequirements, visitReasons } from '../../src/db/schema/index';
 import type { Db } from '../../src/platform/db/database';
 import { seedDemoExclusions } from './demo-exclusions';
 import { seedDemoRegistrations, seedDemoVendors } from './demo-registrations';
@@ -161,6 +161,18 @@ export async function seedDemo(db: Db): Promise<DemoWorld> {
     })),
   ];
   await db.insert(visitReasons).values([...reasons(north.id), ...reasons(south.id)]);
+  // issue 27 §4: the drills North County's state requires each school year (a typical state law);
+  // South Valley has set none, so its report says "None required"
+  await db.insert(drillRequirements).values(
+    (
+      [
+        ['Lockdown', 2],
+        ['Secure', 1],
+        ['Shelter', 2],
+        ['Evacuate', 4],
+      ] as const
+    ).map(([kind, requiredCount]) => ({ clientId: north.id, kind, requiredCount })),
+  );
   // students, guardians, pickup authorisations and student reasons (issue 12)
   await seedDemoStudents(db, [
     { clientId: north.id, name: north.name },

@@ -5,8 +5,18 @@ import { buildingsRoutes } from './buildings/buildings.routes';
 import { contactsRoutes } from './contacts/contacts.routes';
 import { impersonationRoutes } from './auth/impersonation.routes';
 import { microsoftRoutes } from './auth/microsoft.routes';
+import { ssoRoutes } from './auth/sso.routes';
+import { scimRoutes } from './scim/index';
 import { passwordRoutes } from './auth/password.routes';
 import { emergencyRoutes } from './emergency/emergency.routes';
+import { emergencyStatesRoutes } from './emergency/emergency-states.routes';
+import { auditRoutes } from './audit/audit.routes';
+import { retentionRoutes } from './retention/retention.routes';
+import { visitorWordingRoutes } from './visitor-wording/visitor-wording.routes';
+import { reunificationRoutes } from './reunification/reunification.routes';
+import { personRecordsRoutes } from './person-records/person-records.routes';
+import { apiKeysRoutes } from './api-keys/api-keys.routes';
+import { webhooksRoutes } from './webhooks/webhooks.routes';
 import { outboxRoutes } from './outbox/outbox.routes';
 import { denialsRoutes } from './denials/denials.routes';
 import { preRegistrationsRoutes } from './preregistrations/preregistrations.routes';
@@ -37,6 +47,8 @@ import { publicRegistrationRoutes } from './public-registration/public-registrat
 import { safeVendorRoutes } from './safevendor/safevendor.routes';
 import { demoDataRoutes } from './demo-data/demo-data.routes';
 import type { Services } from '../composition';
+import { hostsRoutes } from './hosts/hosts.routes';
+import { visitorPassesRoutes } from './visitor-passes/visitor-passes.routes';
 
 /**
  * Every feature module, registered in one list. A new feature adds one line here and an
@@ -50,9 +62,19 @@ export async function registerFeatures(app: ZodApp, deps: AppDeps, s: Services) 
   await demoDataRoutes(app, deps, s.demoData);
   await passwordRoutes(app, deps, s.password);
   await microsoftRoutes(app, deps, s.microsoft);
+  await ssoRoutes(app, deps, s.sso);
+  await scimRoutes(app, deps, s.scim);
   await impersonationRoutes(app, deps, s.impersonation);
   await emergencyRoutes(app, deps, s.emergency);
+  await emergencyStatesRoutes(app, deps, s.emergencyStates);
   await outboxRoutes(app, deps, s.outbox);
+  await auditRoutes(app, deps, s.audit);
+  await retentionRoutes(app, deps, s.retention);
+  await visitorWordingRoutes(app, deps, s.visitorWording);
+  await reunificationRoutes(app, deps, s.reunification);
+  await personRecordsRoutes(app, deps, s.personRecords);
+  await apiKeysRoutes(app, deps, s.apiKeys);
+  await webhooksRoutes(app, deps, s.webhooks);
   await statesRoutes(app, deps, s.states);
   await importsRoutes(app, deps, s.imports);
   await eventsRoutes(app, deps, s.events);
@@ -81,4 +103,6 @@ export async function registerFeatures(app: ZodApp, deps: AppDeps, s: Services) 
   await publicRegistrationRoutes(app, deps, s.publicRegistration);
   await studentsRoutes(app, deps, s.students);
   await kioskRoutes(app, deps, s.kiosk);
+  await hostsRoutes(app, deps, s.hosts);
+  await visitorPassesRoutes(app, deps, s.visitorPasses);
 }

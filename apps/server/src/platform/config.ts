@@ -103,6 +103,19 @@ const ZEnv = z
      * 127.0.0.1; never in a real install (the server would print to itself).
      */
     PRINTER_ALLOW_LOOPBACK: bool.default(false),
+    /**
+     * Deliver webhooks to loopback and private-network addresses (issue 28 §5, ADR 0051). Off: a
+     * receiver must resolve to a public address (no request from the server into its own network).
+     * Only for the test harness and the e2e server, whose receivers listen on 127.0.0.1.
+     */
+    WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+    /**
+     * Hosts told through Microsoft Teams / Slack incoming webhooks (issue 28 §4, ADR 0053): 'http'
+     * posts to the district's URL; 'local' keeps the messages in memory (demos with no network).
+     */
+    CHAT_WEBHOOKS: z.enum(['http', 'local']).default('http'),
+    /** Accept http://127.0.0.1 webhook URLs: only for tests' local peer, never in a real install. */
+    CHAT_WEBHOOK_ALLOW_LOOPBACK: bool.default(false),
     /** how long a stop waits for in-flight requests before closing the database anyway */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   })

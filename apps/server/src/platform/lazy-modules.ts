@@ -15,3 +15,5 @@ const once = <T>(load: () => Promise<T>) => {
 export const loadSharp = once(async () => (await import('sharp')).default);
 export const loadExcelJs = once(async () => (await import('exceljs')).default);
 export const loadPdfLib = once(() => import('pdf-lib'));
+/** the archive of a person's records (issue 26 §3): zipped on request only */
+export const loadJsZip = once(async () => (await import('jszip')).default);

@@ -77,6 +77,8 @@ export async function createTestApp(
     SEED_DEMO: 'false',
     // the fake printer listens on 127.0.0.1 (issue 23 §7: loopback only with this override)
     PRINTER_ALLOW_LOOPBACK: 'true',
+    // webhook receivers of the tests listen on 127.0.0.1 (issue 28 §5, ADR 0051)
+    WEBHOOK_ALLOW_PRIVATE: 'true',
     ...opts.env,
   });
   const deps = createDeps(config, database, { email: null, sms: null, ...opts.overrides });

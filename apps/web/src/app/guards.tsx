@@ -1,5 +1,5 @@
 import type { TAppRoutePath } from '@sv/contracts';
-import { Center, Loader } from '@mantine/core';
+import { Image, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
@@ -8,14 +8,36 @@ import { useSession } from '../lib/session';
 import { paths } from '../lib/paths';
 import type { TitleKey } from './routes';
 
-export function FullPageLoader() {
+/**
+ * The splash screen (spec 000 §2 "Visitor and volunteer layouts with a splash screen and spinner";
+ * issue 25, audit 000 row 3.3): the product's logo and name over a spinner, full page. index.html
+ * shows the same picture in plain HTML until the app mounts; this is what the layouts show while
+ * they load (the session, a lazily loaded shell or screen, the public registration form).
+ */
+export function Splash(props: { label?: string }) {
   const { t } = useTranslation();
   return (
-    <Center h="100vh" role="status" aria-busy="true" aria-label={t('shell.loading')}>
+    <Stack
+      h="100vh"
+      align="center"
+      justify="center"
+      gap="md"
+      role="status"
+      aria-busy="true"
+      aria-label={props.label ?? t('shell.loading')}
+      data-testid="splash"
+    >
+      <Image src="/favicon.svg" alt="" w={64} h={64} />
+      <Text fw={700} size="xl">
+        {t('product')}
+      </Text>
       <Loader />
-    </Center>
+    </Stack>
   );
 }
+
+/** The full-page loader of the layouts is the splash screen. */
+export const FullPageLoader = Splash;
 
 /** Requires a signed-in user of the audience; otherwise to the right sign-in page (spec 000 §8). */
 export function RequireAuth({ audience, children }: { audience: 'staff' | 'kiosk'; children: ReactNode }) {

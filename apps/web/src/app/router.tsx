@@ -4,6 +4,8 @@ import { MESSAGES } from '@sv/contracts';
 import { deferred } from '../components/deferred';
 import { GlobalLoadingOverlay } from '../features/shell/loading-overlay';
 import { setNavigator } from '../lib/api-client';
+import { i18n } from '../lib/i18n';
+import { notify } from '../lib/notify';
 import { paths } from '../lib/paths';
 import { FullPageLoader, RequireAuth, RouteGuard, RouteTitle } from './guards';
 import { kioskRoutes, staffRoutes, type AppRoute } from './routes';
@@ -12,6 +14,7 @@ const DeskShell = lazy(() => import('../features/shell/desk-shell'));
 const KioskShell = lazy(() => import('../features/shell/kiosk-shell'));
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 const KioskLoginPage = lazy(() => import('../features/auth/kiosk-login-page'));
+const DistrictLoginPage = lazy(() => import('../features/sso/district-login-page'));
 const SetPasswordPage = lazy(() => import('../features/auth/set-password-page'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password-page'));
 const MicrosoftSignOutPage = lazy(() => import('../features/auth/microsoft-sign-out-page'));
@@ -20,6 +23,8 @@ const Dashboard = lazy(() => import('../features/dashboard/dashboard-page'));
 const PublicRegistrationPage = lazy(() => import('../features/public-registration/public-registration-page'));
 // ADR 0017: a registered person's arrival page (no sign-in; phone-first)
 const ArrivePage = lazy(() => import('../features/nearby/arrive-page'));
+// issue 27 §3 (ADR 0050): the families' reunification pre-request page (no sign-in)
+const ReunifyPublicPage = lazy(() => import('../features/reunification/public-request-page'));
 // Nothing is notified before the first screen is up, so the notifications' container loads after
 // it (issue 5 web targets); a notify() before then waits in the store.
 const NotificationsHost = deferred(() => import('./notifications-host').then((m) => m.NotificationsHost));
@@ -57,6 +62,8 @@ function RoutingError() {
   const reload = isStaleBuild(error) && !sessionStorage.getItem(RELOADED_KEY);
   useEffect(() => {
     console.warn(MESSAGES.errorRouting, error);
+    // issue 25, audit 000 B13: the user clicked a screen and landed on Home without a word
+    if (!reload) notify.error(i18n.t('common.screenFailed'));
     if (reload) {
       sessionStorage.setItem(RELOADED_KEY, '1');
       window.location.reload();
@@ -95,6 +102,8 @@ export const router = createBrowserRouter([
     children: [
       { path: paths.login, element: page('login', <LoginPage />) },
       { path: paths.kioskLogin, element: page('kioskLogin', <KioskLoginPage />) },
+      // a district's sign-in link (issue 30 §1)
+      { path: paths.districtLoginRoute, element: page('districtLogin', <DistrictLoginPage />) },
       { path: paths.setPassword, element: page('setPassword', <SetPasswordPage />) },
       { path: paths.forgotPassword, element: page('forgotPassword', <ForgotPasswordPage />) },
       { path: paths.microsoftSignOut, element: page('microsoftSignOut', <MicrosoftSignOutPage />) },
@@ -103,6 +112,7 @@ export const router = createBrowserRouter([
         element: page('publicRegistration', <PublicRegistrationPage />),
       },
       { path: paths.arriveRoute, element: page('arrive', <ArrivePage />) },
+      { path: paths.reunifyRoute, element: page('reunifyPublic', <ReunifyPublicPage />) },
       {
         element: (
           <RequireAuth audience="kiosk">

@@ -48,6 +48,12 @@ export const staffRoutes: AppRoute[] = [
     title: 'bgSettings',
     screen: lazy(() => import('../features/clients/background-settings-page')),
   },
+  // the district's own sign-in and directory sync (issue 30; ADR 0052)
+  {
+    path: '/client/sso/:id',
+    title: 'ssoSettings',
+    screen: lazy(() => import('../features/sso/sso-settings-page')),
+  },
   {
     path: '/client/regTypes/:id',
     title: 'regTypes',
@@ -85,6 +91,39 @@ export const staffRoutes: AppRoute[] = [
     screen: lazy(() => import('../features/exclusions/exclusions-page')),
   },
   { path: '/outbox', title: 'outbox', screen: Outbox },
+  // records retention and legal holds (issue 26 §2; ADR 0047)
+  { path: '/retention', title: 'retention', screen: lazy(() => import('../features/retention/retention-page')) },
+  // a district's own wording of the visitor screens (issue 29 §1; ADR 0054)
+  {
+    path: '/visitor-wording',
+    title: 'visitorWording',
+    screen: lazy(() => import('../features/visitor-wording/visitor-wording-page')),
+  },
+  // API keys and webhooks (issue 28 §5; ADR 0051)
+  { path: '/api-keys', title: 'apiKeys', screen: lazy(() => import('../features/api-keys/api-keys-page')) },
+  { path: '/webhooks', title: 'webhooks', screen: lazy(() => import('../features/webhooks/webhooks-page')) },
+  // hosts and visitor passes (issue 28 §1–2; ADR 0053)
+  { path: '/hosts', title: 'hosts', screen: lazy(() => import('../features/visitor-passes/hosts-page')) },
+  {
+    path: '/visitor-passes',
+    title: 'visitorPasses',
+    screen: lazy(() => import('../features/visitor-passes/visitor-passes-page')),
+  },
+  { path: '/audit', title: 'audit', screen: lazy(() => import('../features/audit/audit-page')) },
+  // emergency states and drills (issue 27; ADR 0037)
+  { path: '/emergency', title: 'emergency', screen: lazy(() => import('../features/emergency/emergency-page')) },
+  {
+    path: '/emergency/roster',
+    title: 'emergencyRoster',
+    screen: lazy(() => import('../features/emergency/roster-page')),
+  },
+  { path: '/drills', title: 'drills', screen: lazy(() => import('../features/emergency/drills-page')) },
+  // reunification stations (issue 27 §3; ADR 0050)
+  {
+    path: '/reunification',
+    title: 'reunification',
+    screen: lazy(() => import('../features/reunification/reunification-page')),
+  },
   // registrations (spec 001)
   {
     path: '/registration',

@@ -3,6 +3,8 @@ export const paths = {
   home: '/',
   login: '/Account/Login',
   kioskLogin: '/safe/kiosk/login',
+  /** a district's sign-in link (issue 30 §1) */
+  districtLoginRoute: '/login/:district',
   kiosk: (id?: number | string) => (id ? `/safe/kiosk/${id}` : '/safe/kiosk'),
   kioskThankYou: '/safe/kioskthankyou',
   kioskProblem: '/safe/kioskproblem',
@@ -14,6 +16,8 @@ export const paths = {
   clientSettings: (id: number) => `/client/settings/${id}`,
   clientKioskSettings: (id: number) => `/client/kiosksettings/${id}`,
   clientBgSettings: (id: number) => `/client/bgsettings/${id}`,
+  /** issue 30 (ADR 0052) */
+  clientSsoSettings: (id: number) => `/client/sso/${id}`,
   regTypes: (clientId: number) => `/client/regTypes/${clientId}`,
   regTypeEdit: (clientId: number, id: number | 'new') => `/client/regTypes/${clientId}/${id}`,
   users: (list?: 'clientadmin' | 'attendant') => (list ? `/user/${list}` : '/user'),
@@ -45,6 +49,8 @@ export const paths = {
   svInformation: (id: number) => `/SVRegistration/Info/${id}`,
   // ADR 0017: the personal arrival link of the approval e-mail (the token is the only thing in it)
   arriveRoute: '/arrive/:token',
+  /** issue 27 §3: the families' reunification pre-request page (server: publicPathOf) */
+  reunifyRoute: '/reunify/:token',
   nearbyLog: '/NearbyLog',
   visitLog: '/log',
   vendorLog: '/Vendorlog',

@@ -1,6 +1,7 @@
 import type { TSessionResponse, TSessionUser } from '@sv/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError, setCsrfToken } from './api-client';
+import { SHOWS_ERROR } from './query-client';
 
 export const sessionKey = ['session'] as const;
 
@@ -28,6 +29,8 @@ export const sessionQuery = queryOptions({
   queryKey: sessionKey,
   queryFn: fetchSession,
   staleTime: Number.POSITIVE_INFINITY,
+  // a failed read keeps the last answer and the offline banner says so (lib/query-client)
+  meta: SHOWS_ERROR,
 });
 
 export function useSession() {

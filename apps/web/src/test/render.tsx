@@ -29,13 +29,16 @@ export function renderWithProviders(
   });
   if (opts.session) queryClient.setQueryData(sessionKey, opts.session);
   const path = opts.path ?? '/';
+  // a route may carry a query string ('/audit?targetType=exclusion'): the screen reads it from the URL
+  const [pathname = path, query] = (opts.route ?? path).split('?');
+  const search = query ? `?${query}` : '';
   // no pause between keystrokes: the tests type whole fields
   const user = userEvent.setup({ delay: null });
   const result = render(
     <MantineProvider theme={theme} env="test">
       <Notifications />
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[{ pathname: opts.route ?? path, state: opts.state ?? null }]}>
+        <MemoryRouter initialEntries={[{ pathname, search, state: opts.state ?? null }]}>
           <Routes>
             <Route path={path} element={ui} />
             <Route path="*" element={<LocationProbe />} />

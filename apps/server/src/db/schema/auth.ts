@@ -55,5 +55,13 @@ export const oidcStates = pgTable('oidc_states', {
   codeVerifier: text('code_verifier').notNull(),
   returnTo: text('return_to').notNull().default('/'),
   kiosk: boolean('kiosk').notNull().default(false),
+  /** issue 30: the district whose provider this sign-in uses (null: the platform's env Microsoft setting) */
+  clientId: integer('client_id'),
+  /** 'signin' | 'test' (a district administrator's test sign-in: proves the configuration, signs nobody in) */
+  purpose: text('purpose').notNull().default('signin'),
+  /** the administrator who started a test sign-in */
+  userId: integer('user_id'),
+  /** the district_sso version a test sign-in proves (a configuration changed meanwhile stays untested) */
+  configVersion: integer('config_version'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { files } from './files';
+import { hosts } from './hosts';
 import { buildings, clients, users } from './tenancy';
 import { visitors } from './visitors';
 
@@ -95,6 +96,10 @@ export const visits = pgTable(
     registrationId: integer('registration_id'),
     svRegistrationId: integer('sv_registration_id'),
     preRegistrationId: integer('pre_registration_id'),
+    /** the screening the visit was admitted on (issue 25, audit 002-desk 1b; migration 0033): its decisions are what was cleared */
+    screeningId: uuid('screening_id'),
+    /** the host picked for "person visiting" (issue 28 §1, migration 0041): told on arrival */
+    hostId: integer('host_id').references(() => hosts.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('visits_one_open_per_visitor_uq').on(t.visitorId).where(sql`${t.checkOut} IS NULL`),
@@ -194,8 +199,22 @@ export const preRegistrations = pgTable(
      * sets the district's open cards back to null.
      */
     registryScreenedAt: timestamp('registry_screened_at', { withTimezone: true }),
+    /**
+     * Issue 28 §2 (ADR 0053, migration 0041): a visitor pass is a card with a host, a window and a
+     * pass nonce (null = no pass); revoking sets pass_revoked_at.
+     */
+    hostId: integer('host_id').references(() => hosts.id, { onDelete: 'set null' }),
+    windowStart: timestamp('window_start', { withTimezone: true }),
+    windowEnd: timestamp('window_end', { withTimezone: true }),
+    passNonce: text('pass_nonce'),
+    passRevokedAt: timestamp('pass_revoked_at', { withTimezone: true }),
+    passInstructions: text('pass_instructions').notNull().default(''),
+    invitedBy: integer('invited_by'),
   },
   (t) => [
+    index('pre_registrations_passes_idx')
+      .on(t.clientId, t.buildingId, t.windowStart)
+      .where(sql`${t.passNonce} is not null`),
     index('prereg_building_date_idx').on(t.buildingId, t.visitDate, t.status),
     uniqueIndex('prereg_import_key_uq').on(t.buildingId, t.importKey),
     index('prereg_client_first_key_idx').on(t.clientId, t.firstKey, t.visitDate),
@@ -224,4 +243,38 @@ export const idempotencyKeys = pgTable(
     instanceId: text('instance_id'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Issue 28 §4 (ADR 0053): the host told of a visitor's arrival: a queue of its own (claimed like
+ * messages, ADR 0023), one row per visit (the unique index de-duplicates a retried check-in).
+ * status: queued | sent | outbox (e-mail/SMS with no transport: in the Message Outbox) | failed | skipped
+ */
+export const hostNotifications = pgTable(
+  'host_notifications',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id').notNull(),
+    buildingId: integer('building_id').notNull(),
+    visitId: integer('visit_id')
+      .notNull()
+      .references(() => visits.id, { onDelete: 'cascade' }),
+    hostId: integer('host_id')
+      .notNull()
+      .references(() => hosts.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedBy: text('claimed_by'),
+    lastError: text('last_error'),
+    /** the outbound message (e-mail / SMS) that carries it */
+    messageId: integer('message_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('host_notifications_visit_uq').on(t.visitId),
+    index('host_notifications_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+  ],
 );

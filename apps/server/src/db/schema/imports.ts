@@ -1,4 +1,4 @@
-import { customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -26,4 +26,25 @@ export const importErrorFiles = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('import_error_files_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * An import that can be undone (issue 26 §4, ADR 0049): the ids of the rows it created, for 7 days.
+ * Undoing removes those still unused and says how many were kept because they are in use.
+ */
+export const importBatches = pgTable(
+  'import_batches',
+  {
+    id: serial('id').primaryKey(),
+    /** the district the rows belong to (null: a platform-wide kind) */
+    clientId: integer('client_id'),
+    kind: text('kind').notNull(),
+    createdBy: integer('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdIds: jsonb('created_ids').$type<number[]>().notNull(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    undoneBy: integer('undone_by'),
+    undoCounts: jsonb('undo_counts').$type<{ removed: number; kept: number }>(),
+  },
+  (t) => [index('import_batches_client_idx').on(t.clientId, t.kind, t.createdAt)],
 );

@@ -171,7 +171,7 @@ export const registrations = pgTable(
     /** 'admin' | 'public' | 'invitation' */
     source: text('source').notNull().default('admin'),
     invitationId: integer('invitation_id'),
-    /** the registration this one renews (same person, same type) */
+    /** the registration this one renews (same person, same type; issue 25, ADR 0038) */
     renewalOfId: integer('renewal_of_id'),
     badgeCode: text('badge_code').notNull(),
     /** an unanswered-invitation or expiry warning chain is running (spec 001 §2 Cancel Email Warnings) */
@@ -222,6 +222,8 @@ export const registrations = pgTable(
     index('registrations_visitor_idx').on(t.visitorId).where(sql`${t.visitorId} is not null`),
     // arrest watch walks approved registrations in id order (resumable cursor)
     index('registrations_watch_idx').on(t.id).where(sql`${t.approved} = true`),
+    // a registration's pending renewal (ADR 0038: the duplicate rule and the edit page find it)
+    index('registrations_renewal_of_idx').on(t.renewalOfId).where(sql`${t.renewalOfId} is not null`),
   ],
 );
 
@@ -251,9 +253,10 @@ export const registrationInvitations = pgTable(
     clientId: integer('client_id')
       .notNull()
       .references(() => clients.id),
-    registrationTypeId: integer('registration_type_id')
-      .notNull()
-      .references(() => registrationTypes.id),
+    /** null for a SafeVendor renewal invitation, which is to its company's form (ADR 0038) */
+    registrationTypeId: integer('registration_type_id').references(() => registrationTypes.id),
+    /** a SafeVendor renewal invitation's company (ADR 0038); exactly one of type / company */
+    vendorCompanyId: integer('vendor_company_id').references(() => vendorCompanies.id),
     firstname: text('firstname').notNull(),
     lastname: text('lastname').notNull(),
     email: text('email').notNull().default(''),
@@ -268,16 +271,26 @@ export const registrationInvitations = pgTable(
     warningsCancelledAt: timestamp('warnings_cancelled_at', { withTimezone: true }),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     registrationId: integer('registration_id'),
+    /**
+     * The registration this invitation asks its person to renew (issue 25, ADR 0038; migration
+     * 0030). Unique: the hourly renewal sweep invites a registration once, whichever instance runs.
+     */
+    renewalOfId: integer('renewal_of_id').references(() => registrations.id, { onDelete: 'cascade' }),
     createdBy: integer('created_by').references(() => users.id),
   },
   (t) => [
     uniqueIndex('registration_invitations_token_uq').on(t.tokenHash),
+    uniqueIndex('registration_invitations_renewal_of_uq').on(t.renewalOfId),
     uniqueIndex('registration_invitations_open_uq')
       .on(t.registrationTypeId, t.dedupeKey)
       .where(sql`${t.answeredAt} is null`),
     index('registration_invitations_due_idx')
       .on(t.sentAt)
       .where(sql`${t.answeredAt} is null and ${t.warningsCancelledAt} is null`),
+    check(
+      'registration_invitations_owner_ck',
+      sql`(${t.registrationTypeId} is not null) <> (${t.vendorCompanyId} is not null)`,
+    ),
   ],
 );
 

@@ -41,6 +41,8 @@ export const students = pgTable(
     searchName: text('search_name').notNull().default(''),
     schoolSourcedId: text('school_sourced_id').notNull().default(''),
     active: boolean('active').notNull().default(true),
+    /** the SIS feed's grade (OneRoster `grades`, first), when it has one: the roster's group (issue 27 §2, migration 0034) */
+    grade: text('grade'),
     sisModifiedAt: timestamp('sis_modified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

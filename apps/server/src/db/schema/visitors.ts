@@ -57,6 +57,8 @@ export const visitors = pgTable(
      * table by table); the merge writes it in the transaction that checks both records.
      */
     mergedIntoId: integer('merged_into_id'),
+    /** erased on request (issue 26 §3, ADR 0048): a tombstone with no personal data */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** issue 23 §4: raised by sv_bump_version (migration 0019); an edit names the version it started from */
     version: integer('version').notNull().default(1),

@@ -16,6 +16,7 @@ import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
 import type { MessageInput } from '../../platform/messaging/messenger';
+import { publishWebhook } from '../webhooks/index';
 import {
   type ArrestWatchRun,
   createArrestWatchRepository,
@@ -253,6 +254,17 @@ export function createArrestWatchService(
           alerts += inserted.length;
           // the contacts' messages are stored with the alerts: told once, exactly when alerted
           const perAlert = inserted.map((a) => ({ id: a.id, messages: messagesFor(byId.get(a.registrationId)!, a) }));
+          // issue 28 §5 (ADR 0051): each new alert to the district's webhooks, with the alerts
+          for (const a of inserted) {
+            const reg = byId.get(a.registrationId)!;
+            await publishWebhook(tx as unknown as Db, {
+              type: 'arrest_alert.raised',
+              clientId: a.clientId,
+              data: { alertId: a.id, registrationId: a.registrationId },
+              names: { firstName: reg.firstname, lastName: reg.lastname },
+              occurredAt: now,
+            });
+          }
           await repo.markNotified(
             tx as unknown as Db,
             perAlert.filter((a) => a.messages.length > 0).map((a) => a.id),
@@ -322,7 +334,7 @@ export function createArrestWatchService(
       requirePermission(ctx.actor, 'arrestAlerts.read');
       const row = await repo.findAlert(ctx.actor, id);
       if (!row) throw notFound('Arrest alert not found');
-      await deps.audit.record(ctx, {
+      deps.audit.read(ctx, {
         action: 'arrestAlert.read',
         targetType: 'arrest_alert',
         targetId: id,

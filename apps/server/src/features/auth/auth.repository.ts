@@ -1,13 +1,22 @@
 import { eq, sql } from 'drizzle-orm';
-import { buildings, clients, users } from '../../db/schema/index';
+import { buildings, clients, districtSso, users } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
 
 export function createAuthRepository(db: Db) {
   return {
     async findUserForLogin(email: string) {
       const rows = await db
-        .select({ id: users.id, passwordHash: users.passwordHash, active: users.active, roleId: users.roleId })
+        .select({
+          id: users.id,
+          passwordHash: users.passwordHash,
+          active: users.active,
+          roleId: users.roleId,
+          // issue 30 §1: the district's require-SSO switch and its break-glass administrator
+          ssoRequired: sql<boolean>`coalesce(${districtSso.requireSso} and ${districtSso.enabled}, false)`,
+          breakGlassUserId: districtSso.breakGlassUserId,
+        })
         .from(users)
+        .leftJoin(districtSso, eq(districtSso.clientId, users.clientId))
         .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
         .limit(1);
       return rows[0] ?? null;

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/http/app-error';
 import type { ZodApp } from '../../platform/http/zod-app';
 import type { AuthService } from './auth.service';
 import { DEVICE_COOKIE_DAYS, deviceCookieName } from './trusted-device';
-import type { DemoDataService } from '../demo-data/demo-data.service';
+import type { DemoDataService } from '../demo-data';
 
 export const clientInfo = (req: FastifyRequest) => ({
   ip: req.ip,

@@ -2,6 +2,7 @@ import {
   MESSAGES,
   ROLE,
   ROLE_NAMES,
+  SSO_MESSAGES,
   type TActor,
   type TLoginRequest,
   type TRoleId,
@@ -57,7 +58,8 @@ export function createAuthService(deps: AppDeps, { repo }: { repo: ReturnType<ty
       homepage: profile.homepage || '/',
       elevatedReports: profile.elevatedReports,
       scanWithCamera: profile.scanWithCamera,
-      signedInWith: session.signedInWith === 'microsoft' ? 'microsoft' : 'password',
+      signedInWith:
+        session.signedInWith === 'microsoft' || session.signedInWith === 'sso' ? session.signedInWith : 'password',
       links: buildNavLinks(actor),
       impersonatedBy: impersonator ? { id: impersonator.id, name: impersonator.name } : null,
     };
@@ -132,6 +134,15 @@ export function createAuthService(deps: AppDeps, { repo }: { repo: ReturnType<ty
         throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
       }
       await throttle.recordSuccess(input.email, device?.nonce);
+      // issue 30 §1: a district that requires SSO refuses its staff's passwords, except the named
+      // break-glass administrator; said only after the right password (no account probing)
+      if (user.ssoRequired && user.id !== user.breakGlassUserId && user.roleId !== ROLE.Kiosk) {
+        await deps.audit.record(
+          { requestId: client.requestId, ip: client.ip },
+          { action: 'auth.login.sso_required', targetType: 'user', targetId: user.id },
+        );
+        throw new AppError('FORBIDDEN', SSO_MESSAGES.passwordRefused);
+      }
       // the kiosk login admits kiosk accounts only, and starts no session for anyone else (issue 14)
       if (input.kiosk && user.roleId !== ROLE.Kiosk) {
         await deps.audit.record(
@@ -145,7 +156,7 @@ export function createAuthService(deps: AppDeps, { repo }: { repo: ReturnType<ty
     },
 
     /** A new session id on every sign-in (security guide: session fixation). */
-    async startSession(userId: number, signedInWith: 'password' | 'microsoft', client: ClientInfo) {
+    async startSession(userId: number, signedInWith: 'password' | 'microsoft' | 'sso', client: ClientInfo) {
       const { token, csrfToken } = await deps.sessions.create({
         userId,
         signedInWith,

@@ -24,6 +24,8 @@ type MenuLink = {
  */
 const MENU: MenuLink[] = [
   { key: 'home', label: 'nav.home', url: '/' },
+  // issue 28 §2 (ADR 0053): invitations with a pass
+  { key: 'visitorPasses', label: 'nav.visitorPasses', url: '/visitor-passes' },
   {
     key: 'admin',
     label: 'nav.administration',
@@ -39,9 +41,13 @@ const MENU: MenuLink[] = [
         inDistrict: true,
       },
       { key: 'bgSettings', label: 'nav.backgroundSettings', url: (c) => `/client/bgsettings/${c}`, inDistrict: true },
+      // issue 30 (ADR 0052)
+      { key: 'ssoSettings', label: 'nav.ssoSettings', url: (c) => `/client/sso/${c}`, inDistrict: true },
       { key: 'regTypes', label: 'nav.registrationTypes', url: (c) => `/client/regTypes/${c}`, inDistrict: true },
       { key: 'buildings', label: 'nav.buildings', url: '/building' },
       { key: 'contacts', label: 'nav.contacts', url: '/contact' },
+      // issue 28 §1 (ADR 0053)
+      { key: 'hosts', label: 'nav.hosts', url: '/hosts' },
       { key: 'users', label: 'nav.users', url: '/user' },
       {
         key: 'administrators',
@@ -54,6 +60,13 @@ const MENU: MenuLink[] = [
       { key: 'settings', label: 'nav.systemSettings', url: '/settings' },
       { key: 'studentReasons', label: 'nav.studentReasons', url: '/settings/studentreasons' },
       { key: 'pickupAuthorizations', label: 'nav.pickupAuthorizations', url: '/student/authorizations' },
+      // issue 26 §2 (ADR 0047)
+      { key: 'retention', label: 'nav.retention', url: '/retention' },
+      // issue 29 §1 (ADR 0054)
+      { key: 'visitorWording', label: 'nav.visitorWording', url: '/visitor-wording' },
+      // issue 28 §5 (ADR 0051)
+      { key: 'apiKeys', label: 'nav.apiKeys', url: '/api-keys' },
+      { key: 'webhooks', label: 'nav.webhooks', url: '/webhooks' },
     ],
   },
   {
@@ -77,6 +90,8 @@ const MENU: MenuLink[] = [
       { key: 'pickupLog', label: 'nav.pickupLog', url: '/PickupLog' },
       { key: 'nearbyLog', label: 'nav.nearbyLog', url: '/NearbyLog' },
       { key: 'deniedEntries', label: 'nav.deniedEntries', url: '/deniedEntries' },
+      // issue 26 §1: the audit console, for those `audit.read` lets open it (administrators)
+      { key: 'audit', label: 'nav.audit', url: '/audit' },
     ],
   },
   {
@@ -88,6 +103,19 @@ const MENU: MenuLink[] = [
       { key: 'settingsModal', label: 'nav.systemSettings', url: 'action:settings', permission: 'platformTools.use' },
       { key: 'outbox', label: 'nav.outbox', url: '/outbox' },
       { key: 'apiDocs', label: 'nav.apiDocs', url: '/api/docs', permission: 'platformTools.use' },
+    ],
+  },
+  {
+    // issue 27 (ADR 0037): emergency states and the drills report
+    key: 'emergency',
+    label: 'nav.emergency',
+    url: '/emergency',
+    childLinks: [
+      { key: 'emergencyStates', label: 'nav.emergencyStates', url: '/emergency' },
+      { key: 'emergencyRoster', label: 'nav.emergencyRoster', url: '/emergency/roster' },
+      { key: 'drills', label: 'nav.drills', url: '/drills' },
+      // issue 27 §3 (ADR 0050): reunification stations
+      { key: 'reunification', label: 'nav.reunification', url: '/reunification' },
     ],
   },
   { key: 'kiosk', label: 'nav.kiosk', url: '/safe/kiosk' },

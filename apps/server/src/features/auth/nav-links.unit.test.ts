@@ -20,10 +20,14 @@ describe('navigation menu from the permission map', () => {
   it('gives the platform administrator administration, registrations, logs and tools', () => {
     expect(outline(buildNavLinks(actor(ROLE.Admin, null)))).toEqual([
       'home /',
+      // issue 28 (ADR 0053)
+      'visitorPasses /visitor-passes',
       'admin /client',
       '  clients /client',
       '  buildings /building',
       '  contacts /contact',
+      // issue 28 (ADR 0053)
+      '  hosts /hosts',
       '  users /user',
       '  administrators /user/clientadmin',
       '  attendants /user/attendant',
@@ -31,6 +35,9 @@ describe('navigation menu from the permission map', () => {
       '  settings /settings',
       '  studentReasons /settings/studentreasons',
       '  pickupAuthorizations /student/authorizations',
+      // issue 26 §2 (ADR 0047)
+      '  retention /retention',
+      '  visitorWording /visitor-wording',
       'registrations /registration',
       '  registrationList /registration',
       '  registrationSend /registration/send',
@@ -42,31 +49,50 @@ describe('navigation menu from the permission map', () => {
       '  pickupLog /PickupLog',
       '  nearbyLog /NearbyLog',
       '  deniedEntries /deniedEntries',
+      '  audit /audit',
       'tools action:impersonate',
       '  impersonate action:impersonate',
       '  settingsModal action:settings',
       '  outbox /outbox',
       '  apiDocs /api/docs',
+      // issue 27 (ADR 0037)
+      'emergency /emergency',
+      '  emergencyStates /emergency',
+      '  emergencyRoster /emergency/roster',
+      '  drills /drills',
+      '  reunification /reunification',
       'help action:help',
     ]);
   });
 
-  it("gives a client administrator their district's settings and the outbox, without tools", () => {
+  it("gives a client administrator their district's settings, the outbox and the audit log, without tools", () => {
     expect(outline(buildNavLinks(actor(ROLE.ClientAdmin, 7)))).toEqual([
       'home /',
+      // issue 28 (ADR 0053)
+      'visitorPasses /visitor-passes',
       'admin /building',
       '  clientSettings /client/settings/7',
       '  kioskSettings /client/kiosksettings/7',
       '  bgSettings /client/bgsettings/7',
+      // issue 30 (ADR 0052)
+      '  ssoSettings /client/sso/7',
       '  regTypes /client/regTypes/7',
       '  buildings /building',
       '  contacts /contact',
+      // issue 28 (ADR 0053)
+      '  hosts /hosts',
       '  users /user',
       '  attendants /user/attendant',
       '  exclusions /exclusion',
       '  settings /settings',
       '  studentReasons /settings/studentreasons',
       '  pickupAuthorizations /student/authorizations',
+      // issue 26 §2 (ADR 0047)
+      '  retention /retention',
+      '  visitorWording /visitor-wording',
+      // issue 28 §5 (ADR 0051)
+      '  apiKeys /api-keys',
+      '  webhooks /webhooks',
       'registrations /registration',
       '  registrationList /registration',
       '  registrationSend /registration/send',
@@ -78,7 +104,14 @@ describe('navigation menu from the permission map', () => {
       '  pickupLog /PickupLog',
       '  nearbyLog /NearbyLog',
       '  deniedEntries /deniedEntries',
+      '  audit /audit',
       'outbox /outbox',
+      // issue 27 (ADR 0037)
+      'emergency /emergency',
+      '  emergencyStates /emergency',
+      '  emergencyRoster /emergency/roster',
+      '  drills /drills',
+      '  reunification /reunification',
       'help action:help',
     ]);
   });
@@ -86,6 +119,8 @@ describe('navigation menu from the permission map', () => {
   it('gives an attendant exclusions, the registration lists and the logs', () => {
     expect(outline(buildNavLinks(actor(ROLE.Attendant, 7)))).toEqual([
       'home /',
+      // issue 28 (ADR 0053)
+      'visitorPasses /visitor-passes',
       'exclusions /exclusion',
       'registrations /registration',
       '  registrationList /registration',
@@ -96,6 +131,12 @@ describe('navigation menu from the permission map', () => {
       '  pickupLog /PickupLog',
       '  nearbyLog /NearbyLog',
       '  deniedEntries /deniedEntries',
+      // issue 27 (ADR 0037)
+      'emergency /emergency',
+      '  emergencyStates /emergency',
+      '  emergencyRoster /emergency/roster',
+      '  drills /drills',
+      '  reunification /reunification',
       'help action:help',
     ]);
   });

@@ -1,5 +1,5 @@
 import { createBuilding } from '../../../db/seed/factories';
-import type { AuthzEntry, Expected, Principal } from '../../test/authz/types';
+import { type AuthzEntry, type Expected, type Principal, listManagers } from '../../test/authz/types';
 import { idempotencyKeyHeader } from '../../test/authz/types';
 
 /** Building administration (buildings.manage): admins and client admins of the building's client. */
@@ -131,5 +131,12 @@ export const authz: AuthzEntry[] = [
     readOnly: true,
     request: () => ({ body: { street1: '1 Capitol Ave', city: 'Springfield', state: 'IL', zipcode: '' } }),
     expect: adminsOnly,
+  },
+  {
+    // issue 26 §4: activating an active row changes nothing; B's administrator counts it as not found
+    method: 'POST',
+    route: '/api/buildings/bulk-active',
+    request: async (f) => ({ body: { ids: [f.world.north.northHighId], active: true } }),
+    expect: listManagers,
   },
 ];

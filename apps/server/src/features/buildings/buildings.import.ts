@@ -7,7 +7,7 @@ import {
 } from '@sv/contracts';
 import { z } from 'zod';
 import { truncateDecimals } from '../../integrations/geocoding/geocoder';
-import { cell, registerImport } from '../../platform/imports/import-definition';
+import { cell, registerImport, removeUnlessInUse } from '../../platform/imports/import-definition';
 import { requireClientOption } from '../../platform/imports/import-options';
 import { createBuildingsRepository } from './buildings.repository';
 
@@ -170,6 +170,11 @@ registerImport({
   },
   async insertRows(ctx, rows: TBuildingFields[], tx, options) {
     const clientId = await requireClientOption(ctx, options, tx);
-    await createBuildingsRepository(tx).insertMany(ctx.actor, clientId, rows, tx);
+    return createBuildingsRepository(tx).insertMany(ctx.actor, clientId, rows, tx);
+  },
+  /** Undo (issue 26 §4, ADR 0049): a building anything refers to (a user, a visit, a card) stays. */
+  async undo(ctx, _clientId, ids, outer) {
+    // each building in its own savepoint: `tx` here is that savepoint's transaction
+    return removeUnlessInUse(outer, ids, (tx, id) => createBuildingsRepository(tx).deleteImported(ctx.actor, id, tx));
   },
 });

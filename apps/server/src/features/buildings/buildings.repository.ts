@@ -1,5 +1,5 @@
 import type { TActor, TBuildingFields, TBuildingLookupItem, TBuildingRow, TPage } from '@sv/contracts';
-import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { buildings, clients } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
 import { findPage, listSearch } from '../../platform/db/paging';
@@ -165,10 +165,23 @@ export function createBuildingsRepository(db: Db) {
     },
 
     /** Inserts imported buildings of one client (inside the import's transaction). */
-    async insertMany(actor: TActor, clientId: number, rows: TBuildingFields[], tx: Db = db): Promise<void> {
-      if (rows.length === 0) return;
+    async insertMany(actor: TActor, clientId: number, rows: TBuildingFields[], tx: Db = db): Promise<number[]> {
+      if (rows.length === 0) return [];
       if (!inScope(actor, { clientId })) throw new Error('import client outside the actor scope');
-      await tx.insert(buildings).values(rows.map((r) => ({ ...r, clientId })));
+      const created = await tx
+        .insert(buildings)
+        .values(rows.map((r) => ({ ...r, clientId })))
+        .returning({ id: buildings.id });
+      return created.map((r) => r.id);
+    },
+
+    /** Deletes a building of the actor's scope (an undone import's, issue 26 §4); 1 when it went. */
+    async deleteImported(actor: TActor, id: number, tx: Db = db): Promise<number> {
+      const gone = await tx
+        .delete(buildings)
+        .where(and(eq(buildings.id, id), scoped(actor)))
+        .returning({ id: buildings.id });
+      return gone.length;
     },
 
     /** One batch of the export, after a building id (keyset), in the actor's scope. */
@@ -183,6 +196,20 @@ export function createBuildingsRepository(db: Db) {
         .where(afterId === null ? where : and(where, gt(buildings.id, afterId)))
         .orderBy(asc(buildings.id))
         .limit(limit);
+    },
+
+    /** Sets `active` on the ids of the actor's scope that differ (issue 26 §4); the ids found and those changed. */
+    async setActiveMany(actor: TActor, ids: number[], active: boolean) {
+      const found = await db
+        .select({ id: buildings.id })
+        .from(buildings)
+        .where(and(inArray(buildings.id, ids), scoped(actor)));
+      const changed = await db
+        .update(buildings)
+        .set({ active, updatedAt: sql`now()` })
+        .where(and(inArray(buildings.id, ids), scoped(actor), ne(buildings.active, active)))
+        .returning({ id: buildings.id, clientId: buildings.clientId });
+      return { found: found.length, changed };
     },
 
     /** Updates a building in the actor's scope at `version` (issue 23 §4); false when there is none. */

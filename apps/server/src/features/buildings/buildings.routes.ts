@@ -11,13 +11,15 @@ import {
   ZGeocodeResponse,
   ZIdParam,
   ZPrintTestResponse,
+  ZBulkActive,
+  ZBulkActiveResult,
 } from '@sv/contracts';
 import type { AppDeps } from '../../platform/deps';
 import { printWindowHtml } from '../../integrations/printing/print-window';
 import { createIdempotentRoutes, IDEMPOTENCY_NOTE } from '../../platform/http/idempotent-route';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
-import type { ContactsService } from '../contacts/contacts.service';
+import type { ContactsService } from '../contacts';
 import type { BuildingsService } from './buildings.service';
 import './buildings.import';
 import './buildings.export';
@@ -102,6 +104,20 @@ export async function buildingsRoutes(
       },
     },
     async (req) => service.get(requireCtx(req), req.params.id),
+  );
+
+  app.post(
+    '/api/buildings/bulk-active',
+    {
+      schema: {
+        tags,
+        summary:
+          'Activate or deactivate the buildings chosen on the list (issue 26 §4): ids outside the actor’s scope change nothing and are counted as not found',
+        body: ZBulkActive,
+        response: { 200: ZBulkActiveResult },
+      },
+    },
+    async (req) => service.setActiveMany(requireCtx(req), req.body),
   );
 
   app.put(

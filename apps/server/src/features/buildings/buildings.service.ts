@@ -7,6 +7,9 @@ import {
   type ZBuildingLookupQuery,
   type ZBuildingUpsert,
   type ZGeocodeRequest,
+  type TBulkActive,
+  type TBulkActiveResult,
+  ZBulkActive,
 } from '@sv/contracts';
 import type { z } from 'zod';
 import { truncateDecimals } from '../../integrations/geocoding/geocoder';
@@ -14,6 +17,7 @@ import type { BadgeContent } from '../../integrations/printing/badge-content';
 import { buildBadgePdf } from '../../integrations/printing/pdf-badge';
 import { buildBadgeZpl } from '../../integrations/printing/zpl-badge';
 import { requirePermission } from '../../platform/auth/permission';
+import { recordBulk } from '../../platform/audit/bulk';
 import { mustHaveSaved, refuseStale } from '../../platform/db/versions';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/http/app-error';
@@ -133,6 +137,16 @@ export function createBuildingsService(
     },
 
     /** PUT /api/buildings/:id. A building stays with its client. */
+    /** Activate or deactivate the rows chosen on the list (issue 26 §4): the actor's scope only, one audit row per district. */
+    async setActiveMany(ctx: RequestCtx, body: TBulkActive): Promise<TBulkActiveResult> {
+      requirePermission(ctx.actor, 'buildings.manage');
+      const input = ZBulkActive.parse(body);
+      const ids = [...new Set(input.ids)];
+      const { found, changed } = await repo.setActiveMany(ctx.actor, ids, input.active);
+      await recordBulk(deps, ctx, 'building', input.active, changed);
+      return { changed: changed.length, unchanged: found - changed.length, notFound: ids.length - found };
+    },
+
     async update(ctx: RequestCtx, id: number, { version, ...body }: Upsert & { version: number }) {
       requirePermission(ctx.actor, 'buildings.manage');
       const before = await mustFind(ctx, id);
@@ -207,7 +221,11 @@ export function createBuildingsService(
       }
       if (result.status === 'none') throw badRequest(MESSAGES.geocodeNotFound);
       if (result.status === 'ambiguous') throw badRequest(MESSAGES.geocodeAmbiguous);
-      return { latitude: truncateDecimals(result.lat), longitude: truncateDecimals(result.lon) };
+      return {
+        latitude: truncateDecimals(result.lat),
+        longitude: truncateDecimals(result.lon),
+        ...(result.approximate ? { approximate: true as const } : {}),
+      };
     },
   };
 }

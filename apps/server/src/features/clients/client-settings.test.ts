@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients } from '../../db/schema/index';
 import { startFakeSis, type FakeSis } from '../../test/peers/fake-sis';
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
+import { createRegistrationType } from '../../../db/seed/factories';
 import { REENTER_BG_PASSWORD, REENTER_SIS_SECRET } from './clients.service';
 
 let t: TestApp;
@@ -63,6 +64,7 @@ describe('general settings (spec 000 §3, 002 §3)', () => {
       backgroundCheck: false,
       registryGating: 'dob-agrees',
       hasSisClientSecret: false,
+      registrationLinks: [],
     });
   });
 
@@ -99,6 +101,9 @@ describe('general settings (spec 000 §3, 002 §3)', () => {
       clientId: northId,
       clientName: 'North County Schools',
       hasSisClientSecret: false,
+      registrationLinks: [
+        { registrationTypeId: expect.any(Number), name: 'Volunteer', path: `/register/${northId}/volunteer` },
+      ],
     });
   });
 
@@ -359,8 +364,13 @@ describe('Skyward connection test against a OneRoster SIS (spec 000 §8)', () =>
 
   it("uses the built-in provider for 'local' and fails when nothing is configured", async () => {
     const id = await newClient();
-    expect((await test(admin, id, { sisBaseUrl: 'local' })).json().ok).toBe(true);
-    expect((await test(admin, id)).json().ok).toBe(false);
+    // the answer says it was the built-in system, not a district server (audit 000 U12)
+    expect((await test(admin, id, { sisBaseUrl: 'local' })).json()).toEqual({
+      ok: true,
+      message: MESSAGES.skywardOk,
+      builtIn: true,
+    });
+    expect((await test(admin, id)).json()).toEqual({ ok: false, message: MESSAGES.skywardFailed });
   });
 });
 
@@ -377,5 +387,32 @@ describe('desk settings (what the front desk and kiosk run on)', () => {
     expect((await t2.as(kiosk).get(`/api/clients/${t2.world.north.clientId}/desk-settings`)).statusCode).toBe(200);
     const south = await t2.login('desk.southelem@demo.test');
     expect((await t2.as(south).get(`/api/clients/${t2.world.north.clientId}/desk-settings`)).statusCode).toBe(404);
+  });
+});
+
+describe('registration links (issue 25, audit 000 U5; ADR 0039)', () => {
+  it('are derived from the active registration types, on District Settings, System Settings and Edit District', async () => {
+    const id = await newClient();
+    await createRegistrationType(t.deps.db, id, { name: 'Volunteer', code: 'volunteer' });
+    await createRegistrationType(t.deps.db, id, { name: 'Chaperone & Coach', code: 'chaperone coach' });
+    await createRegistrationType(t.deps.db, id, { name: 'Retired', code: 'retired', isActive: false });
+    const settings = (await t.as(admin).get(`/api/clients/${id}/settings`)).json();
+    expect(settings.registrationLinks).toEqual([
+      { registrationTypeId: expect.any(Number), name: 'Chaperone & Coach', path: `/register/${id}/chaperone%20coach` },
+      { registrationTypeId: expect.any(Number), name: 'Volunteer', path: `/register/${id}/volunteer` },
+    ]);
+    const system = (await t.as(admin).get(`/api/system-settings?clientId=${id}`)).json();
+    expect(system.registrationLinks).toEqual(settings.registrationLinks);
+    const detail = (await t.as(admin).get(`/api/clients/${id}`)).json();
+    expect(detail.registrationLinks).toEqual(settings.registrationLinks);
+  });
+
+  it("a district admin sees only their own district's links", async () => {
+    const res = await t.as(north).get(`/api/clients/${northId}/settings`);
+    expect(res.statusCode).toBe(200);
+    for (const link of res.json().registrationLinks as { path: string }[]) {
+      expect(link.path.startsWith(`/register/${northId}/`)).toBe(true);
+    }
+    expect((await t.as(north).get(`/api/clients/${southId}/settings`)).statusCode).toBe(404);
   });
 });

@@ -1,6 +1,6 @@
 import type { TActor, TClientRow, TPage } from '@sv/contracts';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { clients } from '../../db/schema/index';
+import { clients, registrationTypes } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
 import { findPage, listSearch } from '../../platform/db/paging';
 import { atVersion } from '../../platform/db/versions';
@@ -26,6 +26,9 @@ export function fullAddress(r: { street1: string; street2: string; city: string;
   const stateZip = [r.state, r.zipcode].filter(Boolean).join(' ');
   return [r.street1, r.street2, r.city, stateZip].filter(Boolean).join(', ');
 }
+
+/** The public form of a registration type (the web's `paths.publicRegistration`; spec 001 §2). */
+export const registrationPath = (clientId: number, code: string) => `/register/${clientId}/${encodeURIComponent(code)}`;
 
 const withAddress = <T extends Parameters<typeof fullAddress>[0]>(r: T) => ({ ...r, address: fullAddress(r) });
 
@@ -77,6 +80,25 @@ export function createClientsRepository(db: Db) {
         .orderBy(asc(sql`lower(${clients.name})`), asc(clients.id)),
 
     /** The whole record (settings and the sealed secret included) for the service; null when out of scope. */
+    /**
+     * The district's registration links (issue 25, audit 000 U5; ADR 0039): one per active
+     * registration type, by name. Scoped by the actor (a client's own types only).
+     */
+    async registrationLinks(actor: TActor, clientId: number) {
+      const rows = await db
+        .select({ id: registrationTypes.id, name: registrationTypes.name, code: registrationTypes.code })
+        .from(registrationTypes)
+        .where(
+          and(
+            eq(registrationTypes.clientId, clientId),
+            eq(registrationTypes.isActive, true),
+            clientFilter(actor, registrationTypes.clientId),
+          ),
+        )
+        .orderBy(sql`lower(${registrationTypes.name})`, asc(registrationTypes.id));
+      return rows.map((r) => ({ registrationTypeId: r.id, name: r.name, path: registrationPath(clientId, r.code) }));
+    },
+
     async findById(actor: TActor, id: number) {
       const rows = await db
         .select()

@@ -112,6 +112,7 @@ export function createClientsService(deps: AppDeps, { repo }: { repo: ReturnType
         active: row.active,
         volunteerUrl: s.volunteerUrl,
         visitorUrl: s.visitorUrl,
+        registrationLinks: await repo.registrationLinks(ctx.actor, row.id),
         version: row.version,
       };
     },
@@ -168,6 +169,7 @@ export function createClientsService(deps: AppDeps, { repo }: { repo: ReturnType
         clientId: row.id,
         clientName: row.name,
         hasSisClientSecret: sealedSisSecret(row) !== null,
+        registrationLinks: await repo.registrationLinks(ctx.actor, row.id),
         version: row.version,
       };
     },
@@ -298,7 +300,12 @@ export function createClientsService(deps: AppDeps, { repo }: { repo: ReturnType
       if (!conn.clientSecret && sealed && sameAddress) conn.clientSecret = box.open(sealed, sisSecretContext(id)) ?? '';
       const ok = await createSisClient(conn, sisPolicy).testConnection();
       await audit(ctx, 'client.sis.test', id, { ok, unsaved: Object.keys(body).length > 0 });
-      return { ok, message: ok ? MESSAGES.skywardOk : MESSAGES.skywardFailed };
+      const builtIn = conn.baseUrl.trim() === 'local' || (conn.baseUrl.trim() === '' && sisPolicy.emptyIsLocal);
+      return {
+        ok,
+        message: ok ? MESSAGES.skywardOk : MESSAGES.skywardFailed,
+        ...(builtIn ? { builtIn: true as const } : {}),
+      };
     },
 
     // ------------------------------------------------------------ system settings (/settings)
@@ -311,6 +318,7 @@ export function createClientsService(deps: AppDeps, { repo }: { repo: ReturnType
         clientName: row.name,
         visitorUrl: s.visitorUrl,
         volunteerUrl: s.volunteerUrl,
+        registrationLinks: await repo.registrationLinks(ctx.actor, row.id),
         skyward: s.skyward,
         sisConfigured: s.sisBaseUrl !== '' || sisPolicy.emptyIsLocal,
         version: row.version,

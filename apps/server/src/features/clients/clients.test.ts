@@ -91,6 +91,7 @@ describe('create and edit a client (spec 000 §4: new clients are active with an
       active: true,
       volunteerUrl: '',
       visitorUrl: '',
+      registrationLinks: [],
     });
     const put = await t.as(admin).edit('PUT', `/api/clients/${id}`, {
       name: 'Lakeside Schools',

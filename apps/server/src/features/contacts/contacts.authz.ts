@@ -1,5 +1,5 @@
 import { createContact } from '../../../db/seed/factories';
-import type { AuthzEntry, Expected, Principal } from '../../test/authz/types';
+import { type AuthzEntry, type Expected, type Principal, listManagers } from '../../test/authz/types';
 import { idempotencyKeyHeader } from '../../test/authz/types';
 
 /** Contacts are administration (contacts.read / contacts.manage): admins and the client's admins. */
@@ -90,5 +90,12 @@ export const authz: AuthzEntry[] = [
       };
     },
     expect: manageA,
+  },
+  {
+    // issue 26 §4: activating an active row changes nothing; B's administrator counts it as not found
+    method: 'POST',
+    route: '/api/contacts/bulk-active',
+    request: async (f) => ({ body: { ids: [(await freshContact(f)).id], active: true } }),
+    expect: listManagers,
   },
 ];

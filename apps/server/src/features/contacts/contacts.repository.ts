@@ -1,5 +1,5 @@
 import type { TActor, TPage } from '@sv/contracts';
-import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { buildings, clients, contacts, users } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
 import { findPage, listSearch } from '../../platform/db/paging';
@@ -164,6 +164,20 @@ export function createContactsRepository(db: Db) {
         .values({ ...values, clientId })
         .returning({ id: contacts.id });
       return row.id;
+    },
+
+    /** Sets `active` on the ids of the actor's scope that differ (issue 26 §4); the ids found and those changed. */
+    async setActiveMany(actor: TActor, ids: number[], active: boolean) {
+      const found = await db
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(and(inArray(contacts.id, ids), scoped(actor)));
+      const changed = await db
+        .update(contacts)
+        .set({ active, updatedAt: sql`now()` })
+        .where(and(inArray(contacts.id, ids), scoped(actor), ne(contacts.active, active)))
+        .returning({ id: contacts.id, clientId: contacts.clientId });
+      return { found: found.length, changed };
     },
 
     /** Updates a contact in the actor's scope at `version` (issue 23 §4); false when there is none. */

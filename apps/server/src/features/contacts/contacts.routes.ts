@@ -5,6 +5,8 @@ import {
   ZContactUpdate,
   ZContactUpsert,
   ZIdParam,
+  ZBulkActive,
+  ZBulkActiveResult,
 } from '@sv/contracts';
 import type { AppDeps } from '../../platform/deps';
 import { createIdempotentRoutes, IDEMPOTENCY_NOTE } from '../../platform/http/idempotent-route';
@@ -63,6 +65,20 @@ export async function contactsRoutes(app: ZodApp, deps: AppDeps, service: Contac
     '/api/contacts/:id',
     { schema: { tags, summary: 'One contact', params: ZIdParam, response: { 200: ZContactRow } } },
     async (req) => service.get(requireCtx(req), req.params.id),
+  );
+
+  app.post(
+    '/api/contacts/bulk-active',
+    {
+      schema: {
+        tags,
+        summary:
+          'Activate or deactivate the contacts chosen on the list (issue 26 §4): ids outside the actor’s scope change nothing and are counted as not found',
+        body: ZBulkActive,
+        response: { 200: ZBulkActiveResult },
+      },
+    },
+    async (req) => service.setActiveMany(requireCtx(req), req.body),
   );
 
   app.put(

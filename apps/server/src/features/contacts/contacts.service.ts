@@ -1,7 +1,17 @@
-import { can, ROLE, type TContactRow, type ZContactListQuery, type ZContactUpsert } from '@sv/contracts';
+import {
+  can,
+  ROLE,
+  type TContactRow,
+  type ZContactListQuery,
+  type ZContactUpsert,
+  type TBulkActive,
+  type TBulkActiveResult,
+  ZBulkActive,
+} from '@sv/contracts';
 import { formatConfidenceLevelList, parseConfidenceLevelList } from '@sv/domain';
 import type { z } from 'zod';
 import { requirePermission } from '../../platform/auth/permission';
+import { recordBulk } from '../../platform/audit/bulk';
 import { mustHaveSaved, refuseStale } from '../../platform/db/versions';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, notFound } from '../../platform/http/app-error';
@@ -127,6 +137,16 @@ export function createContactsService(deps: AppDeps, { repo }: { repo: ReturnTyp
         details: { contactType: values.contactType, name: values.name, active: values.active, ...levels },
       });
       return toRow(await mustFind(ctx, id), showLevels);
+    },
+
+    /** Activate or deactivate the rows chosen on the list (issue 26 §4): the actor's scope only, one audit row per district. */
+    async setActiveMany(ctx: RequestCtx, body: TBulkActive): Promise<TBulkActiveResult> {
+      requirePermission(ctx.actor, 'contacts.manage');
+      const input = ZBulkActive.parse(body);
+      const ids = [...new Set(input.ids)];
+      const { found, changed } = await repo.setActiveMany(ctx.actor, ids, input.active);
+      await recordBulk(deps, ctx, 'contact', input.active, changed);
+      return { changed: changed.length, unchanged: found - changed.length, notFound: ids.length - found };
     },
 
     async update(ctx: RequestCtx, id: number, body: Upsert & { version: number }) {

@@ -1,6 +1,7 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
 import { buildings, contacts, deniedEntries, preRegistrations } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
+import { buildingFilter, type ScopeSource } from '../../platform/db/scope';
 
 export function createDenialsRepository(db: Db) {
   return {
@@ -9,8 +10,17 @@ export function createDenialsRepository(db: Db) {
       return row.id;
     },
 
-    async markNotified(id: number) {
-      await db.update(deniedEntries).set({ securityNotified: true }).where(eq(deniedEntries.id, id));
+    /** Marks a denial's security contacts told, within the actor's scope (a write by id takes the actor's scope like the read before it: issue 24 §1). */
+    async markNotified(actor: ScopeSource, id: number) {
+      await db
+        .update(deniedEntries)
+        .set({ securityNotified: true })
+        .where(
+          and(
+            eq(deniedEntries.id, id),
+            buildingFilter(actor, { clientId: deniedEntries.clientId, buildingId: deniedEntries.buildingId }),
+          ),
+        );
     },
 
     async markPreRegistrationDenied(tx: Db, preRegistrationId: number, buildingId: number) {

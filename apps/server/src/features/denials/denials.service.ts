@@ -5,9 +5,11 @@ import { requirePermission } from '../../platform/auth/permission';
 import { AppError, notFound } from '../../platform/http/app-error';
 import { createIdempotency } from '../../platform/http/idempotency';
 import type { RequestCtx } from '../../platform/http/request-context';
-import type { VisitsRepository } from '../visits/visits.repository';
+import type { Db } from '../../platform/db/database';
+import { publishWebhook } from '../webhooks/index';
+import type { VisitsRepository } from '../visits';
 import { formatInZone } from '../../platform/time';
-import type { VisitorsRepository } from '../visitors/visitors.repository';
+import type { VisitorsRepository } from '../visitors';
 import type { DenialsRepository } from './denials.repository';
 
 /**
@@ -188,6 +190,17 @@ export function createDenialsService(
         { type: 'entry.denied', clientId: subject.building.clientId, buildingId: subject.building.id, id },
         tx,
       );
+      // issue 28 §5 (ADR 0051): the district's webhooks, in the denial's transaction
+      await publishWebhook(tx as unknown as Db, {
+        type: 'entry.denied',
+        clientId: subject.building.clientId,
+        data: { deniedEntryId: id, visitorId, buildingId: subject.building.id },
+        names: {
+          firstName: subject.visitor.firstname,
+          lastName: subject.visitor.lastname,
+          buildingName: subject.building.name,
+        },
+      });
       await deps.audit.record(
         ctx,
         {
@@ -208,7 +221,7 @@ export function createDenialsService(
     });
     const what = `Entry was DENIED: ${input.exclusionCount} exclusion match(es), ${input.potentialCount} potential match(es), ${input.watchdogCount} registry match(es).`;
     const notified = await alertSecurity(subject, what, input.level);
-    if (notified > 0) await repo.markNotified(deniedEntryId);
+    if (notified > 0) await repo.markNotified(ctx.actor, deniedEntryId);
     const hasActiveExclusion = await visitorsRepo.hasActiveExclusion(visitorId, subject.building.clientId);
     return {
       deniedEntryId,

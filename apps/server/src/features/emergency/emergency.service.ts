@@ -29,6 +29,50 @@ const EMPTY_REPORT = {
 };
 
 /**
+ * Tells security contacts by e-mail and SMS, with the honest delivery report (issue 23 §2): the
+ * one path of the emergency button and of emergency states (issue 27 §1, ADR 0037).
+ * Each contact counts as notified when at least one of its messages was delivered or, with no
+ * transport configured for that channel, landed in the outbox (issue 2 §7); the report says which
+ * (a button that reports success while nothing left the building is worse than one that fails).
+ */
+export async function deliverToContacts(
+  deps: AppDeps,
+  clientId: number,
+  recipients: readonly { email: string | null; mobile: string | null }[],
+  message: { subject: string; body: string; sms: string },
+) {
+  let notified = 0;
+  let delivered = 0;
+  let inOutbox = 0;
+  let retrying = 0;
+  for (const c of recipients) {
+    const messages: MessageInput[] = [];
+    if (c.email) {
+      messages.push({
+        clientId,
+        channel: 'email',
+        recipient: c.email,
+        subject: message.subject,
+        body: message.body,
+        kind: 'emergency',
+      });
+    }
+    if (c.mobile) {
+      messages.push({ clientId, channel: 'sms', recipient: c.mobile, body: message.sms, kind: 'emergency' });
+    }
+    if (messages.length === 0) continue;
+    const result = await deps.messenger.send(messages);
+    const outboxed = result.ids.length - result.sent - result.failed;
+    if (result.sent + outboxed > 0) notified++;
+    if (result.sent > 0) delivered++;
+    inOutbox += outboxed;
+    retrying += result.failed;
+  }
+  const notConfigured = deps.messenger.unconfiguredChannels();
+  return { contacts: recipients.length, notified, delivered, inOutbox, retrying, notConfigured };
+}
+
+/**
  * The header emergency button (spec 000 §4, §7 POST /api/emergency, §8 messages; issue 2 §6):
  * notifies the security contacts of the sender's building and district by e-mail and SMS,
  * saying who sent it, from where and when.
@@ -113,44 +157,12 @@ export function createEmergencyService(
       ].join('\n');
       const sms = `EMERGENCY from SafeVisitor: ${who} at ${where}, ${when}.`;
 
-      // Each contact counts as notified when at least one of its messages was delivered or,
-      // with no transport configured for that channel, landed in the outbox (issue 2 §7); the
-      // report says which (issue 23 §2: a button that reports success while nothing left the
-      // building is worse than one that fails).
-      let notified = 0;
-      let delivered = 0;
-      let inOutbox = 0;
-      let retrying = 0;
-      for (const c of recipients) {
-        const messages: MessageInput[] = [];
-        if (c.email) {
-          messages.push({
-            clientId: place.clientId,
-            channel: 'email',
-            recipient: c.email,
-            subject,
-            body,
-            kind: 'emergency',
-          });
-        }
-        if (c.mobile) {
-          messages.push({
-            clientId: place.clientId,
-            channel: 'sms',
-            recipient: c.mobile,
-            body: sms,
-            kind: 'emergency',
-          });
-        }
-        if (messages.length === 0) continue;
-        const result = await deps.messenger.send(messages);
-        const outboxed = result.ids.length - result.sent - result.failed;
-        if (result.sent + outboxed > 0) notified++;
-        if (result.sent > 0) delivered++;
-        inOutbox += outboxed;
-        retrying += result.failed;
-      }
-      const notConfigured = deps.messenger.unconfiguredChannels();
+      const { notified, delivered, inOutbox, retrying, notConfigured } = await deliverToContacts(
+        deps,
+        place.clientId,
+        recipients,
+        { subject, body, sms },
+      );
 
       await deps.audit.record(ctx, {
         action: notified > 0 ? 'emergency.sent' : 'emergency.failed',

@@ -118,6 +118,13 @@ export const authz: AuthzEntry[] = [
     expect: manageA,
   },
   {
+    // issue 26 §4: B's administrator is answered (nothing of A changed: counted as not found)
+    method: 'POST',
+    route: '/api/exclusions/bulk-active',
+    request: async (f) => ({ body: { ids: [await building1Exclusion(f)], active: false } }),
+    expect: { ...manageA, clientAdminB: 'ok' },
+  },
+  {
     method: 'POST',
     route: '/api/exclusions/:id/photo',
     request: async (f) => {

@@ -4,12 +4,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { buildings, exclusions } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
-import { buildingFilter } from '../../platform/db/scope';
+import { buildingFilter, clientFilter } from '../../platform/db/scope';
 import type { RequestCtx } from '../../platform/http/request-context';
 import { cell, registerImport, requireClientOption } from '../../platform/imports/import-definition';
 import { EXCLUSION_MESSAGES } from './exclusions.service';
 import { withNameKeys } from '../../platform/db/identity-keys';
-import { rescreenCardsAfterExclusionChange } from '../preregistrations/preregistrations.flags';
+import { rescreenCardsAfterExclusionChange } from './exclusions.card-flags';
 
 /**
  * Exclusions bulk import (spec 000 §2; /Exclusion/exclusionSampleImport). Rows go to the client
@@ -180,10 +180,28 @@ registerImport({
         createdBy: ctx.actor.userId,
       });
     }
-    if (values.length > 0) {
-      await tx.insert(exclusions).values(values.map(withNameKeys));
-      // the district's pre-registration cards are screened again (issue 22), in the import's transaction
-      await rescreenCardsAfterExclusionChange(tx, clientId, values, new Date());
-    }
+    if (values.length === 0) return [];
+    const created = await tx.insert(exclusions).values(values.map(withNameKeys)).returning({ id: exclusions.id });
+    // the district's pre-registration cards are screened again (issue 22), in the import's transaction
+    await rescreenCardsAfterExclusionChange(tx, clientId, values, new Date());
+    return created.map((r) => r.id);
+  },
+  /**
+   * Undo (issue 26 §4, ADR 0049): the batch's exclusions are deleted (nothing refers to an
+   * exclusion by key: screenings keep what they showed), and the cards they flagged are screened again.
+   */
+  async undo(ctx, _clientId, ids, tx) {
+    const removed = await tx
+      .delete(exclusions)
+      .where(and(inArray(exclusions.id, ids), clientFilter(ctx.actor, exclusions.clientId)))
+      .returning({ clientId: exclusions.clientId, firstname: exclusions.firstname, lastname: exclusions.lastname });
+    for (const clientId of new Set(removed.map((r) => r.clientId)))
+      await rescreenCardsAfterExclusionChange(
+        tx,
+        clientId,
+        removed.filter((r) => r.clientId === clientId),
+        new Date(),
+      );
+    return { removed: removed.length, kept: ids.length - removed.length };
   },
 });

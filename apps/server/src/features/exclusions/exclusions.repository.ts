@@ -1,6 +1,19 @@
 import type { TActor } from '@sv/contracts';
 import { canonicalName, DEFAULT_EXCLUSION_DOB, dobNearVariants } from '@sv/domain';
-import { and, asc, desc, eq, fillPlaceholders, isNull, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  fillPlaceholders,
+  inArray,
+  isNull,
+  ne,
+  or,
+  type Placeholder,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { buildings, clients, exclusions, visitors } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
@@ -436,8 +449,32 @@ export function createExclusionsRepository(db: Db) {
       return row.id;
     },
 
-    /** Updates an exclusion; with `version` (an edit, issue 23 §4) only at that version. */
+    /**
+     * Updates an exclusion within the actor's scope (a write by id takes the actor's scope like the read before it: issue 24 §1); with `version` (an edit,
+     * issue 23 §4) only at that version. False when nothing in scope (at that version) was saved.
+     */
+    /** Sets `active` on the ids of the actor's scope that differ; returns the changed rows and the ids found. */
+    async setActiveMany(actor: ScopeSource, ids: number[], active: boolean, tx: Db = db) {
+      const found = await tx
+        .select({ id: exclusions.id })
+        .from(exclusions)
+        .where(and(inArray(exclusions.id, ids), exclusionScope(actor)));
+      const changed = await tx
+        .update(exclusions)
+        .set({ active, updatedAt: new Date() })
+        .where(and(inArray(exclusions.id, ids), exclusionScope(actor), ne(exclusions.active, active)))
+        .returning({
+          id: exclusions.id,
+          clientId: exclusions.clientId,
+          firstname: exclusions.firstname,
+          lastname: exclusions.lastname,
+          visitorId: exclusions.visitorId,
+        });
+      return { found: found.length, changed };
+    },
+
     async update(
+      actor: ScopeSource,
       id: number,
       values: Partial<typeof exclusions.$inferInsert>,
       tx: Db = db,
@@ -446,7 +483,13 @@ export function createExclusionsRepository(db: Db) {
       const rows = await tx
         .update(exclusions)
         .set(withNameKeys({ ...values, updatedAt: new Date() }))
-        .where(and(eq(exclusions.id, id), version === undefined ? undefined : atVersion(exclusions.version, version)))
+        .where(
+          and(
+            eq(exclusions.id, id),
+            exclusionScope(actor),
+            version === undefined ? undefined : atVersion(exclusions.version, version),
+          ),
+        )
         .returning({ id: exclusions.id });
       return rows.length > 0;
     },

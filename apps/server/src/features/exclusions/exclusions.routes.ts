@@ -1,4 +1,6 @@
 import {
+  ZExclusionBulkActive,
+  ZExclusionBulkResult,
   ZExclusionFormOptions,
   ZExclusionResponse,
   ZExclusionSave,
@@ -141,6 +143,20 @@ export async function exclusionsRoutes(app: ZodApp, deps: AppDeps, service: Excl
       },
     },
     async (req) => ({ exclusion: await service.update(requireCtx(req), req.params.id, req.body) }),
+  );
+
+  app.post(
+    '/api/exclusions/bulk-active',
+    {
+      schema: {
+        tags,
+        summary:
+          'Activate or deactivate many exclusions (the list’s multi-select): ids outside the actor’s scope change nothing and are counted as not found',
+        body: ZExclusionBulkActive,
+        response: { 200: ZExclusionBulkResult },
+      },
+    },
+    async (req) => service.setActiveMany(requireCtx(req), req.body),
   );
 
   app.post(

@@ -11,6 +11,9 @@ import {
   ZExclusionUpdate,
   ZExclusionsQuery,
   ZPotentialMatchesRequest,
+  type TExclusionBulkActive,
+  type TExclusionBulkResult,
+  ZExclusionBulkActive,
 } from '@sv/contracts';
 import {
   cleanPersonName,
@@ -28,7 +31,7 @@ import type { AppDeps } from '../../platform/deps';
 import { createFileStore } from '../../platform/files/files';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
-import { rescreenCardsAfterExclusionChange } from '../preregistrations/preregistrations.flags';
+import { rescreenCardsAfterExclusionChange } from './exclusions.card-flags';
 import { candidateQueryOf, createExclusionsRepository, type ExclusionRow } from './exclusions.repository';
 
 type SaveInput = z.output<typeof ZExclusionSave>;
@@ -157,7 +160,7 @@ export function createExclusionsService(
     async get(ctx: RequestCtx, id: number) {
       requirePermission(ctx.actor, 'exclusions.read');
       const row = await getRow(ctx, id);
-      await deps.audit.record(ctx, {
+      deps.audit.read(ctx, {
         action: 'exclusion.read',
         targetType: 'exclusion',
         targetId: id,
@@ -265,7 +268,7 @@ export function createExclusionsService(
           reason: input.reason,
           photoFileId,
         };
-        mustHaveSaved(await repo.update(id, after, tx, input.version));
+        mustHaveSaved(await repo.update(ctx.actor, id, after, tx, input.version));
         // edited, activated or deactivated: the cards its names (before and after) concern (issue 22)
         rescreened = await rescreenCardsAfterExclusionChange(
           tx,
@@ -288,6 +291,37 @@ export function createExclusionsService(
       return toExclusion(await getRow(ctx, id));
     },
 
+    /**
+     * Activate or deactivate many at once (issue 26 §4): one transaction, the cards the changed
+     * names concern screened again (issue 22), one audit row with the ids.
+     */
+    async setActiveMany(ctx: RequestCtx, body: TExclusionBulkActive): Promise<TExclusionBulkResult> {
+      requirePermission(ctx.actor, 'exclusions.manage');
+      const input = ZExclusionBulkActive.parse(body);
+      const ids = [...new Set(input.ids)];
+      const rescreened = new Set<number>();
+      const result = await deps.db.transaction(async (tx) => {
+        const { found, changed } = await repo.setActiveMany(ctx.actor, ids, input.active, tx);
+        for (const clientId of new Set(changed.map((c) => c.clientId))) {
+          const mine = changed.filter((c) => c.clientId === clientId);
+          for (const b of await rescreenCardsAfterExclusionChange(tx, clientId, mine, deps.now())) rescreened.add(b);
+          await deps.audit.record(
+            ctx,
+            {
+              action: input.active ? 'exclusion.bulkActivate' : 'exclusion.bulkDeactivate',
+              targetType: 'exclusion',
+              clientId,
+              details: { ids: mine.map((c) => c.id) },
+            },
+            tx,
+          );
+        }
+        return { changed: changed.length, unchanged: found - changed.length, notFound: ids.length - found };
+      });
+      for (const b of rescreened) deps.realtime.invalidate(b);
+      return result;
+    },
+
     /** Stores a photo for an exclusion form that is not saved yet; the save attaches it by id. */
     async uploadPhoto(ctx: RequestCtx, read: () => Promise<{ buffer: Buffer; clientId: number | null }>) {
       requirePermission(ctx.actor, 'exclusions.manage');
@@ -304,7 +338,7 @@ export function createExclusionsService(
       const row = await getRow(ctx, id);
       const buffer = await read();
       const fileId = await fileStore.saveImage(ctx, row.clientId, 'exclusion-photo', buffer);
-      await repo.update(id, { photoFileId: fileId });
+      mustHaveSaved(await repo.update(ctx.actor, id, { photoFileId: fileId }));
       await deps.audit.record(ctx, {
         action: 'exclusion.photo.set',
         targetType: 'exclusion',
@@ -318,7 +352,7 @@ export function createExclusionsService(
     async removePhoto(ctx: RequestCtx, id: number) {
       requirePermission(ctx.actor, 'exclusions.manage');
       const row = await getRow(ctx, id);
-      await repo.update(id, { photoFileId: null });
+      mustHaveSaved(await repo.update(ctx.actor, id, { photoFileId: null }));
       await deps.audit.record(ctx, {
         action: 'exclusion.photo.remove',
         targetType: 'exclusion',

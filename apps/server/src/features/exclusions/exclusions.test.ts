@@ -221,6 +221,7 @@ describe('POST/PUT /api/exclusions', () => {
       .edit('PUT', `/api/exclusions/${e.id}`, body({ lastname: 'Changed', active: false }));
     expect(edited.json().exclusion).toMatchObject({ lastname: 'Changed', active: false, visitorId: visitor.id });
     await t.as(deskNH).get(`/api/exclusions/${e.id}`);
+    await t.deps.audit.flush(); // the read's row is written by the batched writer (ADR 0044)
     const actions = (
       await t.deps.db
         .select()

@@ -17,7 +17,15 @@ export async function filesRoutes(app: ZodApp, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const file = await store.getFile(requireCtx(req), req.params.id);
+      const ctx = requireCtx(req);
+      const file = await store.getFile(ctx, req.params.id);
+      // a photo or document of a person: a sensitive read (ADR 0044), written by the batched writer
+      deps.audit.read(ctx, {
+        action: 'file.read',
+        targetType: file.kind,
+        targetId: req.params.id,
+        clientId: file.clientId,
+      });
       return reply
         .header('Cache-Control', 'no-store')
         .header('X-Content-Type-Options', 'nosniff')

@@ -1,4 +1,5 @@
-import { importErrorFiles } from '../../db/schema/index';
+import { importBatches, importErrorFiles } from '../../db/schema/index';
+import { insertExclusion } from '../exclusions/exclusions.fixtures';
 import type { AuthzEntry, AuthzFixture, Expected, Principal } from '../../test/authz/types';
 
 /**
@@ -160,5 +161,31 @@ export const authz: AuthzEntry[] = [
     route: '/User/UserExport/:showactive/:clientId/:listType',
     request: ({ world }) => ({ url: `/User/UserExport/true/${world.north.clientId}/all` }),
     expect: windowed(manageA),
+  },
+  {
+    // issue 26 §4: the district's own imports of a kind (another district's administrator sees theirs)
+    method: 'GET',
+    route: '/api/imports/batches',
+    request: () => ({ url: '/api/imports/batches?kind=exclusions' }),
+    expect: manageAny,
+  },
+  {
+    // a batch of tenant A's exclusion import: found in the district, then the kind's permission
+    method: 'POST',
+    route: '/api/imports/batches/:id/undo',
+    request: async (f) => {
+      const id = await insertExclusion(f.deps.db, { clientId: f.world.north.clientId });
+      const [batch] = await f.deps.db
+        .insert(importBatches)
+        .values({
+          clientId: f.world.north.clientId,
+          kind: 'exclusions',
+          createdBy: f.world.users['admin.north@demo.test'],
+          createdIds: [id],
+        })
+        .returning({ id: importBatches.id });
+      return { url: `/api/imports/batches/${batch!.id}/undo` };
+    },
+    expect: { ...manageA, attendantB: 404 },
   },
 ];

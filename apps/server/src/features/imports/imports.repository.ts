@@ -1,6 +1,6 @@
 import { IMPORT_LIMITS } from '@sv/contracts';
-import { and, eq, gt, lt } from 'drizzle-orm';
-import { importErrorFiles } from '../../db/schema/index';
+import { and, desc, eq, gt, lt } from 'drizzle-orm';
+import { importBatches, importErrorFiles, users } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
 import { clientFilter } from '../../platform/db/scope';
 import type { RequestCtx } from '../../platform/http/request-context';
@@ -29,9 +29,63 @@ export function createImportsRepository(db: Db, now: () => Date) {
         .returning({ id: importErrorFiles.id });
       return row.id;
     },
+    async saveBatch(ctx: RequestCtx, batch: { kind: string; clientId: number | null; ids: number[] }, tx: Db) {
+      const [row] = await tx
+        .insert(importBatches)
+        .values({
+          clientId: batch.clientId,
+          kind: batch.kind,
+          createdBy: ctx.actor.userId,
+          createdAt: now(),
+          createdIds: batch.ids,
+        })
+        .returning({ id: importBatches.id });
+      return row!.id;
+    },
+  };
+  const batchColumns = {
+    id: importBatches.id,
+    clientId: importBatches.clientId,
+    kind: importBatches.kind,
+    createdAt: importBatches.createdAt,
+    createdByName: users.name,
+    createdIds: importBatches.createdIds,
+    undoneAt: importBatches.undoneAt,
+    undoCounts: importBatches.undoCounts,
   };
   return {
     store,
+    /** the actor's district's batches of one kind since `since`, newest first */
+    async batches(ctx: RequestCtx, kind: string, since: Date) {
+      return db
+        .select(batchColumns)
+        .from(importBatches)
+        .leftJoin(users, eq(users.id, importBatches.createdBy))
+        .where(
+          and(
+            eq(importBatches.kind, kind),
+            gt(importBatches.createdAt, since),
+            clientFilter(ctx.actor, importBatches.clientId),
+          ),
+        )
+        .orderBy(desc(importBatches.createdAt))
+        .limit(50);
+    },
+    async batch(ctx: RequestCtx, id: number, tx: Db = db) {
+      const [row] = await tx
+        .select(batchColumns)
+        .from(importBatches)
+        .leftJoin(users, eq(users.id, importBatches.createdBy))
+        .where(and(eq(importBatches.id, id), clientFilter(ctx.actor, importBatches.clientId)))
+        .for('update', { of: importBatches });
+      return row ?? null;
+    },
+    async markUndone(id: number, by: number, at: Date, counts: { removed: number; kept: number }, tx: Db) {
+      await tx
+        .update(importBatches)
+        .set({ undoneAt: at, undoneBy: by, undoCounts: counts })
+        .where(eq(importBatches.id, id));
+    },
     /** The error file when it exists, has not expired and is in the actor's client scope (admins: any). */
     async findErrorFile(ctx: RequestCtx, id: string) {
       if (!UUID.test(id)) return null;

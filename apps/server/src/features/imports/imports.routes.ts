@@ -3,8 +3,12 @@ import {
   IMPORT_LIMITS,
   ZExportColumnsResponse,
   ZFileFormatQuery,
+  ZIdParam,
+  ZImportBatchList,
+  ZImportBatchQuery,
   ZImportKindParams,
   ZImportResult,
+  ZImportUndoResult,
   type TFileFormat,
 } from '@sv/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -130,6 +134,33 @@ export async function importsRoutes(app: ZodApp, _deps: AppDeps, service: Import
       },
     },
     async (req, reply) => sample(req, reply, req.params.kind, req.query.format),
+  );
+
+  // issue 26 §4 (ADR 0049): an import can be undone for 7 days
+  app.get(
+    '/api/imports/batches',
+    {
+      schema: {
+        tags: ['imports'],
+        summary: 'The district’s imports of a kind in the last 7 days, and whether each can still be undone',
+        querystring: ZImportBatchQuery,
+        response: { 200: ZImportBatchList },
+      },
+    },
+    async (req) => service.batches(requireCtx(req), req.query.kind),
+  );
+  app.post(
+    '/api/imports/batches/:id/undo',
+    {
+      schema: {
+        tags: ['imports'],
+        summary:
+          'Undo an import within 7 days: the rows it created and nobody uses yet are removed (a card already checked in stays); answered with the counts',
+        params: ZIdParam,
+        response: { 200: ZImportUndoResult },
+      },
+    },
+    async (req) => service.undo(requireCtx(req), req.params.id),
   );
 
   const ZErrorFileParams = z.object({ id: z.string().max(64) });

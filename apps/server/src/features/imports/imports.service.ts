@@ -1,14 +1,22 @@
-import { can, ROLE, type TFileFormat, type TImportResult } from '@sv/contracts';
+import {
+  can,
+  IMPORT_UNDO_DAYS,
+  ROLE,
+  type TFileFormat,
+  type TImportBatch,
+  type TImportResult,
+  type TImportUndoResult,
+} from '@sv/contracts';
 import type { FastifyReply } from 'fastify';
 import { requirePermission } from '../../platform/auth/permission';
 import type { AppDeps } from '../../platform/deps';
 import { getExport } from '../../platform/exports/export-definition';
 import { type ExportRequest, sendExport } from '../../platform/exports/export-writer';
-import { forbidden, notFound } from '../../platform/http/app-error';
+import { conflict, forbidden, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
 import { getImport } from '../../platform/imports/import-definition';
 import { buildSampleFile, type ImportInput, runImport } from '../../platform/imports/import-pipeline';
-import { createImportsRepository } from './imports.repository';
+import type { createImportsRepository, ImportsRepository } from './imports.repository';
 
 /** A kind nobody registered answers 404 (after sign-in), the same as an unknown record. */
 function importDef(kind: string) {
@@ -22,6 +30,19 @@ function exportDef(kind: string) {
   if (!def) throw notFound('No export of that kind');
   return def;
 }
+
+const undoUntil = (createdAt: Date) => new Date(createdAt.getTime() + IMPORT_UNDO_DAYS * 86_400_000);
+type BatchRow = NonNullable<Awaited<ReturnType<ImportsRepository['batch']>>>;
+const toBatch = (b: BatchRow): TImportBatch => ({
+  id: b.id,
+  kind: b.kind,
+  createdAt: b.createdAt.toISOString(),
+  createdByName: b.createdByName,
+  rowCount: b.createdIds.length,
+  undoneAt: b.undoneAt?.toISOString() ?? null,
+  undoCounts: b.undoCounts ?? null,
+  undoUntil: undoUntil(b.createdAt).toISOString(),
+});
 
 export function createImportsService(deps: AppDeps, { repo }: { repo: ReturnType<typeof createImportsRepository> }) {
   return {
@@ -60,6 +81,51 @@ export function createImportsService(deps: AppDeps, { repo }: { repo: ReturnType
         targetId: file.id,
       });
       return file;
+    },
+
+    /** The district's imports of a kind in the last 7 days, and whether each can still be undone (issue 26 §4). */
+    async batches(ctx: RequestCtx, kind: string): Promise<{ data: TImportBatch[] }> {
+      const def = importDef(kind);
+      requirePermission(ctx.actor, def.permission);
+      const since = new Date(deps.now().getTime() - IMPORT_UNDO_DAYS * 86_400_000);
+      return { data: (await repo.batches(ctx, kind, since)).map(toBatch) };
+    },
+
+    /**
+     * Undoes an import within 7 days (issue 26 §4, ADR 0049): the kind's own `undo` removes the
+     * batch's rows still unused, in one transaction with the batch's mark; audited with the counts.
+     */
+    async undo(ctx: RequestCtx, batchId: number): Promise<TImportUndoResult> {
+      requirePermission(ctx.actor, 'session.read');
+      const counts = await deps.db.transaction(async (tx) => {
+        const batch = await repo.batch(ctx, batchId, tx);
+        if (!batch) throw notFound('Import not found');
+        const def = importDef(batch.kind);
+        requirePermission(ctx.actor, def.permission);
+        if (!def.undo) throw conflict('This kind of import cannot be undone.');
+        if (batch.undoneAt) throw conflict('This import was already undone.');
+        if (deps.now().getTime() > undoUntil(batch.createdAt).getTime())
+          throw conflict(`An import can be undone for ${IMPORT_UNDO_DAYS} days; this one is older.`);
+        const result = await def.undo(ctx, batch.clientId, batch.createdIds, tx);
+        await repo.markUndone(batch.id, ctx.actor.userId, deps.now(), result, tx);
+        await deps.audit.record(
+          ctx,
+          {
+            action: `import.${batch.kind}.undo`,
+            targetType: 'import',
+            targetId: batch.id,
+            clientId: batch.clientId,
+            details: result,
+          },
+          tx,
+        );
+        return result;
+      });
+      const message =
+        counts.kept > 0
+          ? `The import was undone: ${counts.removed} removed; ${counts.kept} kept because they are already in use.`
+          : `The import was undone: ${counts.removed} removed.`;
+      return { ...counts, message };
     },
 
     exportColumns(ctx: RequestCtx, kind: string) {

@@ -364,6 +364,15 @@ describe('import pipeline (XLSX, wrong and corrupt files, limits)', () => {
     expect(bad.json().message).toMatch(/^The CSV file could not be read/);
     expect((await upload(adminA, { name: 'c.csv', content: '' })).json().message).toMatch(/empty/);
     expect((await upload(adminA, { name: 'c.csv', content: 'Name\r\n\r\n' })).json().message).toMatch(/no data rows/);
+    // a text file of one line is not "a header row without data": it is not an import file (issue 25, audit 001 U5)
+    const prose = await upload(adminA, {
+      name: 'notes.txt',
+      content: 'Please call the office about the volunteers.\r\n',
+    });
+    expect(prose.statusCode).toBe(400);
+    expect(prose.json().message).toBe(
+      'No column of the file matches the sample file. Upload a CSV (.csv) or Excel workbook (.xlsx) file whose first row is the sample file’s header row.',
+    );
     const before = await contactCount(t.world.north.clientId);
     const many = `Name\r\n${Array.from({ length: 20_001 }, (_, i) => `Person ${i}`).join('\r\n')}\r\n`;
     const res = await upload(adminA, { name: 'many.csv', content: many });

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buildings,
   exclusions,
+  hosts,
   preRegistrations,
   registrationInvitations,
   registrationTypes,
@@ -192,6 +193,26 @@ const KINDS: Kind[] = [
         .from(preRegistrations)
         .where(eq(preRegistrations.lastname, `Prereg${tag}`)),
     expected: () => ({ firstname: '-Dash', visitDate: '2026-12-01', visiting: '+Mrs. Chen', reason: '@career day' }),
+  },
+  {
+    // issue 28 §1 (ADR 0053): hosts, district-wide
+    kind: 'hosts',
+    fields: () => ({}),
+    broken: (tag) => [
+      ['Name', 'Email', 'Mobile', 'Notify By'],
+      [`-Dash Host${tag}`, 'not-an-email', '', 'email'],
+    ],
+    fix: { header: 'Email', value: (tag) => `host.${tag.toLowerCase()}@example.test` },
+    stored: (tag) =>
+      t.deps.db
+        .select({ name: hosts.name, email: hosts.email, channel: hosts.channel })
+        .from(hosts)
+        .where(eq(hosts.email, `host.${tag.toLowerCase()}@example.test`)),
+    expected: (tag) => ({
+      name: `-Dash Host${tag}`,
+      email: `host.${tag.toLowerCase()}@example.test`,
+      channel: 'email',
+    }),
   },
   {
     kind: 'invitations',

@@ -15,11 +15,17 @@ export interface InvitationText {
   link: string;
   /** requested expiration date, YYYY-MM-DD, or null */
   expDate: string | null;
+  /**
+   * A renewal invitation (issue 25, ADR 0038): the current registration's expiration date,
+   * YYYY-MM-DD. Its e-mail and reminders ask the person to renew, not to register.
+   */
+  renews?: { expDate: string };
 }
 
 export const langOf = (language: string): Lang => (language === 'es' ? 'es' : 'en');
 
 export function invitationEmail(lang: Lang, v: InvitationText, reminder: { n: number } | null = null) {
+  if (v.renews) return renewalEmail(lang, v, v.renews.expDate, reminder !== null);
   const exp = v.expDate ? formatUsDate(v.expDate) : null;
   if (lang === 'es') {
     return {
@@ -84,7 +90,8 @@ export function expiryWarningEmail(
         `Hola ${v.firstname}:`,
         '',
         `Su registro de ${v.typeName} con ${v.clientName} vence el ${exp}.`,
-        'Para seguir visitando después de esa fecha, comuníquese con la oficina del distrito para renovarlo.',
+        // ADR 0038: the renewal invitation brings the personal link
+        'Para seguir visitando después de esa fecha, renuévelo con el enlace personal que le enviamos por correo electrónico, o comuníquese con la oficina del distrito.',
       ].join('\n'),
     };
   }
@@ -94,7 +101,51 @@ export function expiryWarningEmail(
       `Hello ${v.firstname},`,
       '',
       `Your ${v.typeName} registration with ${v.clientName} expires on ${exp}.`,
-      'To keep visiting after that date, contact the district office to renew it.',
+      // ADR 0038: the renewal invitation brings the personal link
+      'To keep visiting after that date, renew it with the personal link we send you by e-mail, or contact the district office.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * The renewal invitation and its reminders (issue 25, ADR 0038; the expiry warning told people to
+ * "contact the district office to renew it", which had no way to do so): the personal link opens
+ * the type's form filled in from the registration on file, to be checked and signed again.
+ */
+export function renewalEmail(lang: Lang, v: InvitationText, currentExpDate: string, reminder: boolean) {
+  const exp = formatUsDate(currentExpDate) ?? currentExpDate;
+  if (lang === 'es') {
+    return {
+      subject: reminder
+        ? `Recordatorio: renueve su registro de ${v.typeName} (${v.clientName})`
+        : `Renueve su registro de ${v.typeName} (${v.clientName})`,
+      body: [
+        `Hola ${v.firstname}:`,
+        '',
+        `Su registro de ${v.typeName} con ${v.clientName} vence el ${exp}.`,
+        'Para renovarlo, abra este enlace personal: el formulario ya tiene los datos de su registro actual. Revíselos, corrija lo que haya cambiado y firme de nuevo.',
+        '',
+        v.link,
+        '',
+        ...(reminder ? ['Este enlace reemplaza al de nuestros mensajes anteriores.', ''] : []),
+        'La oficina del distrito aprobará la renovación como un registro nuevo. Si no desea renovarlo, puede ignorar este mensaje.',
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: reminder
+      ? `Reminder: renew your ${v.typeName} registration (${v.clientName})`
+      : `Renew your ${v.typeName} registration (${v.clientName})`,
+    body: [
+      `Hello ${v.firstname},`,
+      '',
+      `Your ${v.typeName} registration with ${v.clientName} expires on ${exp}.`,
+      'To renew it, open this personal link: the form is filled in from your current registration. Check it, correct what has changed and sign again.',
+      '',
+      v.link,
+      '',
+      ...(reminder ? ['This link replaces the one in our earlier messages.', ''] : []),
+      'The district office approves the renewal like a new registration. If you do not want to renew, you can ignore this message.',
     ].join('\n'),
   };
 }

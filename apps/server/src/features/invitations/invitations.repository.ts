@@ -1,6 +1,13 @@
 import type { TActor } from '@sv/contracts';
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { buildings, clients, registrationInvitations, registrationTypes } from '../../db/schema/index';
+import { and, asc, eq, gte, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  buildings,
+  clients,
+  registrationInvitations,
+  registrations,
+  registrationTypes,
+  vendorCompanies,
+} from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
 import { clientFilter } from '../../platform/db/scope';
 
@@ -20,7 +27,9 @@ export interface InvitationType {
 
 export interface NewInvitation {
   clientId: number;
-  registrationTypeId: number;
+  /** null for a SafeVendor renewal invitation (its company's form; ADR 0038) */
+  registrationTypeId: number | null;
+  vendorCompanyId?: number | null;
   firstname: string;
   lastname: string;
   email: string;
@@ -30,7 +39,12 @@ export interface NewInvitation {
   dedupeKey: string;
   sentAt: Date;
   createdBy: number | null;
+  /** the registration a renewal invitation renews (ADR 0038); absent for an ordinary invitation */
+  renewalOfId?: number | null;
 }
+
+/** A renewal invitation's dedupe key: its own per registration, so an ordinary open invitation of the person never blocks it (ADR 0038). */
+export const renewalDedupeKey = (registrationId: number) => `r:${registrationId}`;
 
 const typeColumns = {
   id: registrationTypes.id,
@@ -42,6 +56,48 @@ const typeColumns = {
   language: registrationTypes.language,
   reminderDays: registrationTypes.reminderDays,
 };
+
+/**
+ * Registrations that may be invited to renew (issue 25, ADR 0038): approved, not under review,
+ * with an e-mail, of an active type or company of an active district, and not already renewed by
+ * a registration naming them; `more` narrows it (the sweep's window, one registration).
+ * Not scoped by an actor: the sweep runs over every district; the office's action checked its
+ * actor on the registration first.
+ */
+function renewalQuery(tx: Db, more: SQL[]) {
+  return tx
+    .select({
+      id: registrations.id,
+      clientId: registrations.clientId,
+      registrationTypeId: registrations.registrationTypeId,
+      vendorCompanyId: registrations.vendorCompanyId,
+      firstname: registrations.firstname,
+      lastname: registrations.lastname,
+      email: registrations.email,
+      phone: registrations.phone,
+      expDate: registrations.expDate,
+      // a volunteer's type, or a SafeVendor registration's company (ADR 0014: its form is the company's)
+      typeName: sql<string>`coalesce(${registrationTypes.name}, ${vendorCompanies.name})`,
+      code: sql<string>`coalesce(${registrationTypes.code}, ${vendorCompanies.code})`,
+      language: sql<string>`coalesce(${registrationTypes.language}, 'en')`,
+      clientName: clients.name,
+    })
+    .from(registrations)
+    .leftJoin(registrationTypes, eq(registrationTypes.id, registrations.registrationTypeId))
+    .leftJoin(vendorCompanies, eq(vendorCompanies.id, registrations.vendorCompanyId))
+    .innerJoin(clients, eq(clients.id, registrations.clientId))
+    .where(
+      and(
+        eq(registrations.approved, true),
+        eq(registrations.underReview, false),
+        ne(registrations.email, ''),
+        or(eq(registrationTypes.isActive, true), eq(vendorCompanies.isActive, true)),
+        eq(clients.active, true),
+        sql`not exists (select 1 from registrations rn where rn.renewal_of_id = ${registrations.id})`,
+        ...more,
+      ),
+    );
+}
 
 export function createInvitationsRepository(db: Db) {
   return {
@@ -121,6 +177,10 @@ export function createInvitationsRepository(db: Db) {
           code: registrationTypes.code,
           language: registrationTypes.language,
           clientName: clients.name,
+          /** a renewal invitation's registration's expiration date (ADR 0038), else null */
+          renewalExpDate: sql<
+            string | null
+          >`(select r.exp_date::text from registrations r where r.id = ${registrationInvitations.renewalOfId})`,
         })
         .from(registrationInvitations)
         .innerJoin(registrationTypes, eq(registrationTypes.id, registrationInvitations.registrationTypeId))
@@ -140,6 +200,54 @@ export function createInvitationsRepository(db: Db) {
         )
         .orderBy(asc(registrationInvitations.id))
         .limit(limit);
+    },
+
+    /**
+     * Registrations to invite to renew (issue 25, ADR 0038): approved registrations (volunteer
+     * or SafeVendor) with an e-mail whose expiration date is in [from, to] (UTC days with slack; the caller
+     * applies each district's day), of an active type or company of an active district, never invited to
+     * renew (the unique renewal_of_id) and not already renewed by a registration naming them.
+     * Not scoped by an actor: a system sweep over every district, like the expiry warnings.
+     */
+    async renewalCandidates(from: string, to: string, limit: number, tx: Db = db) {
+      return renewalQuery(tx, [
+        gte(registrations.expDate, from),
+        lte(registrations.expDate, to),
+        sql`not exists (select 1 from registration_invitations ri where ri.renewal_of_id = ${registrations.id})`,
+      ])
+        .orderBy(asc(registrations.expDate), asc(registrations.id))
+        .limit(limit);
+    },
+
+    /**
+     * One registration the office invites to renew now (issue 25, audit 001 B4: "the office has no
+     * renewal action"; ADR 0038): the same conditions as the sweep's candidates except the 30-day
+     * window, with its renewal invitation when it already has one (then re-sent with a new link
+     * while unanswered). Undefined when it cannot be renewed (not approved, under review, no
+     * e-mail, inactive type or district, or already renewed by a registration).
+     */
+    async renewalCandidate(registrationId: number, tx: Db = db) {
+      const [row] = await renewalQuery(tx, [eq(registrations.id, registrationId)]);
+      if (!row) return undefined;
+      const [invitation] = await tx
+        .select({
+          id: registrationInvitations.id,
+          answeredAt: registrationInvitations.answeredAt,
+          warningsCancelledAt: registrationInvitations.warningsCancelledAt,
+        })
+        .from(registrationInvitations)
+        .where(eq(registrationInvitations.renewalOfId, registrationId));
+      return { ...row, invitation: invitation ?? null };
+    },
+
+    /** A new link for an unanswered renewal invitation the office sends again (the old link stops working). */
+    async reissueRenewal(id: number, now: Date, tokenHash: string, tx: Db): Promise<boolean> {
+      const rows = await tx
+        .update(registrationInvitations)
+        .set({ tokenHash, sentAt: now })
+        .where(and(eq(registrationInvitations.id, id), isNull(registrationInvitations.answeredAt)))
+        .returning({ id: registrationInvitations.id });
+      return rows.length === 1;
     },
 
     /**

@@ -6,8 +6,7 @@ import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
 import { registerImport } from '../../platform/imports/import-definition';
 import { ImportFailedError } from '../../platform/imports/import-pipeline';
-import { readUpload, sendFile } from '../imports/imports.routes';
-import type { ImportsService } from '../imports/imports.service';
+import { readUpload, sendFile, type ImportsService } from '../imports';
 import { INVITATIONS_IMPORT_KIND } from './invitations.import';
 import type { InvitationsService } from './invitations.service';
 

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../platform/deps';
 import { badRequest, conflict, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
 import { buildSampleFile, type ImportInput, runImport } from '../../platform/imports/import-pipeline';
-import type { ImportsRepository } from '../imports/imports.repository';
+import type { ImportsRepository } from '../imports';
 import { createInvitationImport } from './invitations.import';
 import { langOf } from './invitations.messages';
 import type { InvitationsRepository, InvitationType } from './invitations.repository';

@@ -52,6 +52,13 @@ export function invitationMessages(
   text: InvitationText,
   reminder: { n: number } | null,
 ): MessageInput[] {
+  const kind = text.renews
+    ? reminder
+      ? 'registration-renewal-reminder'
+      : 'registration-renewal-invitation'
+    : reminder
+      ? 'registration-invitation-reminder'
+      : 'registration-invitation';
   if (to.email) {
     const mail = invitationEmail(lang, text, reminder);
     return [
@@ -61,7 +68,7 @@ export function invitationMessages(
         recipient: to.email,
         subject: mail.subject,
         body: mail.body,
-        kind: reminder ? 'registration-invitation-reminder' : 'registration-invitation',
+        kind,
       },
     ];
   }
@@ -71,7 +78,7 @@ export function invitationMessages(
       channel: 'sms',
       recipient: to.phone,
       body: invitationSms(lang, text, reminder !== null),
-      kind: reminder ? 'registration-invitation-reminder' : 'registration-invitation',
+      kind,
     },
   ];
 }

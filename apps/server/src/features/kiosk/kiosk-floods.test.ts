@@ -212,6 +212,9 @@ describe('kiosk tardies (issue 22 §6)', () => {
         eventId: events[0]!.id,
         message: KIOSK_MESSAGES.tardyAlreadyRecorded,
         slipWindowUrl: answers[0].slipWindowUrl,
+        // the slip prints the way the building prints (issue 25, ksl U6): the same slip again
+        slipPrint: answers[0].slipPrint,
+        slipZplUrl: answers[0].slipZplUrl,
       });
   });
 

@@ -190,6 +190,22 @@ export const authz: AuthzEntry[] = [
   },
   {
     method: 'GET',
+    route: '/api/kiosk/students/dropoffs/:eventId/tardy-slip.zpl',
+    request: async (f) => {
+      const s = await studentOfA(f);
+      const reason = await demoReason(f.deps.db, f.world.north.clientId, 'dropoff');
+      const eventId = await addDropoff(f.deps.db, {
+        clientId: f.world.north.clientId,
+        buildingId: f.world.north.northHighId,
+        studentId: s.id,
+        reasonId: reason.id,
+      });
+      return { url: `/api/kiosk/students/dropoffs/${eventId}/tardy-slip.zpl` };
+    },
+    expect: kioskOnly,
+  },
+  {
+    method: 'GET',
     route: '/KioskPrint/TardySlip/:eventId',
     request: async (f) => {
       const s = await studentOfA(f);

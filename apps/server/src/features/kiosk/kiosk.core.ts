@@ -1,4 +1,6 @@
+import type { EmergencyStatesRepository } from '../emergency';
 import {
+  EMERGENCY_MESSAGES,
   CONSTANTS,
   KIOSK_LIMITS,
   KIOSK_MESSAGES,
@@ -14,20 +16,18 @@ import { requirePermission } from '../../platform/auth/permission';
 import type { Db } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import { createFileStore } from '../../platform/files/files';
-import { AppError, notFound } from '../../platform/http/app-error';
+import { AppError, conflict, notFound } from '../../platform/http/app-error';
 import { createIdempotency } from '../../platform/http/idempotency';
 import { hitWindowLimit } from '../../platform/http/window-limit';
 import type { RequestCtx } from '../../platform/http/request-context';
-import { readStored } from '../clients/stored-settings';
-import type { PreRegistrationsRepository, PreRegRow } from '../preregistrations/preregistrations.repository';
-import type { RegisteredEntryService } from '../registered-entry/registered-entry.service';
-import { type ScreeningService } from '../screening/screening.service';
-import type { StudentReasonsRepository } from '../student-reasons/student-reasons.repository';
-import type { StudentsRepository } from '../students/students.repository';
-import type { StudentsService } from '../students/students.service';
-import { type VisitorsRepository, visitorFieldsOf } from '../visitors/visitors.repository';
-import type { VisitorsService } from '../visitors/visitors.service';
-import type { VisitsService } from '../visits/visits.service';
+import { readStored } from '../clients';
+import type { PreRegistrationsRepository, PreRegRow } from '../preregistrations';
+import type { RegisteredEntryService } from '../registered-entry';
+import { type ScreeningService } from '../screening';
+import type { StudentReasonsRepository } from '../student-reasons';
+import { type StudentsRepository, type StudentsService } from '../students';
+import { type VisitorsRepository, visitorFieldsOf, type VisitorsService } from '../visitors';
+import type { VisitsService } from '../visits';
 import type { KioskRepository } from './kiosk.repository';
 
 /** What the kiosk keeps on the card it makes (pre_registrations.issues.kiosk): ids only. */
@@ -89,6 +89,7 @@ export function createKioskCore(
     studentsService,
     studentsRepo,
     reasonsRepo,
+    emergencyStates,
   }: {
     repo: KioskRepository;
     cards: PreRegistrationsRepository;
@@ -100,6 +101,8 @@ export function createKioskCore(
     studentsService: StudentsService;
     studentsRepo: StudentsRepository;
     reasonsRepo: StudentReasonsRepository;
+    /** issue 27 §1 (ADR 0037): the kiosk signs nobody in while its building has an active state */
+    emergencyStates: Pick<EmergencyStatesRepository, 'activeStateOf'>;
   },
 ) {
   const fileStore = createFileStore(deps.db);
@@ -119,6 +122,15 @@ export function createKioskCore(
     return { ...building, kiosk: readStored(ZKioskSettings, building.kioskSettings) };
   }
   type KioskBuilding = Awaited<ReturnType<typeof kioskBuilding>>;
+
+  /**
+   * Issue 27 §1 (ADR 0037): while a lockdown, secure, shelter or evacuation is active at the
+   * building, the kiosk refuses sign-ins, drop-offs and pickups (409, one calm sentence the kiosk
+   * shows in its language); the desk still works.
+   */
+  async function requireNoEmergency(b: { id: number }) {
+    if ((await emergencyStates.activeStateOf(b.id)) !== null) throw conflict(EMERGENCY_MESSAGES.kioskClosed);
+  }
 
   /** The kiosk's own SIS settings (spec 002 §3 kiosk settings), read by the SIS-mode rule of spec 002 §4. */
   const kioskSis = (k: KioskBuilding['kiosk']): SisSettings => ({
@@ -170,9 +182,9 @@ export function createKioskCore(
   }
 
   /** Puts a refusal on the card for the desk (the kiosk shows "see the office"). */
-  async function sendToDesk(card: PreRegRow, meta: KioskMeta, why: string) {
+  async function sendToDesk(ctx: RequestCtx, card: PreRegRow, meta: KioskMeta, why: string) {
     const issues = card.issues as CardIssues;
-    await cards.update(card.id, {
+    await cards.update(ctx.actor, card.id, {
       bgResults: false,
       issues: { ...issues, summary: [...(issues.summary ?? []), why], kiosk: { ...meta, outcome: 'issues' } },
     });
@@ -245,6 +257,7 @@ export function createKioskCore(
     idempotency,
     requireStudent,
     kioskBuilding,
+    requireNoEmergency,
     kioskSis,
     kioskCard,
     resolveVisitor,

@@ -20,9 +20,20 @@ export function dropoffUseCases(core: KioskCore) {
     fileStore,
     requireStudent,
     kioskBuilding,
+    requireNoEmergency,
     kioskSis,
     requireWithinLimit,
   } = core;
+  /**
+   * The slip of a drop-off, printed the building's way (audit 002 ksl U6, ADR 0027): on the
+   * building's printer from the server, or the kiosk is told to use Browser Print or the print window.
+   */
+  const slip = async (ctx: RequestCtx, eventId: number) => ({
+    eventId,
+    slipPrint: await studentsService.printTardySlip(ctx, eventId, 'kiosk'),
+    slipWindowUrl: `/KioskPrint/TardySlip/${eventId}`,
+    slipZplUrl: `/api/kiosk/students/dropoffs/${eventId}/tardy-slip.zpl`,
+  });
   return {
     /**
      * POST /api/kiosk/students/validate (spec 002 §7 ValidateStudent): the student is enrolled at
@@ -56,7 +67,7 @@ export function dropoffUseCases(core: KioskCore) {
     },
     /**
      * POST /api/kiosk/students/dropoffs (spec 002 §7 AddSelfDropoffSIS; Idempotency-Key): the desk's
-     * drop-off (`recordDropoff`), then the tardy slip's print window.
+     * drop-off (`recordDropoff`), then the tardy slip, the building's way (`slip`).
      */
     async studentDropoff(
       ctx: RequestCtx,
@@ -64,6 +75,7 @@ export function dropoffUseCases(core: KioskCore) {
       key: string,
     ): Promise<TKioskStudentDropoffResponse> {
       const b = await kioskBuilding(ctx);
+      await requireNoEmergency(b); // issue 27 §1: no sign-in, drop-off or pickup during a state
       const student = await requireStudent(b, body);
       if (b.requireKioskStudentPhotoCheckIn && !body.photoFileId)
         throw new AppError('VALIDATION_FAILED', 'This school requires a photo to sign in.', {
@@ -75,12 +87,7 @@ export function dropoffUseCases(core: KioskCore) {
       // (a retry, a second press, a prank) answers the first one's slip and records nothing
       const day = zonedDayBounds(deps.now(), b.timeZone);
       const first = await repo.dropoffOfDay(b, student.id, day.start, day.end);
-      if (first)
-        return {
-          eventId: first.id,
-          message: KIOSK_MESSAGES.tardyAlreadyRecorded,
-          slipWindowUrl: `/KioskPrint/TardySlip/${first.id}`,
-        };
+      if (first) return { ...(await slip(ctx, first.id)), message: KIOSK_MESSAGES.tardyAlreadyRecorded };
       await requireWithinLimit(ctx, 'tardy', KIOSK_MESSAGES.tooManyTardies);
       const r = await studentsService.recordDropoff(
         ctx,
@@ -100,12 +107,17 @@ export function dropoffUseCases(core: KioskCore) {
           buildingId: b.id,
           details: { photoFileId: body.photoFileId },
         });
-      return { ...r, slipWindowUrl: `/KioskPrint/TardySlip/${r.eventId}` };
+      return { ...r, ...(await slip(ctx, r.eventId)) };
     },
     /** The tardy slip PDF of a kiosk drop-off (the desk's slip, in the building's zone). */
     async tardySlipPdf(ctx: RequestCtx, eventId: number) {
       await kioskBuilding(ctx);
       return studentsService.tardySlipPdf(ctx, eventId, 'kiosk');
+    },
+    /** The same slip as ZPL, for a kiosk whose building prints through Zebra Browser Print. */
+    async tardySlipZpl(ctx: RequestCtx, eventId: number) {
+      await kioskBuilding(ctx);
+      return studentsService.tardySlipZpl(ctx, eventId, 'kiosk');
     },
   };
 }

@@ -7,7 +7,7 @@ import {
 import { randomInt, randomUUID } from 'node:crypto';
 import { canonicalName, maskedContact, ONE_TIME_CODE, oneTimeCodeCheck } from '@sv/domain';
 import { AppError, notFound } from '../../platform/http/app-error';
-import type { PickupDiversion } from '../students/students.service';
+import type { PickupDiversion } from '../students';
 import type { RequestCtx } from '../../platform/http/request-context';
 import { MAX_CODES_PER_WINDOW, type KioskCore } from './kiosk.core';
 
@@ -20,6 +20,7 @@ export function pickupUseCases(core: KioskCore) {
     idempotency,
     requireStudent,
     kioskBuilding,
+    requireNoEmergency,
     codeHash,
     sameHash,
     release,
@@ -40,6 +41,7 @@ export function pickupUseCases(core: KioskCore) {
       key: string,
     ): Promise<TKioskStudentPickupResponse> {
       const b = await kioskBuilding(ctx);
+      await requireNoEmergency(b); // issue 27 §1: no sign-in, drop-off or pickup during a state
       // issue 25 (audit 002 K13): the building's requireKioskStudentPhotoCheckOut decides, as
       // requireKioskStudentPhotoCheckIn does for a drop-off
       if (b.requireKioskStudentPhotoCheckOut && !body.photoFileId)
@@ -164,6 +166,7 @@ export function pickupUseCases(core: KioskCore) {
       key: string,
     ): Promise<TKioskStudentPickupResponse> {
       const b = await kioskBuilding(ctx);
+      await requireNoEmergency(b); // issue 27 §1: no sign-in, drop-off or pickup during a state
       return idempotency.run(ctx.actor.userId, key, 'kiosk.studentPickupCode', body, async () => {
         const ch = await studentsRepo.challenge(body.verificationId, b.id);
         if (!ch) throw notFound('This code is not known here. Please start again.');

@@ -173,6 +173,19 @@ export async function kioskRoutes(app: ZodApp, _deps: AppDeps, service: KioskSer
     },
   );
 
+  app.get(
+    '/api/kiosk/students/dropoffs/:eventId/tardy-slip.zpl',
+    {
+      schema: {
+        tags,
+        summary: 'The tardy slip of a kiosk drop-off as ZPL (Zebra Browser Print buildings, ADR 0027)',
+        params: ZEventId,
+      },
+    },
+    async (req, reply) =>
+      reply.type('text/plain; charset=utf-8').send(await service.tardySlipZpl(requireCtx(req), req.params.eventId)),
+  );
+
   // spec 002 §4 Dropoff: the tardy slip opens in a window and prints automatically
   app.get('/KioskPrint/TardySlip/:eventId', { schema: { hide: true, params: ZEventId } }, async (req, reply) => {
     await service.tardySlipPdf(requireCtx(req), req.params.eventId); // same access as the PDF

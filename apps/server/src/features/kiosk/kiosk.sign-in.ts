@@ -21,7 +21,7 @@ import {
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
-import { undecidedFindings } from '../screening/screening.service';
+import { undecidedFindings } from '../screening';
 import {
   KioskMeta,
   CardIssues,
@@ -45,6 +45,7 @@ export function signInUseCases(core: KioskCore) {
     fileStore,
     idempotency,
     kioskBuilding,
+    requireNoEmergency,
     kioskSis,
     kioskCard,
     resolveVisitor,
@@ -179,6 +180,7 @@ export function signInUseCases(core: KioskCore) {
      */
     async signIn(ctx: RequestCtx, raw: TKioskSignInRequest, key: string): Promise<TKioskSignInResponse> {
       const b = await kioskBuilding(ctx);
+      await requireNoEmergency(b); // issue 27 §1: no sign-in, drop-off or pickup during a state
       const input = parseSignIn(raw);
       const volunteer = input.visitorType === 'volunteer' || input.registrationId !== undefined;
       const visitorType: TVisitorType = input.registrationId !== undefined ? 'volunteer' : input.visitorType;
@@ -341,7 +343,7 @@ export function signInUseCases(core: KioskCore) {
         // the gate refused (an exclusion added since, a screening too old, already checked in …):
         // the desk decides, with the reason on the card
         if (!(err instanceof AppError) || !['CONFLICT', 'VALIDATION_FAILED'].includes(err.code)) throw err;
-        await sendToDesk(card, meta, err.message);
+        await sendToDesk(ctx, card, meta, err.message);
         return seeOffice;
       }
       await publishCard(card);

@@ -323,6 +323,74 @@ describe('students at the kiosk (spec 002 §4 Kiosk student sign in/out)', () =>
   });
 });
 
+describe('the tardy slip, the building’s way (audit 002 ksl U6, ADR 0027)', () => {
+  it('prints on the building printer from the server, says so when it does not, and leaves Browser Print and PDF to the kiosk', async () => {
+    const [before] = await t.deps.db.select().from(buildings).where(eq(buildings.id, building()));
+    const setBuilding = (over: Partial<typeof buildings.$inferInsert>) =>
+      t.deps.db.update(buildings).set(over).where(eq(buildings.id, building()));
+    try {
+      const s = await demoStudent(t.deps.db, t.world.north.clientId, 'stu-n3');
+      const [row] = await t.deps.db.select().from(students).where(eq(students.id, s.id));
+      const ok = await send(
+        kiosk,
+        '/api/kiosk/students/validate',
+        { studentId: row.identifier, lastName: row.lastname, action: 'dropoff' },
+        null,
+      );
+      const body = { studentId: row.identifier, lastName: row.lastname, reasonId: ok.json().reasons[0].id };
+      const signIn = async () => {
+        const res = await send(kiosk, '/api/kiosk/students/dropoffs', { ...body, photoFileId: await photo() });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json();
+      };
+
+      // a server-printing building: the slip goes to its printer, nothing for the kiosk to open
+      await setBuilding({ printMethod: 'server', printerIpAddress: printer.address, visitorPrinterIpAddress: '' });
+      const jobs = printer.jobs.length;
+      const first = await signIn();
+      expect(first).toMatchObject({ message: MESSAGES.dropoffRecorded, slipPrint: 'printed' });
+      await printer.waitForJobs(jobs + 1);
+      expect(printer.jobs.at(-1)).toContain('TARDY SLIP');
+      expect(printer.jobs.at(-1)).toContain(row.lastname);
+      // the day's second sign-in answers the first slip, printed again
+      const again = await signIn();
+      expect(again).toMatchObject({
+        eventId: first.eventId,
+        message: KIOSK_MESSAGES.tardyAlreadyRecorded,
+        slipPrint: 'printed',
+      });
+      await printer.waitForJobs(jobs + 2);
+
+      // the printer does not answer: the kiosk is told, and opens the print window instead
+      const closed = await startFakePrinter();
+      await closed.close();
+      await setBuilding({ printerIpAddress: closed.address });
+      expect(await signIn()).toMatchObject({
+        slipPrint: 'printerDown',
+        slipWindowUrl: `/KioskPrint/TardySlip/${first.eventId}`,
+      });
+
+      // Browser Print: the kiosk sends the ZPL itself; PDF: the print window
+      await setBuilding({ printMethod: 'browser' });
+      const browser = await signIn();
+      expect(browser).toMatchObject({ slipPrint: 'browser' });
+      const zpl = await t.as(kiosk).get(browser.slipZplUrl);
+      expect(zpl.statusCode).toBe(200);
+      expect(zpl.body).toMatch(/^\^XA/);
+      expect(zpl.body).toContain('TARDY SLIP');
+      await setBuilding({ printMethod: 'pdf' });
+      expect(await signIn()).toMatchObject({ slipPrint: 'window' });
+      expect(printer.jobs.length).toBe(jobs + 2);
+    } finally {
+      await setBuilding({
+        printMethod: before.printMethod,
+        printerIpAddress: before.printerIpAddress,
+        visitorPrinterIpAddress: before.visitorPrinterIpAddress,
+      });
+    }
+  });
+});
+
 describe('problem screen', () => {
   it('a health-banner Yes puts a card on the desk’s dashboard', async () => {
     const res = await send(kiosk, '/api/kiosk/problems', { kind: 'health' });

@@ -1,11 +1,13 @@
 import { parse } from 'csv-parse/sync';
-import { MESSAGES } from '@sv/contracts';
+import { LOG_EXPORT_COLUMNS, MESSAGES } from '@sv/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createVendorCompany, createVendorRegistration } from '../../../db/seed/factories';
-import { auditEvents, buildings, deniedEntries, visitors, visits } from '../../db/schema/index';
+import { auditEvents, badges, buildings, deniedEntries, visitors, visits } from '../../db/schema/index';
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
+import { CELL_FIELDS, fieldsOfColumns } from './logs.cells';
+import { createLogsRepository } from './logs.repository';
 import { LOG_MESSAGES } from './logs.service';
 
 /**
@@ -78,18 +80,23 @@ beforeAll(async () => {
     visitorType: 'volunteer',
   }); // 03/14 00:05: the first day of the default range
   await visit(await person(n.clientId, 'Before', 'Range'), n.clientId, n.northHighId, '2026-03-14T04:50:00Z'); // 03/13 23:50: out
-  await visit(
-    await person(n.clientId, '=HYPERLINK("x")', 'Formula', {
-      street1: '1 Elm St',
-      email: 'f@example.org',
-      dob: '1980-02-03',
-      note: '+note',
-    }),
-    n.clientId,
-    n.northHighId,
-    '2026-03-18T15:00:00Z',
-    { reason: '@cmd', checkedInBy: desk, visitorType: 'vendor' },
-  );
+  const formula = await person(n.clientId, '=HYPERLINK("x")', 'Formula', {
+    street1: '1 Elm St',
+    email: 'f@example.org',
+    dob: '1980-02-03',
+    note: '+note',
+  });
+  // the badge printed for the visit: the export's BadgeId is its code (issue 25, audit 002-ksl U8)
+  const [printed] = await db
+    .insert(badges)
+    .values({ clientId: n.clientId, buildingId: n.northHighId, visitorId: formula, code: 'LOGBADGE7Q' })
+    .returning();
+  await visit(formula, n.clientId, n.northHighId, '2026-03-18T15:00:00Z', {
+    reason: '@cmd',
+    checkedInBy: desk,
+    visitorType: 'vendor',
+    badgeId: printed.id,
+  });
   // Lincoln, New York (EDT = UTC-4); a SafeVendor check-in records its registration (ADR 0014)
   const supplies = await createVendorCompany(db, n.clientId, { name: 'Lincoln Supplies' });
   const badge = await createVendorRegistration(db, supplies, { approved: true });
@@ -387,7 +394,9 @@ describe('POST /api/logs/{visits,vendors}/export (spec 002 §5, §6, §9; 001 §
     expect(row[0]).toBe('\'=HYPERLINK("x") Formula');
     expect(row.slice(5, 7)).toEqual(['03/18/2026 10:00 AM', '03/18/2026 10:45 AM']);
     expect(row[16]).toBe('02/03/1980');
-    expect(row[7]).toMatch(/^(visitor|volunteer|vendor|student)$/);
+    // the type as the screens say it, and the code printed on the badge (issue 25, audit 002-ksl U8)
+    expect(row[7]).toBe('Vendor');
+    expect(row[19]).toBe('LOGBADGE7Q');
   });
 
   it('streams the chosen columns as CSV, in the building zone, formula-escaped, and audits it', async () => {
@@ -408,7 +417,7 @@ describe('POST /api/logs/{visits,vendors}/export (spec 002 §5, §6, §9; 001 §
     expect(lines).toHaveLength(2);
     // 15:00Z is 10:00 AM in Chicago (CDT); cells that start with = + - @ get an apostrophe
     expect(lines[1]).toBe(
-      `"'=HYPERLINK(""x"") Formula",'@cmd,North High School,03/18/2026 10:00 AM,03/18/2026 10:45 AM,1 Elm St,f@example.org,02/03/1980,'+note,`,
+      `"'=HYPERLINK(""x"") Formula",'@cmd,North High School,03/18/2026 10:00 AM,03/18/2026 10:45 AM,1 Elm St,f@example.org,02/03/1980,'+note,LOGBADGE7Q`,
     );
     const [audit] = await t.deps.db
       .select()
@@ -420,6 +429,8 @@ describe('POST /api/logs/{visits,vendors}/export (spec 002 §5, §6, §9; 001 §
         ),
       );
     expect(audit).toBeDefined();
+    // the rows are read a batch at a time (issue 24 §6): the audit still counts rows, not batches
+    expect(audit.details).toMatchObject({ rows: 1, completed: true });
   });
 
   it('answers XLSX as a zip', async () => {
@@ -467,6 +478,46 @@ describe('POST /api/logs/{visits,vendors}/export (spec 002 §5, §6, §9; 001 §
     expect(none.json().message).toBe(MESSAGES.exportNeedsColumn);
     const wrong = await t.as(north).post('/api/logs/vendors/export', { columns: [2] });
     expect(wrong.statusCode).toBe(400);
+  });
+
+  it('a batch reads only the fields of the chosen columns, and loses no visit without the joins (issue 24 §6)', async () => {
+    // every column of both visit logs names the row fields it writes: a column without would export blank
+    for (const kind of ['visits', 'vendors'] as const)
+      for (const c of LOG_EXPORT_COLUMNS[kind]) expect(CELL_FIELDS[c.id]?.length, `column ${c.id}`).toBeGreaterThan(0);
+    const repo = createLogsRepository(t.deps.db);
+    const actor = {
+      userId: 1,
+      roleId: 2 as const,
+      clientId: t.world.north.clientId,
+      buildingId: null,
+      impersonatorId: null,
+    };
+    const window = {
+      zones: [
+        {
+          timeZone: 'America/Chicago',
+          buildingIds: [],
+          start: new Date('2026-03-01T06:00:00Z'),
+          end: new Date('2026-04-01T05:00:00Z'),
+        },
+      ],
+      allBuildings: true,
+      clientId: null,
+      attendantId: null,
+      search: '',
+    };
+    const reasons = await repo.visitExportBatch(actor, 'visits', window, null, 100, null, fieldsOfColumns([3]));
+    expect(reasons.length).toBeGreaterThan(1);
+    for (const r of reasons) expect(Object.keys(r).sort()).toEqual(['cursor', 'id', 'reason']);
+    const every = await repo.visitExportBatch(actor, 'visits', window, null, 100, null);
+    expect(reasons.map((r) => r.id)).toEqual(every.map((r) => r.id));
+    expect(Object.keys(every[0])).toHaveLength(23);
+    // through the route: the same rows with and without the joined columns
+    const body = { from: '2026-03-01', to: '2026-03-31' };
+    const lean = await t.as(north).post('/api/logs/visits/export', { ...body, columns: [3, 8] });
+    const joined = await t.as(north).post('/api/logs/visits/export', { ...body, columns: [1, 3, 5, 8, 20] });
+    const rowsOf = (csv: string) => parse(csv.replace(/^\uFEFF/, ''), { record_delimiter: '\r\n' }) as string[][];
+    expect(rowsOf(lean.body).map((r) => [r[0], r[1]])).toEqual(rowsOf(joined.body).map((r) => [r[1], r[3]]));
   });
 
   it('never exports another district, even when asked for its building', async () => {

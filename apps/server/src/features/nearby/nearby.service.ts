@@ -6,7 +6,7 @@ import { inScope } from '../../platform/db/scope';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
-import { hitPublicLimit, RATE_LIMITED_MESSAGE } from '../public-registration/public-rate-limit';
+import { hitPublicLimit, RATE_LIMITED_MESSAGE } from '../../platform/http/public-rate-limit';
 import type { NearbyRepository } from './nearby.repository';
 
 export const NEARBY_MESSAGES = {

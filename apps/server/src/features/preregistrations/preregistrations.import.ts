@@ -1,8 +1,11 @@
-import { VISITOR_TYPES } from '@sv/contracts';
+import { RESPONDER_MESSAGE, VISITOR_TYPES } from '@sv/contracts';
+import { and, inArray } from 'drizzle-orm';
 import { z } from 'zod';
+import { preRegistrations } from '../../db/schema/index';
+import { buildingFilter } from '../../platform/db/scope';
 import { cell, registerImport, requireBuildingOption } from '../../platform/imports/import-definition';
 import { notifyFrontDesk } from '../../platform/realtime/realtime';
-import { screenCardsById } from './preregistrations.flags';
+import { screenCardsById } from '../exclusions';
 import { createPreRegistrationsRepository } from './preregistrations.repository';
 
 /**
@@ -10,6 +13,8 @@ import { createPreRegistrationsRepository } from './preregistrations.repository'
  * per building, with a downloadable sample file)"). Natural key: visit date + name + date of
  * birth, so re-uploading the same file adds nothing.
  */
+const ARRIVAL_TYPES = VISITOR_TYPES.filter((t) => t !== 'responder');
+
 const row = z.object({
   // issue 22: the one person-name rule (cleaned; a bad name goes to the error file)
   firstname: cell.personName(80),
@@ -21,7 +26,9 @@ const row = z.object({
   visitorType: z
     .string()
     .transform((s) => (s === '' ? 'visitor' : s.toLowerCase()))
-    .pipe(z.enum(VISITOR_TYPES, { message: `must be one of ${VISITOR_TYPES.join(', ')}` })),
+    .pipe(z.enum(VISITOR_TYPES, { message: `must be one of ${ARRIVAL_TYPES.join(', ')}` }))
+    // issue 27 §1 (ADR 0042): a first responder is recorded at the desk, never pre-registered
+    .refine((t) => t !== 'responder', { message: RESPONDER_MESSAGE }),
   email: cell.optionalEmail(),
   phone: cell.optionalText(30),
   notifyEmail: cell.optionalEmail(),
@@ -41,7 +48,7 @@ registerImport({
     { key: 'visitDate', header: 'Visit Date', required: true, example: '12/01/2026', help: 'MM/DD/YYYY' },
     { key: 'visiting', header: 'Visiting', example: 'Mrs. Chen, Room 12' },
     { key: 'reason', header: 'Reason', example: 'Career day speaker' },
-    { key: 'visitorType', header: 'Visitor Type', example: 'visitor', help: VISITOR_TYPES.join(', ') },
+    { key: 'visitorType', header: 'Visitor Type', example: 'visitor', help: ARRIVAL_TYPES.join(', ') },
     { key: 'email', header: 'Email', example: 'jamie.rivera@example.org' },
     { key: 'phone', header: 'Phone', example: '5555550123' },
     {
@@ -83,6 +90,28 @@ registerImport({
     await screenCardsById(tx, ids);
     // open dashboards show the new cards at once (delivered when the import commits)
     if (rows.length > 0) await notifyFrontDesk(tx, { type: 'preregistration.changed', clientId, buildingId });
+    return ids;
+  },
+  /**
+   * Undo (issue 26 §4, ADR 0049): the batch's cards still waiting are deleted; a card someone was
+   * already checked in or turned away on stays (it is the visit's record) and is counted as kept.
+   */
+  async undo(ctx, _clientId, ids, tx) {
+    const removed = await tx
+      .delete(preRegistrations)
+      .where(
+        and(
+          inArray(preRegistrations.id, ids),
+          inArray(preRegistrations.status, ['scheduled', 'pending']),
+          buildingFilter(ctx.actor, preRegistrations),
+        ),
+      )
+      .returning({ clientId: preRegistrations.clientId, buildingId: preRegistrations.buildingId });
+    for (const b of new Set(removed.map((r) => r.buildingId))) {
+      const clientId = removed.find((r) => r.buildingId === b)!.clientId;
+      await notifyFrontDesk(tx, { type: 'preregistration.changed', clientId, buildingId: b });
+    }
+    return { removed: removed.length, kept: ids.length - removed.length };
   },
   async afterCommit(deps, ctx, options, imported) {
     if (imported === 0) return;

@@ -1,6 +1,6 @@
 import type { ScheduledJob } from '../../platform/jobs/jobs';
-import type { ScreeningService } from '../screening/screening.service';
-import { screenUnscreenedCards } from './preregistrations.flags';
+import type { ScreeningService } from '../screening';
+import { screenUnscreenedCards } from '../exclusions';
 import { screenCardsInRegistry } from './preregistrations.registry-screening';
 
 /**

@@ -4,13 +4,13 @@ import { clients, preRegistrations } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import { notifyFrontDesk } from '../../platform/realtime/realtime';
-import type { ScreeningService } from '../screening/screening.service';
-import { firstOpenVisitDate } from './preregistrations.flags';
+import type { ScreeningService } from '../screening';
+import { firstOpenVisitDate } from '../exclusions';
 
 /**
  * Pre-registration cards searched in the offender registry before arrival (issue 22: cards are
  * screened "when imported, and again whenever the district's exclusion list or registry data
- * change"). The exclusion list is compared in the writer's transaction (preregistrations.flags.ts);
+ * change"). The exclusion list is compared in the writer's transaction (exclusions/exclusions.card-flags.ts);
  * the registry is an outside service with its own latency and limits, so a sweep searches the
  * cards a batch at a time: new cards, and every open card again after a registry import
  * (`registryDataChanged`). A match that would need a decision at arrival (the district's gating)

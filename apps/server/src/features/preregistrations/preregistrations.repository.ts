@@ -93,8 +93,14 @@ export function createPreRegistrationsRepository(db: Db) {
       return card?.visitorId ?? visitorId;
     },
 
-    async update(id: number, values: Partial<typeof preRegistrations.$inferInsert>, tx: Db = db) {
-      await tx.update(preRegistrations).set(values).where(eq(preRegistrations.id, id));
+    /** Updates a card within the actor's scope (a write by id takes the actor's scope like the read before it: issue 24 §1); false when none in scope was saved. */
+    async update(actor: TActor, id: number, values: Partial<typeof preRegistrations.$inferInsert>, tx: Db = db) {
+      const rows = await tx
+        .update(preRegistrations)
+        .set(values)
+        .where(and(eq(preRegistrations.id, id), scoped(actor)))
+        .returning({ id: preRegistrations.id });
+      return rows.length > 0;
     },
 
     async existingImportKeys(buildingId: number, keys: string[], tx: Db) {

@@ -1,17 +1,15 @@
 import { MESSAGES, SCREENING_MESSAGES, type TPreRegistration } from '@sv/contracts';
 import { localDateOf } from '@sv/domain';
-import { eq } from 'drizzle-orm';
-import { visitors } from '../../db/schema/index';
 import type { AppDeps } from '../../platform/deps';
 import { requirePermission } from '../../platform/auth/permission';
 import { inScope } from '../../platform/db/scope';
 import { AppError, conflict, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
-import type { DenialsService } from '../denials/denials.service';
-import { type ScreeningService, undecidedFindings } from '../screening/screening.service';
-import { type VisitorsRepository, visitorFieldsOf } from '../visitors/visitors.repository';
-import type { VisitsRepository } from '../visits/visits.repository';
-import type { VisitsService } from '../visits/visits.service';
+import type { DenialsService } from '../denials';
+import { type ScreeningService, undecidedFindings } from '../screening';
+import type { VisitorsRepository } from '../visitors';
+import { ensureCardVisitor } from './preregistrations.card-visitor';
+import { type VisitsRepository, type VisitsService } from '../visits';
 import type { PreRegistrationsRepository, PreRegRow } from './preregistrations.repository';
 
 interface Issues {
@@ -80,32 +78,8 @@ export function createPreRegistrationsService(
     return card;
   }
 
-  /**
-   * The card's visitor record, the first time it is needed: the same person on file (issue 22:
-   * canonical name + date of birth, resolveOrInsert; the card only fills what the record lacks),
-   * or one made from the pre-registration.
-   */
-  async function ensureVisitor(card: PreRegRow): Promise<number> {
-    if (card.visitorId) return card.visitorId;
-    const resolved = await visitorsRepo.resolveOrInsert(
-      card.clientId,
-      card.buildingId,
-      visitorFieldsOf({
-        firstname: card.firstname,
-        lastname: card.lastname,
-        dob: card.dob,
-        email: card.email,
-        phone: card.phone,
-      }),
-      { mode: 'self' },
-    );
-    const visitorId = resolved.id!;
-    // two actions on one card at once (a double click, a retry) must link one visitor: the first
-    // link wins, and the loser's fresh record is removed (never a record that was already on file)
-    const linked = await repo.linkVisitorOnce(card.id, visitorId);
-    if (linked !== visitorId && !resolved.existing) await deps.db.delete(visitors).where(eq(visitors.id, visitorId));
-    return linked;
-  }
+  /** The card's visitor record, the first time it is needed (preregistrations.card-visitor.ts). */
+  const ensureVisitor = (card: PreRegRow) => ensureCardVisitor(deps.db, { repo, visitorsRepo }, card);
 
   return {
     /**
@@ -169,7 +143,7 @@ export function createPreRegistrationsService(
       if (screened.exclusions.direct.length > 0 || unconfirmed.length > 0) {
         // the card shows what this screening found, so the attendant decides on what is true now
         const issues = (card.issues ?? {}) as Issues;
-        await repo.update(id, {
+        await repo.update(ctx.actor, id, {
           status: 'pending',
           bgResults: false,
           issues: {
@@ -271,7 +245,7 @@ export function createPreRegistrationsService(
     async close(ctx: RequestCtx, id: number) {
       requirePermission(ctx.actor, 'visitors.manage');
       const card = await requireCard(ctx, id);
-      await repo.update(id, { status: 'closed' });
+      await repo.update(ctx.actor, id, { status: 'closed' });
       await deps.audit.record(ctx, {
         action: 'preregistration.closed',
         targetType: 'pre_registration',
@@ -304,7 +278,7 @@ export function createPreRegistrationsService(
           tx,
         );
         if (!done) throw new AppError('CONFLICT', MESSAGES.cancelCheckInFailed);
-        await repo.update(id, { status: 'scheduled' }, tx);
+        await repo.update(ctx.actor, id, { status: 'scheduled' }, tx);
         await deps.realtime.publish(
           { type: 'visit.checked_out', clientId: card.clientId, buildingId: card.buildingId, id: card.visitId! },
           tx,

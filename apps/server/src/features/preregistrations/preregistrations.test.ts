@@ -69,6 +69,17 @@ describe('pre-registration import and the dashboard lists', () => {
     expect(again.json().results).toMatchObject({ imported: 0, duplicates: 3 });
   });
 
+  it('refuses a first responder on a pre-registration (issue 27 §1: recorded at the front desk by staff)', async () => {
+    const csv = [
+      'First Name,Last Name,Date of Birth,Visit Date,Visiting,Reason,Visitor Type,Email',
+      'Rory,Firecrewmember,,11/23/2026,,,responder,',
+      'Remy,Ambulancecrew,,11/23/2026,,,Responder,',
+    ].join('\n');
+    const res = await upload(desk, csv, t.world.north.northHighId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().results).toMatchObject({ total: 2, imported: 0, rejected: 2 });
+  });
+
   it('lists today’s visitors by the building’s local date', async () => {
     const res = await t.as(desk).get(`/api/buildings/${t.world.north.northHighId}/preregistrations`);
     expect(res.json().localDate).toBe('2026-11-23');
@@ -558,7 +569,7 @@ describe('pre-registrations screened against the exclusion list before arrival (
   it('the sweep screens cards nobody screened yet', async () => {
     const c = await insertCard({ firstname: 'Zara', lastname: 'Excludedperson', dob: null });
     expect((await cardRow(c.id)).flagged).toBeNull();
-    const { screenUnscreenedCards } = await import('./preregistrations.flags');
+    const { screenUnscreenedCards } = await import('../exclusions/exclusions.card-flags');
     expect(await screenUnscreenedCards(t.deps.db, now)).toBeGreaterThan(0);
     expect(await cardRow(c.id)).toMatchObject({
       flagged: true,
@@ -569,7 +580,7 @@ describe('pre-registrations screened against the exclusion list before arrival (
 
   it('cards are searched in the offender registry before arrival, and again after a registry import', async () => {
     const { screenCardsInRegistry, registryDataChanged } = await import('./preregistrations.registry-screening');
-    const { screenUnscreenedCards } = await import('./preregistrations.flags');
+    const { screenUnscreenedCards } = await import('../exclusions/exclusions.card-flags');
     // the earlier tests' cards first
     await screenUnscreenedCards(t.deps.db, now);
     await screenCardsInRegistry(t.deps, t.services.screening, now, 10_000);

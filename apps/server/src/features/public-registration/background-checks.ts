@@ -11,7 +11,7 @@ import {
 import { createDemoBackgroundCheck } from '../../integrations/background-check/demo-background-check';
 import type { AppDeps } from '../../platform/deps';
 import type { ScheduledJob } from '../../platform/jobs/jobs';
-import { createDistrictBackgroundChecks } from '../clients/district-background-check';
+import { createDistrictBackgroundChecks } from '../clients';
 
 const BATCH = 50;
 

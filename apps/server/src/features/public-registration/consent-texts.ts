@@ -14,16 +14,26 @@ export interface ConsentTexts {
   authorizationText: string;
 }
 
-export function consentTexts(language: 'en' | 'es', v: { clientName: string; typeName: string }): ConsentTexts {
+/**
+ * `vendor`: the form of a SafeVendor company (ADR 0014), whose name is a company's, not a role
+ * the person serves as (issue 25, audit 001 U14: "people who ask to serve as Zeta Security").
+ */
+export interface ConsentOwner {
+  clientName: string;
+  typeName: string;
+  vendor?: boolean;
+}
+
+export function consentTexts(language: 'en' | 'es', v: ConsentOwner): ConsentTexts {
   return language === 'es' ? spanish(v) : english(v);
 }
 
-function english({ clientName, typeName }: { clientName: string; typeName: string }): ConsentTexts {
+function english({ clientName, typeName, vendor }: ConsentOwner): ConsentTexts {
   return {
     disclosureText: [
       `Disclosure regarding background checks`,
       '',
-      `${clientName} (the "District") screens people who ask to serve as ${typeName} in its schools. As part of your registration, the District may obtain information about you, including a consumer report (background check) from a consumer reporting agency, and a search of public sex-offender registries (including the U.S. national registry, NSOPW, and state registries).`,
+      `${clientName} (the "District") screens ${vendor ? `people who come to its schools to work for ${typeName}` : `people who ask to serve as ${typeName} in its schools`}. As part of your registration, the District may obtain information about you, including a consumer report (background check) from a consumer reporting agency, and a search of public sex-offender registries (including the U.S. national registry, NSOPW, and state registries).`,
       '',
       'The check may include: verification of your identity and address history; state and national sex-offender registry records; and criminal records available from courts and public agencies. It does not include your credit history.',
       '',
@@ -34,7 +44,7 @@ function english({ clientName, typeName }: { clientName: string; typeName: strin
     authorizationText: [
       'Authorization',
       '',
-      `I have read the disclosure above. I authorize ${clientName} and the consumer reporting agency it uses to obtain a background check about me, including a search of public sex-offender registries, for my registration as ${typeName}. This authorization is valid for the duration of my registration, including its renewals, so that the District can repeat the check (for example, by watching the registries for new records) while I am registered.`,
+      `I have read the disclosure above. I authorize ${clientName} and the consumer reporting agency it uses to obtain a background check about me, including a search of public sex-offender registries, ${vendor ? `for my registration as a vendor of ${typeName}` : `for my registration as ${typeName}`}. This authorization is valid for the duration of my registration, including its renewals, so that the District can repeat the check (for example, by watching the registries for new records) while I am registered.`,
       '',
       'I confirm that the information I gave on this form is true and complete. I understand that false or missing information may lead the District to refuse or end my registration.',
       '',
@@ -43,12 +53,12 @@ function english({ clientName, typeName }: { clientName: string; typeName: strin
   };
 }
 
-function spanish({ clientName, typeName }: { clientName: string; typeName: string }): ConsentTexts {
+function spanish({ clientName, typeName, vendor }: ConsentOwner): ConsentTexts {
   return {
     disclosureText: [
       'Aviso sobre verificación de antecedentes',
       '',
-      `${clientName} (el "Distrito") examina a las personas que solicitan participar como ${typeName} en sus escuelas. Como parte de su registro, el Distrito puede obtener información sobre usted, incluido un informe del consumidor (verificación de antecedentes) de una agencia de informes del consumidor, y una búsqueda en los registros públicos de delincuentes sexuales (incluido el registro nacional de EE. UU., NSOPW, y los registros estatales).`,
+      `${clientName} (el "Distrito") examina a ${vendor ? `las personas que vienen a sus escuelas a trabajar para ${typeName}` : `las personas que solicitan participar como ${typeName} en sus escuelas`}. Como parte de su registro, el Distrito puede obtener información sobre usted, incluido un informe del consumidor (verificación de antecedentes) de una agencia de informes del consumidor, y una búsqueda en los registros públicos de delincuentes sexuales (incluido el registro nacional de EE. UU., NSOPW, y los registros estatales).`,
       '',
       'La verificación puede incluir: la confirmación de su identidad y de sus domicilios anteriores; los registros estatales y nacionales de delincuentes sexuales; y los antecedentes penales disponibles en tribunales y organismos públicos. No incluye su historial de crédito.',
       '',
@@ -59,7 +69,7 @@ function spanish({ clientName, typeName }: { clientName: string; typeName: strin
     authorizationText: [
       'Autorización',
       '',
-      `He leído el aviso anterior. Autorizo a ${clientName} y a la agencia de informes del consumidor que utiliza a obtener una verificación de mis antecedentes, incluida una búsqueda en los registros públicos de delincuentes sexuales, para mi registro como ${typeName}. Esta autorización es válida mientras dure mi registro, incluidas sus renovaciones, para que el Distrito pueda repetir la verificación (por ejemplo, vigilando los registros por si aparecen nuevos antecedentes) mientras esté registrado.`,
+      `He leído el aviso anterior. Autorizo a ${clientName} y a la agencia de informes del consumidor que utiliza a obtener una verificación de mis antecedentes, incluida una búsqueda en los registros públicos de delincuentes sexuales, ${vendor ? `para mi registro como proveedor de ${typeName}` : `para mi registro como ${typeName}`}. Esta autorización es válida mientras dure mi registro, incluidas sus renovaciones, para que el Distrito pueda repetir la verificación (por ejemplo, vigilando los registros por si aparecen nuevos antecedentes) mientras esté registrado.`,
       '',
       'Confirmo que la información que di en este formulario es verdadera y completa. Entiendo que la información falsa o incompleta puede llevar al Distrito a rechazar o terminar mi registro.',
       '',

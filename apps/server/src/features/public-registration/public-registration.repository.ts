@@ -3,6 +3,7 @@ import type { StoredRegTypeAttribute, StoredSignature } from '../../db/schema/in
 import {
   clients,
   files,
+  registrationBuildings,
   registrationInvitations,
   registrations,
   registrationTypes,
@@ -10,6 +11,12 @@ import {
   vendorCompanies,
 } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
+
+/** What a public form's address names: a registration type, or a SafeVendor company (ADR 0014). */
+export interface FormOwner {
+  typeId: number | null;
+  companyId: number | null;
+}
 
 /**
  * The public form reaches exactly one registration type: the active type with this URL code of
@@ -75,7 +82,7 @@ export function createPublicRegistrationRepository(db: Db) {
      * An open (unanswered) invitation of this type with this token hash. Cancelled warnings stop
      * the reminders only (spec 001 §2 Cancel Email Warnings): the link keeps working.
      */
-    async findOpenInvitation(typeId: number, tokenHash: string) {
+    async findOpenInvitation(owner: FormOwner, tokenHash: string) {
       const [row] = await db
         .select({
           id: registrationInvitations.id,
@@ -84,17 +91,71 @@ export function createPublicRegistrationRepository(db: Db) {
           email: registrationInvitations.email,
           phone: registrationInvitations.phone,
           requestedExpDate: registrationInvitations.requestedExpDate,
+          renewalOfId: registrationInvitations.renewalOfId,
         })
         .from(registrationInvitations)
         .where(
           and(
             eq(registrationInvitations.tokenHash, tokenHash),
-            eq(registrationInvitations.registrationTypeId, typeId),
+            owner.typeId !== null
+              ? eq(registrationInvitations.registrationTypeId, owner.typeId)
+              : eq(registrationInvitations.vendorCompanyId, owner.companyId ?? -1),
             isNull(registrationInvitations.answeredAt),
           ),
         )
         .limit(1);
       return row;
+    },
+
+    /**
+     * The registration a renewal invitation renews (ADR 0038), only of this type: what its form is
+     * filled in with and what tells the same person apart. Reached only through an open
+     * invitation's token (the caller found the invitation by its hash and this type).
+     */
+    async renewalSource(registrationId: number, owner: FormOwner) {
+      const [row] = await db
+        .select({
+          id: registrations.id,
+          clientId: registrations.clientId,
+          firstname: registrations.firstname,
+          middlename: registrations.middlename,
+          lastname: registrations.lastname,
+          email: registrations.email,
+          phone: registrations.phone,
+          dob: registrations.dob,
+          street1: registrations.street1,
+          street2: registrations.street2,
+          city: registrations.city,
+          state: registrations.state,
+          zipcode: registrations.zipcode,
+          answers: registrations.answers,
+          photoFileId: registrations.photoFileId,
+          expDate: registrations.expDate,
+        })
+        .from(registrations)
+        .where(
+          and(
+            eq(registrations.id, registrationId),
+            owner.typeId !== null
+              ? eq(registrations.registrationTypeId, owner.typeId)
+              : eq(registrations.vendorCompanyId, owner.companyId ?? -1),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    /** A renewal keeps the buildings its registration was limited to (spec 001 §2 Buildings; ADR 0038). */
+    async copyBuildings(tx: Db, fromId: number, toId: number) {
+      const rows = await tx
+        .select({ buildingId: registrationBuildings.buildingId })
+        .from(registrationBuildings)
+        .where(eq(registrationBuildings.registrationId, fromId));
+      if (rows.length > 0) {
+        await tx
+          .insert(registrationBuildings)
+          .values(rows.map((r) => ({ registrationId: toId, buildingId: r.buildingId })));
+      }
     },
 
     listStates: () =>
@@ -145,6 +206,8 @@ export function createPublicRegistrationRepository(db: Db) {
         signature: StoredSignature;
         source: 'public' | 'invitation';
         invitationId: number | null;
+        /** ADR 0038: the registration this submission renews */
+        renewalOfId: number | null;
         badgeCode: string;
         createdAt: Date;
       },

@@ -1,16 +1,15 @@
 import { CONSTANTS, personNameError, type TPublicForm, ZClientSettings, type ZPublicSubmission } from '@sv/contracts';
 import { loadSharp } from '../../platform/lazy-modules';
-import { cleanPersonName, isDobAcceptable, localDateOf } from '@sv/domain';
+import { canonicalName, cleanPersonName, isDobAcceptable, localDateOf } from '@sv/domain';
 import type { z } from 'zod';
 import { DD_STATUS } from '../../integrations/background-check/background-check';
 import { sha256 } from '../../platform/auth/tokens';
 import type { AppDeps } from '../../platform/deps';
 import { normalizeImage, sniffImageType } from '../../platform/files/files';
 import { AppError, badRequest, notFound } from '../../platform/http/app-error';
-import { readStored } from '../clients/stored-settings';
-import type { InvitationsRepository } from '../invitations/invitations.repository';
-import { langOf } from '../invitations/invitations.messages';
-import { newBadgeCode } from '../visits/visits.service';
+import { readStored } from '../clients';
+import { type InvitationsRepository, langOf } from '../invitations';
+import { newBadgeCode } from '../visits';
 import { consentTexts } from './consent-texts';
 import {
   createMemoryLimit,
@@ -18,7 +17,7 @@ import {
   hitPublicLimit,
   PUBLIC_LIMITS,
   RATE_LIMITED_MESSAGE,
-} from './public-rate-limit';
+} from '../../platform/http/public-rate-limit';
 import type { PublicRegistrationRepository } from './public-registration.repository';
 
 export const FORM_NOT_FOUND = 'This registration form was not found. Check the link you were given.';
@@ -114,24 +113,48 @@ export function createPublicRegistrationService(
     async form(clientId: number, code: string, token: string | undefined, client: PublicClient): Promise<TPublicForm> {
       if (!loads(client.ip)) throw rateLimited();
       const type = await typeOf(clientId, code);
-      // invitations are to registration types only
-      const invitation = token && type.id !== null ? await repo.findOpenInvitation(type.id, sha256(token)) : null;
+      // invitations are to registration types, and a SafeVendor renewal's to its company (ADR 0038)
+      const owner = { typeId: type.id, companyId: type.vendorCompanyId };
+      const invitation = token ? await repo.findOpenInvitation(owner, sha256(token)) : null;
       if (token && !invitation) throw notFound(INVITATION_INVALID);
       const language = langOf(type.language);
+      // ADR 0038: a renewal link opens the form filled in from the registration it renews
+      const renews = invitation?.renewalOfId ? await repo.renewalSource(invitation.renewalOfId, owner) : undefined;
+      const asked = new Set(type.attributes.map((a) => a.name));
       return {
         clientName: type.clientName,
         registrationType: type.name,
         language,
         questions: type.attributes.map((a) => ({ name: a.name, hint: a.value })),
-        ...consentTexts(language, { clientName: type.clientName, typeName: type.name }),
+        ...consentTexts(language, {
+          clientName: type.clientName,
+          typeName: type.name,
+          vendor: type.vendorCompanyId !== null,
+        }),
         prefill: invitation
           ? {
               firstname: invitation.firstname,
               lastname: invitation.lastname,
               email: invitation.email,
               phone: invitation.phone,
+              ...(renews
+                ? {
+                    // what the office may have corrected since the invitation went out
+                    firstname: renews.firstname,
+                    lastname: renews.lastname,
+                    middlename: renews.middlename,
+                    street1: renews.street1,
+                    street2: renews.street2,
+                    city: renews.city,
+                    state: renews.state,
+                    zipcode: renews.zipcode,
+                    // the type's questions as they are asked today
+                    answers: renews.answers.filter((a) => asked.has(a.name)),
+                  }
+                : { middlename: '', street1: '', street2: '', city: '', state: '', zipcode: '', answers: [] }),
             }
           : null,
+        renewal: renews ? { expDate: renews.expDate, hasPhoto: renews.photoFileId !== null } : null,
         photoMaxBytes: CONSTANTS.photoMaxBytes,
         states: await repo.listStates(),
       };
@@ -150,9 +173,20 @@ export function createPublicRegistrationService(
         return { ok: true, reference: reference(100_000 + Math.floor(Math.random() * 900_000)) };
       }
       const type = await typeOf(clientId, code);
-      const invitation =
-        body.invitation && type.id !== null ? await repo.findOpenInvitation(type.id, sha256(body.invitation)) : null;
+      const owner = { typeId: type.id, companyId: type.vendorCompanyId };
+      const invitation = body.invitation ? await repo.findOpenInvitation(owner, sha256(body.invitation)) : null;
       if (body.invitation && !invitation) throw notFound(INVITATION_INVALID);
+      // ADR 0038: a renewal link renews its registration only for the same person (canonical
+      // first and last name and date of birth, as ADR 0035 tells people apart); a forwarded link
+      // filled in for someone else is an ordinary application, which supersedes nothing
+      const original = invitation?.renewalOfId ? await repo.renewalSource(invitation.renewalOfId, owner) : undefined;
+      const renews =
+        original &&
+        original.dob === body.dob &&
+        canonicalName(original.firstname) === canonicalName(body.firstname) &&
+        canonicalName(original.lastname) === canonicalName(body.lastname)
+          ? original
+          : null;
 
       const now = deps.now();
       const today = localDateOf(now, await invitations.districtTimeZone(type.clientId));
@@ -196,7 +230,11 @@ export function createPublicRegistrationService(
       if (Object.keys(fieldErrors).length > 0) throw badRequest(Object.values(fieldErrors)[0][0], fieldErrors);
 
       const language = langOf(type.language);
-      const texts = consentTexts(language, { clientName: type.clientName, typeName: type.name });
+      const texts = consentTexts(language, {
+        clientName: type.clientName,
+        typeName: type.name,
+        vendor: type.vendorCompanyId !== null,
+      });
       // only the type's own questions are kept, each once
       const asked = new Set(type.attributes.map((a) => a.name));
       const answers = [...new Map(body.answers.filter((a) => asked.has(a.name)).map((a) => [a.name, a])).values()];
@@ -207,7 +245,8 @@ export function createPublicRegistrationService(
       const confirm = await hitConfirmationLimit(deps.db, body.email, now);
 
       const { id, messageIds } = await deps.db.transaction(async (tx) => {
-        const photoFileId = photo ? await repo.insertPhoto(tx, type.clientId, photo) : null;
+        // a renewal keeps the photo on file unless a new one was chosen (ADR 0038)
+        const photoFileId = photo ? await repo.insertPhoto(tx, type.clientId, photo) : (renews?.photoFileId ?? null);
         const registrationId = await repo.insertRegistration(tx, {
           clientId: type.clientId,
           registrationTypeId: type.id,
@@ -242,9 +281,11 @@ export function createPublicRegistrationService(
           },
           source,
           invitationId: invitation?.id ?? null,
+          renewalOfId: renews?.id ?? null,
           badgeCode: newBadgeCode(),
           createdAt: now,
         });
+        if (renews) await repo.copyBuildings(tx, renews.id, registrationId);
         if (invitation && !(await repo.answerInvitation(tx, invitation.id, registrationId, now))) {
           throw notFound(INVITATION_INVALID); // answered by a concurrent submit: roll this one back
         }
@@ -281,6 +322,7 @@ export function createPublicRegistrationService(
               vendorCompanyId: type.vendorCompanyId,
               source,
               invitationId: invitation?.id ?? null,
+              renewalOfId: renews?.id ?? null,
               backgroundCheck,
               confirmation: confirm ? 'sent' : 'limited',
             },

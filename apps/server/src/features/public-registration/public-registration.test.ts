@@ -14,7 +14,7 @@ import {
 } from '../../db/schema/index';
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
 import { runBackgroundChecks } from './background-checks';
-import { CONFIRMATION_LIMIT, PUBLIC_LIMITS, RATE_LIMITED_MESSAGE } from './public-rate-limit';
+import { CONFIRMATION_LIMIT, PUBLIC_LIMITS, RATE_LIMITED_MESSAGE } from '../../platform/http/public-rate-limit';
 import { DOB_INVALID, FORM_NOT_FOUND, INVITATION_INVALID, PHOTO_INVALID } from './public-registration.service';
 
 let clock = new Date('2026-11-24T18:00:00Z');
@@ -166,7 +166,16 @@ describe('public form definition (issue 11)', () => {
       lastname: 'Fernandez',
       email: 'prefill@example.test',
       phone: '555-555-0123',
+      // an ordinary invitation knows no more of the person (a renewal's does: ADR 0038)
+      middlename: '',
+      street1: '',
+      street2: '',
+      city: '',
+      state: '',
+      zipcode: '',
+      answers: [],
     });
+    expect(res.json().renewal).toBeNull();
     const wrongType = await t.as(null).get(formUrl(other.clientId, other.code, token));
     expect(wrongType.statusCode).toBe(404);
     expect(wrongType.json().message).toBe(INVITATION_INVALID);
@@ -425,6 +434,10 @@ describe('a SafeVendor company’s public form (issue 15, ADR 0014)', () => {
       questions: [],
       prefill: null,
     });
+    // a company is not a role one serves as (issue 25, audit 001 U14)
+    expect(form.json().disclosureText).toContain('people who come to its schools to work for Acme Plumbing');
+    expect(form.json().disclosureText).not.toContain('serve as Acme Plumbing');
+    expect(form.json().authorizationText).toContain('for my registration as a vendor of Acme Plumbing');
 
     const res = await post(submitUrl(company.clientId, company.code), submission({ lastname: 'Vendorson' }));
     expect(res.statusCode, res.body).toBe(200);

@@ -10,6 +10,7 @@ import { requirePermission } from '../../platform/auth/permission';
 import type { Db } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, conflict, notFound } from '../../platform/http/app-error';
+import { districtScope, type ScopeSource } from '../../platform/db/scope';
 import type { RequestCtx } from '../../platform/http/request-context';
 import type { RegisteredEntryRepository, RegisteredRegistration } from './registered-entry.repository';
 
@@ -36,7 +37,7 @@ export interface RegisteredEntryPorts {
       fields: Required<TVisitorFields>,
       opts: { mode: 'self' },
     ): Promise<{ id: number; existing: boolean } | { id?: undefined; existing?: undefined }>;
-    setPhoto(id: number, fileId: string, opts: { onlyIfNone?: boolean }): Promise<void>;
+    setPhoto(scope: ScopeSource, id: number, fileId: string, opts: { onlyIfNone?: boolean }): Promise<void>;
   };
   visits: {
     checkOut(
@@ -83,7 +84,8 @@ export function createRegisteredEntryService(
       // issue 25 (audit 001 U2): a record linked at approval, or before the registration had a
       // photo, gets the registration's photo when it has none: the desk compares the face with it
       // instead of saying 'No photo on file'
-      if (reg.photoFileId) await visitors.setPhoto(reg.visitorId, reg.photoFileId, { onlyIfNone: true });
+      if (reg.photoFileId)
+        await visitors.setPhoto(districtScope(reg.clientId), reg.visitorId, reg.photoFileId, { onlyIfNone: true });
       return reg.visitorId;
     }
     // the names are the registration's as stored (cleaned), not re-judged by the form's rule: a
@@ -108,7 +110,10 @@ export function createRegisteredEntryService(
     } as Required<TVisitorFields>;
     const resolved = await visitors.resolveOrInsert(reg.clientId, null, fields, { mode: 'self' });
     const visitorId = resolved.id!;
-    if (reg.photoFileId) await visitors.setPhoto(visitorId, reg.photoFileId, { onlyIfNone: resolved.existing });
+    if (reg.photoFileId)
+      await visitors.setPhoto(districtScope(reg.clientId), visitorId, reg.photoFileId, {
+        onlyIfNone: resolved.existing,
+      });
     // another desk may have linked one meanwhile: keep the first
     return repo.linkVisitor(reg.id, reg.clientId, visitorId);
   }
@@ -157,7 +162,8 @@ export function createRegisteredEntryService(
         if (!reg) continue;
         const v = verdict(reg, building.id, building.timeZone, now);
         if (v.ok) {
-          if (reg.photoFileId) await visitors.setPhoto(visitorId, reg.photoFileId, { onlyIfNone: true });
+          if (reg.photoFileId)
+            await visitors.setPhoto(districtScope(reg.clientId), visitorId, reg.photoFileId, { onlyIfNone: true });
           return {
             ok: true,
             reason: null,

@@ -1,10 +1,12 @@
 import { type ZRegistrationMakePending } from '@sv/contracts';
-import { approveAllDefaultExpiry, DEFAULT_EXCLUSION_DOB, formatUsDate } from '@sv/domain';
+import { addDays, approveAllDefaultExpiry, DEFAULT_EXCLUSION_DOB, formatUsDate } from '@sv/domain';
 import { z } from 'zod';
 import { requirePermission } from '../../platform/auth/permission';
 import { badRequest, notFound } from '../../platform/http/app-error';
+import type { Db } from '../../platform/db/database';
 import type { RequestCtx } from '../../platform/http/request-context';
-import { cleanName } from '../exclusions/exclusions.service';
+import { cleanName } from '../exclusions';
+import { publishWebhook } from '../webhooks/index';
 import { buildRegistrationBadgesPdf } from './registrations.badge';
 import { actionsFor } from './registrations.rules';
 import { ApproveInput, DenyInput, EngineCore } from './registrations.engine-core';
@@ -17,6 +19,7 @@ export function decisionsUseCases<D extends { clientId: number }, L>(core: Engin
     cfg,
     repo,
     exclusionsRepo,
+    renewals,
     vendor,
     fileStore,
     P,
@@ -32,6 +35,32 @@ export function decisionsUseCases<D extends { clientId: number }, L>(core: Engin
     badgeContents,
     sendApprovalEmail,
   } = core;
+  /**
+   * ADR 0038 (issue 25): the approved renewal takes the place of the registration it renews — one
+   * live registration per person and type (ADR 0035). The original's expiry becomes yesterday in
+   * the district's day, so from now on its badge is refused as expired at the desk and the kiosk
+   * and the renewal's badge is the person's. An original already expired, denied or pending is
+   * left as it is.
+   */
+  async function supersede(ctx: RequestCtx, renewalId: number, originalId: number, day: string, tx: Db) {
+    const original = await repo.lockById(ctx.actor, originalId, tx);
+    const yesterday = addDays(day, -1);
+    if (original?.approved !== true) return;
+    if (original.expDate !== null && original.expDate <= yesterday) return;
+    await repo.update(ctx.actor, original.id, { expDate: yesterday }, tx);
+    await deps.audit.record(
+      ctx,
+      {
+        action: act('renewal.supersede'),
+        targetType: 'registration',
+        targetId: original.id,
+        clientId: original.clientId,
+        details: { renewalId, expDate: { from: original.expDate, to: yesterday } },
+      },
+      tx,
+    );
+  }
+
   return {
     /** The Approve modal's pre-filled expiration date (§9). */
     async approvalDefault(ctx: RequestCtx, id: number) {
@@ -81,6 +110,7 @@ export function decisionsUseCases<D extends { clientId: number }, L>(core: Engin
           if (input.underReview) expDate = null;
           const visitorId = await ensureVisitor(row, tx);
           await repo.update(
+            ctx.actor,
             row.id,
             {
               approved: true,
@@ -104,6 +134,14 @@ export function decisionsUseCases<D extends { clientId: number }, L>(core: Engin
             },
             tx,
           );
+          if (row.renewalOfId !== null) await supersede(ctx, row.id, row.renewalOfId, day, tx);
+          // issue 28 §5 (ADR 0051): the district's webhooks, in the approval's transaction
+          await publishWebhook(tx as unknown as Db, {
+            type: 'registration.approved',
+            clientId: row.clientId,
+            data: { registrationId: row.id, kind: cfg.kind },
+            names: { firstName: row.firstname, lastName: row.lastname },
+          });
           approvedIds.push(row.id);
         }
       });
@@ -135,6 +173,7 @@ export function decisionsUseCases<D extends { clientId: number }, L>(core: Engin
         const row = await mustLock(ctx, id, tx);
         requireOffered(ctx, row, input.exclude ? 'denyAndExclude' : 'deny');
         await repo.update(
+          ctx.actor,
           id,
           { approved: false, underReview: input.underReview, decidedBy: ctx.actor.userId, decidedAt: deps.now() },
           tx,
@@ -191,6 +230,7 @@ export function decisionsUseCases<D extends { clientId: number }, L>(core: Engin
         const row = await mustLock(ctx, id, tx);
         requireOffered(ctx, row, 'makePending');
         await repo.update(
+          ctx.actor,
           id,
           { approved: null, underReview: input.underReview, decidedBy: ctx.actor.userId, decidedAt: deps.now() },
           tx,
@@ -214,7 +254,7 @@ export function decisionsUseCases<D extends { clientId: number }, L>(core: Engin
       await deps.db.transaction(async (tx) => {
         const row = await mustLock(ctx, id, tx);
         requireOffered(ctx, row, 'cancelEmailWarnings');
-        await repo.update(id, { emailWarnings: false }, tx);
+        await repo.update(ctx.actor, id, { emailWarnings: false }, tx);
         await repo.cancelInvitationWarnings(id, deps.now(), tx);
         await deps.audit.record(
           ctx,
@@ -234,6 +274,20 @@ export function decisionsUseCases<D extends { clientId: number }, L>(core: Engin
       const row = await mustFind(ctx, id);
       requireOffered(ctx, row, 'sendExpirationEmail');
       if (!row.email) throw badRequest(REGISTRATION_MESSAGES.noEmail);
+      // the office's renewal action (issue 25, audit 001 B4; ADR 0038): a registration that can be
+      // renewed gets its personal renewal link, which says when it expires; otherwise the spec's
+      // plain expiration e-mail below
+      if (await renewals.inviteNow(ctx, id)) {
+        await repo.update(ctx.actor, id, { expirationEmailSentAt: deps.now() });
+        await deps.audit.record(ctx, {
+          action: act('expirationEmail'),
+          targetType: 'registration',
+          targetId: id,
+          clientId: row.clientId,
+          details: { renewalInvitation: true },
+        });
+        return details(ctx, id);
+      }
       const list = await repo.findListRow(ctx.actor, id);
       const client = await repo.clientExists(ctx.actor, row.clientId);
       const expires = formatUsDate(row.expDate ?? '') ?? '';
@@ -255,7 +309,7 @@ export function decisionsUseCases<D extends { clientId: number }, L>(core: Engin
           kind: 'registration.expiration',
         },
       ]);
-      await repo.update(id, { expirationEmailSentAt: deps.now() });
+      await repo.update(ctx.actor, id, { expirationEmailSentAt: deps.now() });
       await deps.audit.record(ctx, {
         action: act('expirationEmail'),
         targetType: 'registration',

@@ -3,7 +3,7 @@ import { defaultApprovalExpiry, isDobAcceptable } from '@sv/domain';
 import { requirePermission } from '../../platform/auth/permission';
 import { badRequest, conflict, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
-import { cleanName } from '../exclusions/exclusions.service';
+import { cleanName } from '../exclusions';
 import { newRegistrationBadgeCode } from './registrations.rules';
 import { SaveInput, SvSaveInput, EngineCore } from './registrations.engine-core';
 import { REGISTRATION_MESSAGES } from './registrations.rules';
@@ -56,6 +56,7 @@ export function editUseCases<D extends { clientId: number }, L>(core: EngineCore
             lastname: input.lastname,
             dob: input.dob,
             exceptId: before?.id ?? null,
+            renewalOfId: before?.renewalOfId ?? null,
           },
           day,
           tx,
@@ -88,6 +89,7 @@ export function editUseCases<D extends { clientId: number }, L>(core: EngineCore
           // apply the offering rules; the form edits the person and the expiry.
           // a new expiry date earns a new expiry warning (the warning sweep sends one per date)
           await repo.update(
+            ctx.actor,
             before.id,
             before.expDate === input.expDate ? values : { ...values, expirationEmailSentAt: null },
             tx,
@@ -131,7 +133,7 @@ export function editUseCases<D extends { clientId: number }, L>(core: EngineCore
         );
         if (approved === true) {
           const stored = await mustFind(ctx, newId, tx);
-          await repo.update(newId, { visitorId: await ensureVisitor(stored, tx) }, tx);
+          await repo.update(ctx.actor, newId, { visitorId: await ensureVisitor(stored, tx) }, tx);
         }
         await deps.audit.record(
           ctx,
@@ -169,7 +171,7 @@ export function editUseCases<D extends { clientId: number }, L>(core: EngineCore
         const row = await mustLock(ctx, id, tx);
         requireOffered(ctx, row, 'uploadPhoto');
         await checkPhoto(ctx, photoFileId, row.clientId, tx);
-        await repo.update(id, { photoFileId }, tx);
+        await repo.update(ctx.actor, id, { photoFileId }, tx);
         await deps.audit.record(
           ctx,
           { action: act('photo.set'), targetType: 'registration', targetId: id, clientId: row.clientId },
@@ -183,7 +185,7 @@ export function editUseCases<D extends { clientId: number }, L>(core: EngineCore
       await deps.db.transaction(async (tx) => {
         const row = await mustLock(ctx, id, tx);
         requireOffered(ctx, row, 'clearPhoto');
-        await repo.update(id, { photoFileId: null }, tx);
+        await repo.update(ctx.actor, id, { photoFileId: null }, tx);
         await deps.audit.record(
           ctx,
           { action: act('photo.remove'), targetType: 'registration', targetId: id, clientId: row.clientId },

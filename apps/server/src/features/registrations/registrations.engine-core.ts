@@ -20,17 +20,15 @@ import {
   registrationStatus,
 } from '@sv/domain';
 import { z } from 'zod';
-import { requirePermission } from '../../platform/auth/permission';
 import type { Db } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import { createFileStore } from '../../platform/files/files';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/app-error';
+import { districtScope } from '../../platform/db/scope';
 import type { RequestCtx } from '../../platform/http/request-context';
-import type { ExclusionsRepository } from '../exclusions/exclusions.repository';
-import { createVisitorsRepository, visitorFieldsOf } from '../visitors/visitors.repository';
-import { buildRegistrationBadgesPdf } from './registrations.badge';
-import type { NearbyRepository } from '../nearby/nearby.repository';
-import { arrivalLink } from '../nearby/nearby.service';
+import type { ExclusionsRepository } from '../exclusions';
+import { createVisitorsRepository, visitorFieldsOf } from '../visitors';
+import { type NearbyRepository, arrivalLink } from '../nearby';
 import {
   type RegistrationFilter,
   type RegistrationKind,
@@ -38,7 +36,7 @@ import {
   type RegistrationsRepository,
   type StoredRegistration,
 } from './registrations.repository';
-import { RuleRow, actionsFor, fullName, offeredActions, rulesOf } from './registrations.rules';
+import { RuleRow, fullName, offeredActions, rulesOf } from './registrations.rules';
 import { REGISTRATION_MESSAGES } from './registrations.rules';
 
 export type SaveInput = z.output<typeof ZRegistrationSave>;
@@ -63,6 +61,11 @@ export interface RegistrationEngineParts {
   repo: RegistrationsRepository;
   exclusionsRepo: ExclusionsRepository;
   nearbyRepo: Pick<NearbyRepository, 'issueArrivalToken'>;
+  /**
+   * The renewal invitation the office sends with "Send Expiration Email" (issue 25, audit 001 B4;
+   * ADR 0038): true when the person was sent a renewal link (features/invitations).
+   */
+  renewals: { inviteNow(ctx: RequestCtx, registrationId: number): Promise<boolean> };
 }
 
 /**
@@ -71,7 +74,7 @@ export interface RegistrationEngineParts {
  */
 export function createEngineCore<D extends { clientId: number }, L>(
   deps: AppDeps,
-  { repo, exclusionsRepo, nearbyRepo }: RegistrationEngineParts,
+  { repo, exclusionsRepo, nearbyRepo, renewals }: RegistrationEngineParts,
   cfg: RegistrationKindConfig<D, L>,
 ) {
   const vendor = cfg.kind === 'vendor';
@@ -151,7 +154,8 @@ export function createEngineCore<D extends { clientId: number }, L>(
     const visitorId = reg.visitorId ?? (await resolveVisitor(reg, visitorsRepo));
     // issue 25 (audit 001 U2): the registration's photo is the desk's photo on file for a record
     // that has none (the badge prints it; the desk compared the face with nothing)
-    if (reg.photoFileId) await visitorsRepo.setPhoto(visitorId, reg.photoFileId, { onlyIfNone: true });
+    if (reg.photoFileId)
+      await visitorsRepo.setPhoto(districtScope(reg.clientId), visitorId, reg.photoFileId, { onlyIfNone: true });
     return visitorId;
   }
 
@@ -180,6 +184,9 @@ export function createEngineCore<D extends { clientId: number }, L>(
    * birth) may not hold two live registrations — pending, or approved and not expired — of the
    * same registration type (or vendor company) in a district. The office is told which one exists
    * so it opens that one; a denied or expired registration does not block a new application.
+   * ADR 0038: a renewal and the registration it renews are one person's one registration while
+   * the renewal waits for its approval (which supersedes the original), so neither blocks an edit
+   * of the other; any third live registration of the person is still refused.
    */
   async function refuseDuplicate(
     p: {
@@ -190,6 +197,8 @@ export function createEngineCore<D extends { clientId: number }, L>(
       lastname: string;
       dob: string | null;
       exceptId: number | null;
+      /** the registration being saved renews this one (ADR 0038) */
+      renewalOfId?: number | null;
     },
     day: string,
     tx: Db,
@@ -198,7 +207,11 @@ export function createEngineCore<D extends { clientId: number }, L>(
     const candidates = await repo.liveOfOwnerByDob({ ...p, dob: p.dob, today: day, exceptId: p.exceptId }, tx);
     const first = canonicalName(p.firstname);
     const last = canonicalName(p.lastname);
-    const same = candidates.find((c) => canonicalName(c.firstname) === first && canonicalName(c.lastname) === last);
+    const renewalPair = (c: { id: number; renewalOfId: number | null }) =>
+      (p.renewalOfId != null && c.id === p.renewalOfId) || (p.exceptId !== null && c.renewalOfId === p.exceptId);
+    const same = candidates.find(
+      (c) => !renewalPair(c) && canonicalName(c.firstname) === first && canonicalName(c.lastname) === last,
+    );
     if (!same) return;
     const message = REGISTRATION_MESSAGES.duplicate(
       `${same.firstname} ${same.lastname}`,
@@ -283,34 +296,6 @@ export function createEngineCore<D extends { clientId: number }, L>(
     };
   }
 
-  /**
-   * The badge PDF of one or several approved registrations. `markPrinted` (POST only) stores
-   * badge_printed_at; a GET (the print window's frame) changes no data (sessions.test: GET routes
-   * change nothing but sessions and the audit trail), so its print is recorded in the audit log only.
-   */
-  async function badgesPdf(ctx: RequestCtx, ids: number[], markPrinted: boolean) {
-    requirePermission(ctx.actor, P.manage);
-    const unique = [...new Set(ids)];
-    const rows = await repo.findListRows(ctx.actor, unique);
-    if (rows.length === 0) throw notFound(REGISTRATION_MESSAGES.notFound);
-    const day = today();
-    if (unique.length === 1) requireOffered(ctx, rows[0], 'print');
-    const printable = rows.filter((r) => actionsFor(r, ctx.actor.roleId, day, cfg.kind).includes('print'));
-    if (printable.length === 0) throw conflict(REGISTRATION_MESSAGES.nothingToPrint);
-    const badges = await badgeContents(ctx, printable);
-    const pdf = await buildRegistrationBadgesPdf(badges);
-    const printedIds = printable.map((r) => r.id);
-    if (markPrinted) await repo.markBadgesPrinted(printedIds, deps.now());
-    await deps.audit.record(ctx, {
-      action: act('badge.print'),
-      targetType: 'registration',
-      targetId: printedIds.length === 1 ? printedIds[0] : null,
-      clientId: printable[0].clientId,
-      details: { ids: printedIds },
-    });
-    return Buffer.from(pdf);
-  }
-
   /** What the badges of approved rows show (district, type or company, name, expiry, code, photo). */
   async function badgeContents(ctx: RequestCtx, printable: RegistrationListRow[]) {
     const clientNames = new Map<number, string>();
@@ -370,6 +355,7 @@ export function createEngineCore<D extends { clientId: number }, L>(
     repo,
     exclusionsRepo,
     nearbyRepo,
+    renewals,
     vendor,
     fileStore,
     P,
@@ -386,7 +372,6 @@ export function createEngineCore<D extends { clientId: number }, L>(
     resolveOwner,
     checkPhoto,
     filterOf,
-    badgesPdf,
     badgeContents,
     sendApprovalEmail,
   };

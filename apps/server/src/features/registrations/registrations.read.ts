@@ -49,7 +49,7 @@ export function readUseCases<D extends { clientId: number }, L>(core: EngineCore
     async get(ctx: RequestCtx, id: number) {
       requirePermission(ctx.actor, P.read);
       const out = await details(ctx, id);
-      await deps.audit.record(ctx, {
+      deps.audit.read(ctx, {
         action: act('read'),
         targetType: 'registration',
         targetId: id,

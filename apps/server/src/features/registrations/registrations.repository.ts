@@ -5,7 +5,6 @@ import {
   arrestAlerts,
   buildings,
   clients,
-  files,
   registrationBuildings,
   registrationInvitations,
   registrations,
@@ -13,6 +12,7 @@ import {
   vendorCompanies,
   visits,
 } from '../../db/schema/index';
+import { fileBytesOfDistrict } from '../../platform/files/files';
 import type { Db } from '../../platform/db/database';
 import { findPage, likeEscape } from '../../platform/db/paging';
 import { clientFilter, scopeOf } from '../../platform/db/scope';
@@ -102,8 +102,10 @@ export type RegistrationListRow = Awaited<ReturnType<typeof selectList>>[number]
 const SORT: Record<string, SQL[]> = {
   type: [sql`lower(${ownerName})`],
   company: [sql`lower(${ownerName})`],
-  // pending first, then approved, then denied (null sorts first ascending with nulls first)
-  status: [sql`${registrations.approved} asc nulls first`],
+  // pending (null) first, then denied, then approved; reversed with 'desc'. The direction is
+  // added by the caller, so no key may carry its own (`approved asc nulls first desc` was a
+  // syntax error: 500 on every descending status sort, found by the fuzz run)
+  status: [sql`(${registrations.approved} is not null)`, sql`${registrations.approved}`],
   expDate: [sql`${registrations.expDate}`],
   // §9 default: the name column (last, first) — the lower(...) text_pattern_ops index order
   name: [sql`lower(${registrations.lastname})`, sql`lower(${registrations.firstname})`],
@@ -269,11 +271,31 @@ export function createRegistrationsRepository(db: Db, kind: RegistrationKind = '
       return row.id;
     },
 
-    async update(id: number, values: Partial<RegistrationInsert>, tx: Db = db) {
-      await tx
+    /**
+     * Updates a registration of this kind within the actor's scope (a write by id takes the actor's scope like the read before it: issue 24 §1); false
+     * when none in scope was saved.
+     */
+    async update(actor: TActor, id: number, values: Partial<RegistrationInsert>, tx: Db = db) {
+      const rows = await tx
         .update(registrations)
         .set({ ...values, updatedAt: new Date() })
-        .where(eq(registrations.id, id));
+        .where(and(eq(registrations.id, id), inScope(actor)))
+        .returning({ id: registrations.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * The latest registration that renews `id` (ADR 0038), in the actor's scope, or null: the
+     * renewed registration's page links to it.
+     */
+    async renewedBy(actor: TActor, id: number, tx: Db = db): Promise<number | null> {
+      const [row] = await tx
+        .select({ id: registrations.id })
+        .from(registrations)
+        .where(and(eq(registrations.renewalOfId, id), inScope(actor)))
+        .orderBy(desc(registrations.id))
+        .limit(1);
+      return row?.id ?? null;
     },
 
     async markBadgesPrinted(ids: number[], at: Date) {
@@ -315,6 +337,7 @@ export function createRegistrationsRepository(db: Db, kind: RegistrationKind = '
           firstname: registrations.firstname,
           lastname: registrations.lastname,
           approved: registrations.approved,
+          renewalOfId: registrations.renewalOfId,
         })
         .from(registrations)
         .where(
@@ -462,20 +485,17 @@ export function createRegistrationsRepository(db: Db, kind: RegistrationKind = '
         .set({ warningsCancelledAt: at })
         .where(
           and(
-            eq(registrationInvitations.registrationId, registrationId),
+            // its own invitation's reminders, and those of its renewal invitation (ADR 0038)
+            or(
+              eq(registrationInvitations.registrationId, registrationId),
+              eq(registrationInvitations.renewalOfId, registrationId),
+            ),
             isNull(registrationInvitations.warningsCancelledAt),
           ),
         );
     },
 
-    async photoBytes(fileId: string, clientId: number) {
-      const [row] = await db
-        .select({ bytes: files.bytes })
-        .from(files)
-        .where(and(eq(files.id, fileId), eq(files.clientId, clientId)))
-        .limit(1);
-      return row?.bytes ?? null;
-    },
+    photoBytes: (fileId: string, clientId: number) => fileBytesOfDistrict(db, fileId, clientId),
 
     /** Whether another registration already uses the badge code (the unique index backs it). */
     async badgeCodeTaken(code: string, tx: Db = db) {

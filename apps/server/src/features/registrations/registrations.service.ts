@@ -50,10 +50,11 @@ async function volunteerDetails(
   const row = await repo.findById(ctx.actor, id);
   const list = await repo.findListRow(ctx.actor, id);
   if (!row || !list) throw notFound(REGISTRATION_MESSAGES.notFound);
-  const [buildingIds, totals, alerts] = await Promise.all([
+  const [buildingIds, totals, alerts, renewedById] = await Promise.all([
     repo.buildingIdsOf(id),
     repo.visitTotals(id),
     repo.alertsOf(id),
+    repo.renewedBy(ctx.actor, id),
   ]);
   const source = sourceOf(row.source);
   return {
@@ -81,6 +82,8 @@ async function volunteerDetails(
     arrestAlerts: alerts.map(alertSummary),
     createdAt: row.createdAt.toISOString(),
     version: row.version,
+    renewalOfId: row.renewalOfId,
+    renewedById,
   };
 }
 

@@ -8,7 +8,7 @@ import {
   RegistryFormatError,
 } from './registry-formats';
 import type { RegistryRepository, SourceImportCounts } from './registry.repository';
-import { registryDataChanged } from '../preregistrations/preregistrations.registry-screening';
+import { registryDataChanged } from '../preregistrations';
 
 /**
  * The one registry import, shared by the CLI (`npm run registry:import`), the admin upload

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/http/app-error';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
 import type { RegistryUpload } from './registry.service';
-import type { ArrestWatchService } from '../arrest-watch/arrest-watch.service';
+import type { ArrestWatchService } from '../arrest-watch';
 import type { RegistryService } from './registry.service';
 
 /**

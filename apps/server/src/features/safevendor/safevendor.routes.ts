@@ -21,8 +21,7 @@ import type { AppDeps } from '../../platform/deps';
 import { createIdempotentRoutes, IDEMPOTENCY_NOTE } from '../../platform/http/idempotent-route';
 import { requireCtx } from '../../platform/http/request-context';
 import type { ZodApp } from '../../platform/http/zod-app';
-import { sendInformationPage } from '../registrations/information-page';
-import { registrationKindRoutes } from '../registrations/registrations.engine-routes';
+import { sendInformationPage, registrationKindRoutes } from '../registrations';
 import type { SvRegistrationsService, VendorCompaniesService } from './safevendor.service';
 
 const ZSvExportWindowQuery = z.looseObject({

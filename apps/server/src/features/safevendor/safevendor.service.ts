@@ -8,15 +8,16 @@ import {
   type ZSvRegistrationApprove,
   type ZVendorCompanyListQuery,
 } from '@sv/contracts';
-import { backgroundCheckNote, safeVendorDisplayState } from '@sv/domain';
+import { backgroundCheckNote, registrationDisplay, safeVendorDisplayState } from '@sv/domain';
 import type { z } from 'zod';
 import { requirePermission } from '../../platform/auth/permission';
 import { mustHaveSaved, refuseStale } from '../../platform/db/versions';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
-import type { RegistrationListRow, RegistrationsRepository } from '../registrations/registrations.repository';
 import {
+  type RegistrationListRow,
+  type RegistrationsRepository,
   actionsFor,
   alertSummary,
   createRegistrationEngine,
@@ -24,7 +25,7 @@ import {
   REGISTRATION_MESSAGES,
   registrationSourceOf,
   rulesOf,
-} from '../registrations/registrations.service';
+} from '../registrations';
 import { createVendorCompaniesRepository } from './safevendor.repository';
 
 export const VENDOR_COMPANY_MESSAGES = {
@@ -176,7 +177,7 @@ async function svDetails(
   const row = await repo.findById(ctx.actor, id);
   const list = await repo.findListRow(ctx.actor, id);
   if (!row || !list) throw notFound(REGISTRATION_MESSAGES.notFound);
-  const alerts = await repo.alertsOf(id);
+  const [alerts, renewedById] = await Promise.all([repo.alertsOf(id), repo.renewedBy(ctx.actor, id)]);
   return {
     ...svListItem(list, ctx.actor.roleId, today),
     middlename: row.middlename,
@@ -197,6 +198,10 @@ async function svDetails(
     arrestAlerts: alerts.map(alertSummary),
     createdAt: row.createdAt.toISOString(),
     version: row.version,
+    // ADR 0038: a renewal says what it renews (spec 001 §4), and both link each other
+    renewal: registrationDisplay(rulesOf(list, today)).renewal,
+    renewalOfId: row.renewalOfId,
+    renewedById,
   };
 }
 

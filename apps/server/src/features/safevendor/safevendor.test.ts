@@ -388,10 +388,14 @@ describe('approve, print, e-mail, photo (spec 001 §3 approval details, §4 bulk
     const [sent] = await t.deps.db
       .select()
       .from(outboundMessages)
-      .where(and(eq(outboundMessages.recipient, r.email), eq(outboundMessages.kind, 'registration.expiration')));
-    // the e-mail names the company (ADR 0014), not a registration type
+      .where(
+        and(eq(outboundMessages.recipient, r.email), eq(outboundMessages.kind, 'registration-renewal-invitation')),
+      );
+    // the e-mail is the vendor's renewal link to the company's form (issue 25, audit 001 B4; ADR 0038),
+    // named by the company (ADR 0014), not a registration type
     const [co] = await t.deps.db.select().from(vendorCompanies).where(eq(vendorCompanies.id, r.vendorCompanyId));
-    expect(sent.subject).toBe(`Your SafeVendor registration for ${co.name} expires soon`);
+    expect(sent.subject).toContain(`Renew your ${co.name} registration`);
+    expect(sent.body).toContain(`/register/${co.clientId}/${co.code}?invitation=`);
   });
 
   it('information and its download page name the company; the download is an attachment', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { MESSAGES, SCREENING_MESSAGES } from '@sv/contracts';
+import { EMERGENCY_MESSAGES, MESSAGES, RESPONDER_MESSAGE, SCREENING_MESSAGES } from '@sv/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { buildAamvaPayload, canonicalName } from '@sv/domain';
 import fc from 'fast-check';
@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createRegistrationType, createVendorCompany, createVendorRegistration } from '../../../db/seed/factories';
 import {
   clients,
+  emergencyStateBuildings,
   exclusions,
   preRegistrations,
   registrationBuildings,
@@ -17,6 +18,7 @@ import {
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
 import { insertPhoto } from '../exclusions/exclusions.fixtures';
 import { insertExclusion, insertVisitor } from './screening.fixtures';
+import { createPass } from '../visitor-passes/visitor-passes.fixtures';
 
 /**
  * The admission gate as a table over every check-in path (issue 10 §1): whatever way a person is
@@ -298,6 +300,18 @@ PATHS.kioskAutoBadge = async (p) => {
   const match = (found.json().matches as { visitorId: number }[]).find((m) => m.visitorId === p.id);
   expect(match).toBeDefined();
   return kioskSignIn({ visitorId: match!.visitorId, reason: 'Meeting', personVisiting: 'Office' });
+};
+/** issue 28 §3 (ADR 0053): a visitor pass scanned at the kiosk; the invitation's card is this person's */
+PATHS.kioskPass = async (p) => {
+  const pass = await createPass(
+    t.deps,
+    { clientId: t.world.north.clientId, buildingId: building() },
+    { firstname: p.firstname, lastname: p.lastname, dob: p.dob },
+  );
+  await t.deps.db.update(preRegistrations).set({ visitorId: p.id }).where(eq(preRegistrations.id, pass.id));
+  const res = await t.as(kiosk).post('/api/kiosk/passes/check-in', { token: pass.token });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().state === 'checked_in' ? 200 : 409;
 };
 /** a volunteer's registration badge scanned at the kiosk (the registration rule applies too) */
 PATHS.kioskRegistrationBadge = async (p) => {
@@ -856,4 +870,115 @@ describe('property: no sequence of calls admits a person with a linked active ex
       { numRuns: 25, seed: 10_001 },
     );
   });
+});
+
+/**
+ * Issue 27 §1 (ADR 0037, ADR 0042): first responders and emergency states on the admission gate.
+ * A first responder is admitted without a screening, only when staff record them at the desk;
+ * every other path refuses the type; and while a state is active the kiosk admits nobody. Each row
+ * names its path, what it does, and the status and message it must answer.
+ */
+const RESPONDER_PATHS: Record<
+  string,
+  { expect: number; message?: string; run: (p: Awaited<ReturnType<typeof makePerson>>) => Promise<Response> }
+> = {
+  /** the desk's "Log as first responder": no screening, no photo, the visit's type says so */
+  'responder at the desk → admitted unscreened': {
+    expect: 200,
+    run: async (p) => {
+      await t.deps.db.update(visitors).set({ photoFileId: null }).where(eq(visitors.id, p.id));
+      return asResponse(await checkIn(desk, { visitorId: p.id, buildingId: building(), visitorType: 'responder' }));
+    },
+  },
+  /** an excluded person is still refused on every other type without a screening (the contract's) */
+  'no screening, not a responder → refused': {
+    expect: 400,
+    message: 'screeningId',
+    run: async (p) => asResponse(await checkIn(desk, { visitorId: p.id, buildingId: building() })),
+  },
+  'responder via the kiosk → refused': {
+    expect: 400,
+    message: RESPONDER_MESSAGE,
+    run: async (p) => {
+      clock = new Date(clock.getTime() + 61_000);
+      return asResponse(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/kiosk/sign-ins',
+          headers: { cookie: kiosk.cookie, 'x-csrf-token': kiosk.csrfToken, 'idempotency-key': key() },
+          payload: {
+            visitorId: p.id,
+            visitorType: 'responder',
+            photoFileId: await insertPhoto(t.deps.db, t.world.north.clientId),
+          },
+        }),
+      );
+    },
+  },
+  'responder type on a pre-registration → refused': {
+    expect: 409,
+    message: RESPONDER_MESSAGE,
+    run: async (p) => {
+      const card = await insertCard(p, 'scheduled');
+      await t.deps.db.update(preRegistrations).set({ visitorType: 'responder' }).where(eq(preRegistrations.id, card));
+      const s = await screen(desk, p.id);
+      return asResponse(
+        await checkIn(desk, { screeningId: s.id, visitorId: p.id, buildingId: building(), preRegistrationId: card }),
+      );
+    },
+  },
+  'the kiosk during an active emergency state → admits nobody': {
+    expect: 409,
+    message: EMERGENCY_MESSAGES.kioskClosed,
+    run: async (p) => {
+      const started = await t
+        .as(desk)
+        .post('/api/emergency-states', { kind: 'Lockdown', drill: true, confirmation: 'LOCKDOWN' });
+      expect(started.statusCode, started.body).toBe(200);
+      try {
+        clock = new Date(clock.getTime() + 61_000);
+        return asResponse(
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/kiosk/sign-ins',
+            headers: { cookie: kiosk.cookie, 'x-csrf-token': kiosk.csrfToken, 'idempotency-key': key() },
+            payload: {
+              visitorId: p.id,
+              reason: 'Meeting',
+              personVisiting: 'Office',
+              photoFileId: await insertPhoto(t.deps.db, t.world.north.clientId),
+            },
+          }),
+        );
+      } finally {
+        await t.deps.db
+          .update(emergencyStateBuildings)
+          .set({ active: false })
+          .where(eq(emergencyStateBuildings.buildingId, building()));
+      }
+    },
+  },
+};
+type Response = { status: number; body: string };
+const asResponse = (r: { statusCode: number; body: string }): Response => ({ status: r.statusCode, body: r.body });
+
+describe('first responders and emergency states on the admission gate (issue 27 §1)', () => {
+  for (const [label, row] of Object.entries(RESPONDER_PATHS)) {
+    it(label, async () => {
+      const p = await makePerson(label.startsWith('no screening') ? 'excluded' : 'clean');
+      try {
+        const res = await row.run(p);
+        expect(res.status, res.body).toBe(row.expect);
+        if (row.message) expect(res.body).toContain(row.message);
+        const open = await t.deps.db
+          .select()
+          .from(visits)
+          .where(and(eq(visits.visitorId, p.id), isNull(visits.checkOut)));
+        expect(open).toHaveLength(row.expect === 200 ? 1 : 0);
+        if (row.expect === 200) expect(open[0]).toMatchObject({ visitorType: 'responder', screeningId: null });
+      } finally {
+        await checkOutAll(p.id);
+      }
+    });
+  }
 });

@@ -16,8 +16,8 @@ import { named, preparedStatement, scopedQuery } from '../../platform/db/named';
 import { insertSelectPlaceholders, placeholderValues } from '../../platform/db/insert-select';
 import { AUDIT_ROW_COLUMNS, type AuditRow } from '../../platform/audit/audit-log';
 import { buildingFilter, buildingInScope, clientFilter, type ScopeSource } from '../../platform/db/scope';
-import { deskBuildingColumns } from '../buildings/buildings.repository';
-import { screeningCandidatesJson } from '../exclusions/exclusions.repository';
+import { deskBuildingColumns } from '../buildings';
+import { screeningCandidatesJson } from '../exclusions';
 
 /** The person being screened (spec 002 §5). Address fields raise a registry match to VERY STRONG. */
 /** A clearing as the context statement reads it: `source|matchRef`, the user's name, when. */
@@ -202,8 +202,8 @@ export function createScreeningRepository(db: Db) {
      * (issue 10 §9: one round trip and one commit fewer per screening). The caller chooses the
      * id, so the audit row can name it.
      */
-    async insertScreening(row: ScreeningRow, audit: AuditRow): Promise<void> {
-      await insertScreeningStatement(db, {
+    async insertScreening(row: ScreeningRow, audit: AuditRow, tx: Db = db): Promise<void> {
+      await insertScreeningStatement(tx, {
         ...placeholderValues('s_', row),
         ...placeholderValues('a_', audit),
       });

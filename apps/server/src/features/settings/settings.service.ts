@@ -2,7 +2,7 @@ import type { TSystemSettingsRequest } from '@sv/contracts';
 import { requirePermission } from '../../platform/auth/permission';
 import type { AppDeps } from '../../platform/deps';
 import type { RequestCtx } from '../../platform/http/request-context';
-import type { ClientsService } from '../clients/clients.service';
+import type { ClientsService } from '../clients';
 import { resolveClientId } from './client-choice';
 
 /** System settings (spec 000 §2 /settings): the visitor and volunteer URLs of one client. */

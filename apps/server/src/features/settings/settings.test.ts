@@ -25,6 +25,13 @@ describe('system settings (spec 000 §2 /settings: visitor and volunteer URLs)',
       clientName: 'North County Schools',
       visitorUrl: '',
       volunteerUrl: '',
+      registrationLinks: [
+        {
+          registrationTypeId: expect.any(Number),
+          name: 'Volunteer',
+          path: `/register/${t.world.north.clientId}/volunteer`,
+        },
+      ],
       skyward: false,
       sisConfigured: false,
     });

@@ -4,8 +4,8 @@ import { mustHaveSaved, refuseStale } from '../../platform/db/versions';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
-import type { ClientsRepository } from '../clients/clients.repository';
-import { resolveClientId } from '../settings/client-choice';
+import type { ClientsRepository } from '../clients';
+import { resolveClientId } from '../settings';
 import type { StudentReasonFilter, StudentReasonsRepository } from './student-reasons.repository';
 
 interface ReasonBody {

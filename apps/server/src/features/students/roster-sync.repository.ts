@@ -160,6 +160,8 @@ export function createRosterSyncRepository(db: Db) {
               schoolSourcedId: school,
               active: u.status === 'active',
               sisModifiedAt: modified(u.dateLastModified),
+              // issue 27 §2: the accountability roster groups students by grade when the feed has one
+              grade: u.grades?.[0]?.slice(0, 40) ?? null,
             };
           }),
         )
@@ -174,6 +176,7 @@ export function createRosterSyncRepository(db: Db) {
             schoolSourcedId: sql`excluded.school_sourced_id`,
             active: sql`excluded.active`,
             sisModifiedAt: sql`excluded.sis_modified_at`,
+            grade: sql`excluded.grade`,
             updatedAt: sql`now()`,
           },
         })

@@ -65,6 +65,16 @@ describe('roster sync against a OneRoster server (issue 12)', () => {
       { student: 'stu-1001', guardian: 'par-2001' },
       { student: 'stu-1002', guardian: 'par-2003' },
     ]);
+    // the feed's grade, when it has one, is kept: the accountability roster's group (issue 27 §2)
+    const grades = await t.deps.db
+      .select({ sourcedId: students.sourcedId, grade: students.grade })
+      .from(students)
+      .where(eq(students.clientId, clientId))
+      .orderBy(students.sourcedId);
+    expect(grades.slice(0, 2)).toEqual([
+      { sourcedId: 'stu-1001', grade: '10' },
+      { sourcedId: 'stu-1002', grade: null },
+    ]);
     const state = await stateOf();
     expect(state.cursor?.toISOString()).toBe('2026-01-05T12:00:00.000Z');
     expect(state).toMatchObject({ status: 'idle', passOffset: 0, passSince: null, studentsSynced: 2 });

@@ -4,7 +4,7 @@ import { clients } from '../../db/schema/index';
 import { createSisClient, type SisClient, type SisPolicy } from '../../integrations/sis/index';
 import { createSecretBox } from '../../platform/crypto/secret-box';
 import type { AppDeps } from '../../platform/deps';
-import { readStored } from '../clients/stored-settings';
+import { readStored } from '../clients';
 
 /** Keep in sync with clients.service (sealed secret key and its context). */
 const SIS_SECRET_KEY = 'sisClientSecretSealed';

@@ -66,7 +66,7 @@ describe('SIS guardian list (spec 002 §7 GuardianListSIS, §8)', () => {
     sis.setDown(true);
     try {
       const down = await t.as(desk).get(`/api/students/${avery.id}/guardians?mode=sis`);
-      expect(down.statusCode).toBe(503);
+      expect(down.statusCode).toBe(424);
       expect(down.json().message).toBe(MESSAGES.skywardFailed);
       // the general mode reads the district's copy and still answers
       expect((await t.as(desk).get(`/api/students/${avery.id}/guardians`)).statusCode).toBe(200);
@@ -81,7 +81,7 @@ describe('SIS guardian list (spec 002 §7 GuardianListSIS, §8)', () => {
     sis.users = saved.filter((u) => u.sourcedId !== 'stu-1001');
     try {
       const res = await t.as(desk).get(`/api/students/${avery.id}/guardians?mode=sis`);
-      expect(res.statusCode).toBe(503);
+      expect(res.statusCode).toBe(424);
       expect(res.json().message).toBe(MESSAGES.guardiansSisError);
     } finally {
       sis.users = saved;
@@ -143,7 +143,7 @@ describe('the kiosk’s SIS settings decide what STUDENT PICKUP is (issue 25, au
     sis.setDown(true);
     try {
       const down = await validate(true);
-      expect(down.statusCode).toBe(503);
+      expect(down.statusCode).toBe(424);
       expect(down.json().message).toBe(MESSAGES.skywardFailed);
     } finally {
       sis.setDown(false);

@@ -15,6 +15,14 @@ export function authorizationsUseCases(core: StudentsCore) {
       const student = await loadStudent(ctx, studentId);
       const today = localDateOf(deps.now(), student.timeZone ?? FALLBACK_ZONE);
       const [people, rules] = await Promise.all([repo.people(studentId), repo.rules(studentId)]);
+      // custody and pickup authorisations: a sensitive read (ADR 0044)
+      deps.audit.read(ctx, {
+        action: 'pickupAuthorization.read',
+        targetType: 'student',
+        targetId: studentId,
+        clientId: student.clientId,
+        buildingId: student.buildingId,
+      });
       return {
         student: studentRow(student),
         today,

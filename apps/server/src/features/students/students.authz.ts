@@ -130,6 +130,36 @@ export const authz: AuthzEntry[] = [
   },
   {
     method: 'GET',
+    route: '/api/students/dropoffs/:eventId/tardy-slip.zpl',
+    request: async (f) => {
+      const { clientId, northHighId } = f.world.north;
+      const eventId = await addDropoff(f.deps.db, {
+        clientId,
+        buildingId: northHighId,
+        studentId: (await avery(f)).id,
+        reasonId: (await demoReason(f.deps.db, clientId, 'dropoff')).id,
+      });
+      return { url: `/api/students/dropoffs/${eventId}/tardy-slip.zpl` };
+    },
+    expect: atBuilding1,
+  },
+  {
+    method: 'POST',
+    route: '/api/students/dropoffs/:eventId/tardy-slip/print',
+    request: async (f) => {
+      const { clientId, northHighId } = f.world.north;
+      const eventId = await addDropoff(f.deps.db, {
+        clientId,
+        buildingId: northHighId,
+        studentId: (await avery(f)).id,
+        reasonId: (await demoReason(f.deps.db, clientId, 'dropoff')).id,
+      });
+      return { url: `/api/students/dropoffs/${eventId}/tardy-slip/print` };
+    },
+    expect: atBuilding1,
+  },
+  {
+    method: 'GET',
     route: '/GenerateAndPrint/GenerateTardySlipForEvent/:eventId/:tzOffset',
     request: async (f) => {
       const { clientId, northHighId } = f.world.north;

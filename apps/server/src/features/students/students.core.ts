@@ -14,14 +14,25 @@ import { createFileStore } from '../../platform/files/files';
 import { AppError, badRequest, notFound } from '../../platform/http/app-error';
 import { createIdempotency } from '../../platform/http/idempotency';
 import type { RequestCtx } from '../../platform/http/request-context';
-import type { DenialsService } from '../denials/denials.service';
-import type { ScreeningRepository } from '../screening/screening.repository';
-import type { ScreeningService } from '../screening/screening.service';
+import type { DenialsService } from '../denials';
+import { type ScreeningRepository, type ScreeningService } from '../screening';
 import type { RosterSyncRepository } from './roster-sync.repository';
 import { sisClientFor } from './sis-connection';
 import type { createStudentsRepository } from './students.repository';
 export * from './students.rules';
 import { PickupDiversion, DIVERSION_TEXT, fullName, rulesOf } from './students.rules';
+
+/** Where a refused pickup happened, in the card and the security alert (issue 27 §3 adds reunification). */
+const PATH_PLACE: Record<PickupPath, string> = {
+  desk: 'at the desk',
+  kiosk: 'at the kiosk',
+  reunification: 'at a reunification station',
+};
+const REPORTED_BY: Record<PickupPath, string> = {
+  desk: 'the front desk',
+  kiosk: 'the kiosk',
+  reunification: 'a reunification station',
+};
 
 /** What the students service's use-case modules share (issue 24 §1: the service split by use case). */
 export function createStudentsCore(
@@ -131,11 +142,9 @@ export function createStudentsCore(
     const [typedFirst = '', ...typedRest] = r.adultName.trim().split(/\s+/);
     const first = r.person ? r.person.firstname : typedFirst;
     const last = r.person ? r.person.lastname : typedRest.join(' ');
-    const where = r.path === 'kiosk' ? 'at the kiosk' : 'at the desk';
+    const where = PATH_PLACE[r.path];
     const summary = [
-      r.path === 'kiosk'
-        ? 'Student pickup at the kiosk: sent to the front office'
-        : 'Student pickup at the desk: refused',
+      r.path === 'kiosk' ? 'Student pickup at the kiosk: sent to the front office' : `Student pickup ${where}: refused`,
       `Wants to pick up ${studentName}${r.student.identifier ? ` (${r.student.identifier})` : ''}`,
       `Why: ${DIVERSION_TEXT[r.why]}`,
       'The student was not released.',
@@ -218,7 +227,7 @@ export function createStudentsCore(
         personName: r.person ? fullName(r.person) : r.adultName,
         dob: r.person?.dob ?? null,
         what: `Tried to pick up a student (${studentName}) ${where}; the student was not released. ${DIVERSION_TEXT[r.why]}`,
-        reportedBy: r.path === 'kiosk' ? 'the kiosk' : 'the front desk',
+        reportedBy: REPORTED_BY[r.path],
       });
     } catch {
       // no contact reachable: the card and the audit row stand
@@ -244,20 +253,21 @@ export function createStudentsCore(
     };
   }
 
-  /** Refreshes the student's guardians from the SIS now (Skyward mode); SIS errors are the spec's §8 messages. */
+  /** Refreshes the student's guardians from the SIS now (Skyward mode); SIS errors are the spec's §8 messages,
+   * answered 424 (UPSTREAM_FAILED): the peer is unreachable, the request was handled. */
   async function refreshFromSis(clientId: number, sourcedId: string) {
     const client = await sisClientFor(deps, clientId);
-    if (!client) throw new AppError('UPSTREAM_UNAVAILABLE', MESSAGES.skywardFailed);
+    if (!client) throw new AppError('UPSTREAM_FAILED', MESSAGES.skywardFailed);
     let fresh: Awaited<ReturnType<typeof client.studentWithAgents>>;
     try {
       fresh = await client.studentWithAgents(sourcedId);
     } catch (err) {
       throw new AppError(
-        'UPSTREAM_UNAVAILABLE',
+        'UPSTREAM_FAILED',
         err instanceof SisError && err.kind === 'failed' ? MESSAGES.guardiansSisError : MESSAGES.skywardFailed,
       );
     }
-    if (!fresh) throw new AppError('UPSTREAM_UNAVAILABLE', MESSAGES.guardiansSisError);
+    if (!fresh) throw new AppError('UPSTREAM_FAILED', MESSAGES.guardiansSisError);
     await deps.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       await rosterSync.applyGuardians(

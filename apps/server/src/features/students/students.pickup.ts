@@ -9,10 +9,12 @@ import {
   releaseDecision,
 } from '@sv/domain';
 import { requirePermissionVia, type Via } from '../../platform/auth/permission';
+import { viaOf } from './students.rules';
 import type { Db } from '../../platform/db/database';
 import { badRequest, conflict } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
 import { enqueueWriteback } from './sis-writeback';
+import { publishWebhook } from '../webhooks/index';
 import {
   REFUSAL_MESSAGE,
   PickupDiversion,
@@ -20,6 +22,7 @@ import {
   printable,
   fullName,
   screeningForRelease,
+  rulesOf,
   type StudentsCore,
 } from './students.core';
 
@@ -51,7 +54,7 @@ export function pickupUseCases(core: StudentsCore) {
       body: { buildingId: number; guardianId: number },
       path: PickupPath = 'desk',
     ): Promise<TPickupCheckResponse> {
-      requirePermissionVia(ctx.actor, 'students.release', path);
+      requirePermissionVia(ctx.actor, 'students.release', viaOf(path));
       const building = await loadBuilding(ctx, body.buildingId);
       const student = await loadStudent(ctx, studentId, building.clientId);
       const { person, rules } = await loadPerson(studentId, body.guardianId);
@@ -70,7 +73,7 @@ export function pickupUseCases(core: StudentsCore) {
         throw conflict(REFUSAL_MESSAGE[before.reason]);
       }
       const visitorId = await repo.guardianVisitor(person, building.id);
-      const sc = await screening.screen(ctx, visitorId, { buildingId: building.id }, path);
+      const sc = await screening.screen(ctx, visitorId, { buildingId: building.id }, viaOf(path));
       const stored = await screeningRepo.findScreening(ctx.actor, sc.id);
       const outcome = screeningForRelease(stored, { visitorId, buildingId: building.id, now: deps.now() });
       if (outcome !== 'clear') {
@@ -129,6 +132,103 @@ export function pickupUseCases(core: StudentsCore) {
         photoFileId: r.photoFileId,
       });
     },
+    /**
+     * Reunification (issue 27 §3, ADR 0050): which of the children an adult asks for a station may
+     * offer. The adult is screened once at the building (as the desk's pickup check does), then the
+     * one rule, `releaseDecision`, is applied to each child with the ID the station checked. Nothing
+     * is released here: `recordPickup(…, 'reunification')` releases, through the same rule again.
+     * A refused child is carded, audited and alerted like every refused pickup (`refusePickup`).
+     */
+    async releaseOptions(
+      ctx: RequestCtx,
+      r: {
+        buildingId: number;
+        guardianId: number;
+        studentIds: number[];
+        verification: TPickupRequest['verification'];
+      },
+    ): Promise<{
+      screeningId: string | null;
+      children: { studentId: number; allowed: boolean; message: string | null }[];
+    }> {
+      requirePermissionVia(ctx.actor, 'students.release', viaOf('reunification'));
+      const building = await loadBuilding(ctx, r.buildingId);
+      if (!r.verification)
+        throw badRequest(PICKUP_MESSAGES.verificationRequired, {
+          verification: [PICKUP_MESSAGES.verificationRequired],
+        });
+      const evidence = deskEvidence(r.verification);
+      const found = await Promise.all(
+        r.studentIds.map(async (id) => {
+          const student = await repo.student(ctx.actor, id);
+          if (!student || student.clientId !== building.clientId) return { id, student: null, link: null };
+          const [people, rows] = await Promise.all([repo.people(id), repo.rules(id)]);
+          const person = people.find((p) => p.id === r.guardianId) ?? null;
+          return { id, student, link: person ? { person, rules: rulesOf(rows, r.guardianId) } : null };
+        }),
+      );
+      const person = found.find((f) => f.link)?.link?.person;
+      // the adult is none of these children's people: no permission, nothing to screen
+      if (!person)
+        return {
+          screeningId: null,
+          children: found.map((f) => ({
+            studentId: f.id,
+            allowed: false,
+            message: f.student ? PICKUP_MESSAGES.notAuthorised : PICKUP_MESSAGES.notEnrolledHere,
+          })),
+        };
+      const visitorId = await repo.guardianVisitor(person, building.id);
+      const sc = await screening.screen(ctx, visitorId, { buildingId: building.id }, 'desk');
+      const stored = await screeningRepo.findScreening(ctx.actor, sc.id);
+      const now = deps.now();
+      const onFile = await identityOf({ ...person, visitorId });
+      const children: { studentId: number; allowed: boolean; message: string | null }[] = [];
+      for (const f of found) {
+        // a child this station cannot see is another building's (or district's): never offered
+        if (!f.student) {
+          children.push({ studentId: f.id, allowed: false, message: PICKUP_MESSAGES.notEnrolledHere });
+          continue;
+        }
+        const verdict = releaseDecision({
+          path: 'reunification',
+          studentBuildingId: f.student.buildingId,
+          buildingId: building.id,
+          studentActive: f.student.active,
+          guardianActive: person.active,
+          rules: f.link?.rules ?? [],
+          today: localDateOf(now, building.timeZone),
+          screening: screeningForRelease(stored, { visitorId, buildingId: building.id, now }),
+          studentId: f.student.id,
+          onFile,
+          evidence,
+        });
+        if (verdict.allowed) {
+          children.push({ studentId: f.id, allowed: true, message: null });
+          continue;
+        }
+        if (verdict.reason === 'unverified') {
+          const input = INPUT_PROBLEMS[verdict.verification];
+          if (input) throw badRequest(input, { verification: [input] });
+        }
+        const why = verdict.reason === 'unverified' ? verdict.verification : verdict.reason;
+        await refusePickup(ctx, {
+          path: 'reunification',
+          building,
+          student: f.student,
+          person,
+          adultName: fullName(person),
+          why,
+          screeningId: sc.id,
+        });
+        children.push({
+          studentId: f.id,
+          allowed: false,
+          message: verdict.reason === 'unverified' ? PICKUP_MESSAGES.unverified : REFUSAL_MESSAGE[verdict.reason],
+        });
+      }
+      return { screeningId: sc.id, children };
+    },
     /** What a release of this student to this person is checked against (issue 22). */
     async identityFor(studentId: number, guardianId: number) {
       const { person } = await loadPerson(studentId, guardianId);
@@ -149,20 +249,21 @@ export function pickupUseCases(core: StudentsCore) {
       ctx: RequestCtx,
       studentId: number,
       /** the kiosk may send no photo where the building does not require one (issue 25) */
-      body: Omit<TPickupRequest, 'photoFileId'> & { photoFileId: string | null },
+      /** a reunification release names no reason (issue 27 §3: it is recorded as 'Reunification') */
+      body: Omit<TPickupRequest, 'photoFileId' | 'reasonId'> & { photoFileId: string | null; reasonId: number | null },
       key: string,
       path: PickupPath = 'desk',
       /** the kiosk's evidence (date of birth or code), established by the kiosk service; the desk's comes from the body */
       kioskEvidence?: ReleaseEvidence,
     ) {
       // the kiosk's student modal (issue 14) drives this with 'kiosk.use'; the rule is the same
-      requirePermissionVia(ctx.actor, 'students.release', path);
+      requirePermissionVia(ctx.actor, 'students.release', viaOf(path));
       return idempotency.run(ctx.actor.userId, key, 'students.pickup', { studentId, body, path }, async () => {
         const building = await loadBuilding(ctx, body.buildingId);
         const student = await loadStudent(ctx, studentId, building.clientId);
         const { person, rules } = await loadPerson(studentId, body.guardianId);
         // issue 22: no release without a verification of the adult (the desk's ID step)
-        if (path === 'desk' && !body.verification)
+        if (path !== 'kiosk' && !body.verification)
           throw badRequest(PICKUP_MESSAGES.verificationRequired, {
             verification: [PICKUP_MESSAGES.verificationRequired],
           });
@@ -188,7 +289,7 @@ export function pickupUseCases(core: StudentsCore) {
         });
         if (!verdict.allowed) {
           if (verdict.reason === 'unverified') {
-            const input = path === 'desk' ? INPUT_PROBLEMS[verdict.verification] : undefined;
+            const input = path !== 'kiosk' ? INPUT_PROBLEMS[verdict.verification] : undefined;
             if (input) throw badRequest(input, { verification: [input] });
           }
           const why = verdict.reason === 'unverified' ? verdict.verification : verdict.reason;
@@ -207,11 +308,17 @@ export function pickupUseCases(core: StudentsCore) {
         }
         // the desk always takes the adult's photo (spec 002 §2 photo-and-reason dialog); the kiosk
         // only where the building requires it (requireKioskStudentPhotoCheckOut; issue 25, audit 002 K13)
-        const photoNeeded = path === 'desk' || building.requireKioskStudentPhotoCheckOut || body.photoFileId !== null;
+        // a reunification station too (issue 27 §3: "the release is recorded with a photo of the adult")
+        const photoNeeded = path !== 'kiosk' || building.requireKioskStudentPhotoCheckOut || body.photoFileId !== null;
         const photo = photoNeeded && body.photoFileId ? await files.findMeta(ctx, body.photoFileId) : null;
         if (photoNeeded && (photo?.kind !== 'pickup-photo' || photo.clientId !== student.clientId))
           throw badRequest(PICKUP_MESSAGES.photoRequired, { photoFileId: [PICKUP_MESSAGES.photoRequired] });
-        const reason = await repo.reason(student.clientId, body.reasonId, 'pickup');
+        const reason =
+          path === 'reunification'
+            ? { id: null, name: 'Reunification' }
+            : body.reasonId === null
+              ? null
+              : await repo.reason(student.clientId, body.reasonId, 'pickup');
         if (!reason) throw badRequest(PICKUP_MESSAGES.reasonRequired, { reasonId: [PICKUP_MESSAGES.reasonRequired] });
         const writeBack = await repo.hasRemoteSis(student.clientId);
         const id = await deps.db.transaction(async (txRaw) => {
@@ -242,6 +349,25 @@ export function pickupUseCases(core: StudentsCore) {
               licenseState: printable(evidence.licenseState),
             });
           if (writeBack) await enqueueWriteback(tx, student.clientId, 'pickup', eventId);
+          // issue 28 §5 (ADR 0051): the district's webhooks, in the pickup's transaction
+          await publishWebhook(tx, {
+            type: 'pickup.recorded',
+            clientId: student.clientId,
+            data: {
+              pickupId: eventId,
+              studentId: student.id,
+              buildingId: building.id,
+              path,
+              verification: verdict.verification,
+            },
+            names: {
+              studentFirstName: student.firstname,
+              studentLastName: student.lastname,
+              adultName: fullName(person),
+              buildingName: building.name,
+            },
+            occurredAt: now,
+          });
           await deps.audit.record(
             ctx,
             {

@@ -22,7 +22,7 @@ import type { Db } from '../../platform/db/database';
 import { likeEscape } from '../../platform/db/paging';
 import { buildingFilter, clientFilter, scopeOf } from '../../platform/db/scope';
 import { atVersion } from '../../platform/db/versions';
-import { searchNameOf } from '../visitors/visitors.repository';
+import { searchNameOf } from '../visitors';
 import { studentSearchName } from './roster-sync.repository';
 import { withNameKeys } from '../../platform/db/identity-keys';
 
@@ -450,6 +450,11 @@ export function createStudentsRepository(db: Db) {
           timeZone: buildings.timeZone,
           studentIdLabel: buildings.studentIdLabel,
           attendantName: users.name,
+          clientId: dropoffEvents.clientId,
+          buildingId: dropoffEvents.buildingId,
+          printMethod: buildings.printMethod,
+          printerIpAddress: buildings.printerIpAddress,
+          visitorPrinterIpAddress: buildings.visitorPrinterIpAddress,
         })
         .from(dropoffEvents)
         .innerJoin(students, eq(students.id, dropoffEvents.studentId))

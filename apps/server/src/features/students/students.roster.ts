@@ -3,7 +3,7 @@ import { localDateOf, pickupAuthorization, pickupPermission } from '@sv/domain';
 import { requirePermission, requirePermissionVia, type Via } from '../../platform/auth/permission';
 import { notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
-import { resolveClientId } from '../settings/client-choice';
+import { resolveClientId } from '../settings';
 import { syncRoster } from './roster-sync';
 import { REFUSAL_MESSAGE, fullName, rulesOf, type StudentsCore } from './students.core';
 
@@ -48,6 +48,15 @@ export function rosterUseCases(core: StudentsCore) {
       }
       const today = localDateOf(deps.now(), building.timeZone);
       const [people, rules] = await Promise.all([repo.people(studentId), repo.rules(studentId)]);
+      // who may collect this student, with the court orders' verdicts: a sensitive read (ADR 0044)
+      deps.audit.read(ctx, {
+        action: 'student.guardians.read',
+        targetType: 'student',
+        targetId: studentId,
+        clientId: student.clientId,
+        buildingId: building.id,
+        details: { mode: q.mode },
+      });
       return {
         student: studentRow(student),
         guardians: people.map((p) => {

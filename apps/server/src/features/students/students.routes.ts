@@ -6,6 +6,7 @@ import {
   ZDropoffParams,
   ZDropoffRequest,
   ZDropoffResponse,
+  ZTardySlipPrintResponse,
   ZGuardianListQuery,
   ZGuardianListResponse,
   ZPickupCheckRequest,
@@ -144,6 +145,33 @@ export async function studentsRoutes(app: ZodApp, deps: AppDeps, service: Studen
         .header('content-disposition', `inline; filename="tardy-slip-${req.params.eventId}.pdf"`)
         .send(Buffer.from(pdf));
     },
+  );
+
+  app.get(
+    '/api/students/dropoffs/:eventId/tardy-slip.zpl',
+    {
+      schema: {
+        tags,
+        summary: 'The tardy slip as ZPL (Zebra Browser Print buildings, ADR 0027)',
+        params: ZDropoffParams,
+      },
+    },
+    async (req, reply) =>
+      reply.type('text/plain; charset=utf-8').send(await service.tardySlipZpl(requireCtx(req), req.params.eventId)),
+  );
+
+  app.post(
+    '/api/students/dropoffs/:eventId/tardy-slip/print',
+    {
+      schema: {
+        tags,
+        summary:
+          'Prints the tardy slip the way the building prints (ADR 0027): on its printer from the server, or answers that the browser prints it (Browser Print or the print window)',
+        params: ZDropoffParams,
+        response: { 200: ZTardySlipPrintResponse },
+      },
+    },
+    async (req) => ({ slipPrint: await service.printTardySlip(requireCtx(req), req.params.eventId) }),
   );
 
   // spec 002 §7 window: the tardy slip opens in a new window and prints automatically (§4 Dropoff).

@@ -1,5 +1,11 @@
 import { CONSTANTS, PICKUP_MESSAGES } from '@sv/contracts';
-import { type PickupRefusal, type PickupRule, type PickupScreening, type ReleaseVerificationRefusal } from '@sv/domain';
+import {
+  type PickupPath,
+  type PickupRefusal,
+  type PickupRule,
+  type PickupScreening,
+  type ReleaseVerificationRefusal,
+} from '@sv/domain';
 import type { ScreeningFinding } from '../../db/schema/index';
 
 export const REFUSAL_MESSAGE: Record<PickupRefusal, string> = {
@@ -102,3 +108,6 @@ export function screeningForRelease(
   const findings = s.findings as ScreeningFinding[];
   return findings.some((f) => f.gating && !f.clearedBefore && f.source !== 'registry_status') ? 'flagged' : 'clear';
 }
+
+/** Who drives a release use case for the permission check: the kiosk as itself, the desk and a reunification station as staff. */
+export const viaOf = (path: PickupPath): 'desk' | 'kiosk' => (path === 'kiosk' ? 'kiosk' : 'desk');

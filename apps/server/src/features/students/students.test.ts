@@ -4,7 +4,16 @@ import { addDays, localDateOf } from '@sv/domain';
 import { desc, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { exclusions, guardians, outboundMessages, pickupEvents, students } from '../../db/schema/index';
+import {
+  buildings,
+  exclusions,
+  guardians,
+  outboundMessages,
+  pickupEvents,
+  reunificationChildren,
+  students,
+} from '../../db/schema/index';
+import { startFakePrinter } from '../../test/peers/fake-printer';
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
 import { withNameKeys } from '../../platform/db/identity-keys';
 import { addRule, demoGuardian, demoReason, demoStudent, photoMultipart, pickupInputs } from './students.fixtures';
@@ -200,7 +209,7 @@ describe('pickup at the desk (spec 002 §4 Pickup, §8)', () => {
  */
 type PickupBody = { buildingId: number; guardianId: number; reasonId: number; photoFileId: string };
 const PICKUP_PATHS: {
-  path: 'desk' | 'kiosk';
+  path: 'desk' | 'kiosk' | 'reunification';
   send: (
     s: Session,
     studentId: number,
@@ -262,6 +271,86 @@ const PICKUP_PATHS: {
           },
           key(),
         );
+      } finally {
+        if (findings?.length)
+          await t.deps.db.update(exclusions).set({ active: false }).where(eq(exclusions.dob, '1901-01-01'));
+      }
+    },
+  },
+  {
+    /**
+     * A reunification station (issue 27 §3, ADR 0050): an event at the building of the release, a
+     * request for the student, the adult's ID typed and the rule applied to the child (verify); a
+     * refused child is never offered (its refusal is the rule's words), and even pushed to the
+     * station by hand its release is refused again by recordPickup. An allowed child goes
+     * runner → arrived → release. The adult is screened by the station itself, so a finding is an
+     * exclusion on file that potentially matches them (as the kiosk's row).
+     */
+    path: 'reunification',
+    send: async (s, studentId, body, findings) => {
+      const { openEventAt, requestFor } = await import('../reunification/reunification.fixtures');
+      const [g] = await t.deps.db.select().from(guardians).where(eq(guardians.id, body.guardianId));
+      const [b] = await t.deps.db.select().from(buildings).where(eq(buildings.id, body.buildingId));
+      const { eventId } = await openEventAt(t, { clientId: b.clientId, buildingId: b.id });
+      const { requestId, childId } = await requestFor(t, {
+        eventId,
+        clientId: b.clientId,
+        buildingId: b.id,
+        studentId,
+      });
+      if (findings?.length)
+        await t.deps.db.insert(exclusions).values(
+          withNameKeys({
+            clientId: north,
+            firstname: g.firstname,
+            lastname: g.lastname,
+            dob: '1901-01-01',
+            exclusionType: 'RestrictedAccess',
+            active: true,
+          }),
+        );
+      const verification = {
+        method: 'id_typed',
+        licenseNumber: 'D555-0101',
+        licenseState: 'IL',
+        dob: g.dob ?? '1980-01-01',
+      };
+      const station = 'Table 1';
+      const base = `/api/reunification/events/${eventId}`;
+      try {
+        const v = await post(s, `${base}/requests/${requestId}/verify`, {
+          guardianId: g.id,
+          station,
+          verification,
+        });
+        if (v.statusCode !== 200) return v;
+        const { request, screeningId } = v.json() as {
+          request: { children: { id: number; status: string; refusal: string | null }[] };
+          screeningId: string | null;
+        };
+        const child = request.children.find((c) => c.id === childId);
+        if (child?.status === 'refused') {
+          // never offered: a runner cannot be sent for it
+          expect((await post(s, `${base}/children/${childId}/sent`, { station })).statusCode).toBe(409);
+          // pushed to the station by hand, the release is refused by the one rule again
+          await t.deps.db
+            .update(reunificationChildren)
+            .set({ status: 'arrived' })
+            .where(eq(reunificationChildren.id, childId));
+        } else {
+          expect(child?.status).toBe('offered');
+          expect((await post(s, `${base}/children/${childId}/sent`, { station })).statusCode).toBe(200);
+          expect((await post(s, `${base}/children/${childId}/arrived`, { station })).statusCode).toBe(200);
+        }
+        const released = await post(s, `${base}/children/${childId}/release`, {
+          station,
+          photoFileId: body.photoFileId,
+          screeningId: screeningId ?? body.photoFileId,
+          verification,
+        });
+        if (child?.status === 'refused' && released.statusCode === 409)
+          expect(released.json().message).toBe(child.refusal);
+        return released;
       } finally {
         if (findings?.length)
           await t.deps.db.update(exclusions).set({ active: false }).where(eq(exclusions.dob, '1901-01-01'));
@@ -449,6 +538,52 @@ describe('tardy drop-off (spec 002 §4 Dropoff, §7 AddDropoffSIS, GenerateTardy
     expect((await t.as(lincolnDesk).get(`/GenerateAndPrint/GenerateTardySlipForEvent/${eventId}/0`)).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('the desk’s tardy slip, the building’s way (audit 002 ksl U6, ADR 0027)', () => {
+  it('prints on the building printer from the server, or tells the desk to use Browser Print or the print window', async () => {
+    const [before] = await t.deps.db.select().from(buildings).where(eq(buildings.id, northHigh));
+    const setBuilding = (over: Partial<typeof buildings.$inferInsert>) =>
+      t.deps.db.update(buildings).set(over).where(eq(buildings.id, northHigh));
+    const printer = await startFakePrinter();
+    try {
+      const dana = await demoStudent(t.deps.db, north, 'stu-n3');
+      const reason = await demoReason(t.deps.db, north, 'dropoff');
+      const res = await post(
+        desk,
+        `/api/students/${dana.id}/dropoffs`,
+        { buildingId: northHigh, reasonId: reason.id },
+        key(),
+      );
+      const eventId = res.json().eventId;
+      const print = () => post(desk, `/api/students/dropoffs/${eventId}/tardy-slip/print`, {});
+
+      await setBuilding({ printMethod: 'server', printerIpAddress: printer.address, visitorPrinterIpAddress: '' });
+      const printed = await print();
+      expect(printed.statusCode, printed.body).toBe(200);
+      expect(printed.json()).toEqual({ slipPrint: 'printed' });
+      await printer.waitForJobs(1);
+      expect(printer.jobs[0]).toContain('TARDY SLIP');
+      expect(printer.jobs[0]).toContain('Dana Examplar');
+
+      await setBuilding({ printMethod: 'browser' });
+      expect((await print()).json()).toEqual({ slipPrint: 'browser' });
+      const zpl = await t.as(desk).get(`/api/students/dropoffs/${eventId}/tardy-slip.zpl`);
+      expect(zpl.body).toMatch(/^\^XA/);
+      await setBuilding({ printMethod: 'pdf' });
+      expect((await print()).json()).toEqual({ slipPrint: 'window' });
+      expect(printer.jobs).toHaveLength(1);
+      // another building's desk cannot print it
+      expect((await post(lincolnDesk, `/api/students/dropoffs/${eventId}/tardy-slip/print`, {})).statusCode).toBe(404);
+    } finally {
+      await setBuilding({
+        printMethod: before.printMethod,
+        printerIpAddress: before.printerIpAddress,
+        visitorPrinterIpAddress: before.visitorPrinterIpAddress,
+      });
+      await printer.close();
+    }
   });
 });
 

@@ -1,6 +1,12 @@
 import { ROLE } from '@sv/contracts';
 import { createUser } from '../../../db/seed/factories';
-import { type AuthzEntry, type AuthzFixture, type Expected, type Principal } from '../../test/authz/types';
+import {
+  type AuthzEntry,
+  type AuthzFixture,
+  type Expected,
+  type Principal,
+  listManagers,
+} from '../../test/authz/types';
 import { idempotencyKeyHeader } from '../../test/authz/types';
 
 type Row = Record<Principal, Expected>;
@@ -101,5 +107,12 @@ export const authz: AuthzEntry[] = [
       body: { ...attendantBody(f.world), version: 1 },
     }),
     expect: managersOfA,
+  },
+  {
+    // issue 26 §4: activating an active row changes nothing; B's administrator counts it as not found
+    method: 'POST',
+    route: '/api/users/bulk-active',
+    request: async (f) => ({ body: { ids: [f.world.users['desk.northhigh@demo.test']], active: true } }),
+    expect: listManagers,
   },
 ];

@@ -4,9 +4,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { buildings, users } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
-import { buildingFilter } from '../../platform/db/scope';
+import { buildingFilter, clientFilter } from '../../platform/db/scope';
 import type { RequestCtx } from '../../platform/http/request-context';
-import { cell, registerImport, requireClientOption } from '../../platform/imports/import-definition';
+import { cell, registerImport, removeUnlessInUse, requireClientOption } from '../../platform/imports/import-definition';
 import { createUsersRepository } from './users.repository';
 import { USER_MESSAGES } from './users.service';
 
@@ -139,6 +139,27 @@ registerImport({
         passwordHash: null,
       });
     }
-    if (values.length > 0) await tx.insert(users).values(values);
+    if (values.length === 0) return [];
+    return (await tx.insert(users).values(values).returning({ id: users.id })).map((r) => r.id);
+  },
+  /**
+   * Undo (issue 26 §4, ADR 0049): an account nobody has used stays only if something refers to it;
+   * one that has signed in or acted (an audit row names it) is kept.
+   */
+  async undo(ctx, _clientId, ids, tx) {
+    return removeUnlessInUse(tx, ids, async (sp, id) => {
+      const gone = await sp
+        .delete(users)
+        .where(
+          and(
+            eq(users.id, id),
+            clientFilter(ctx.actor, users.clientId),
+            sql`not exists (select 1 from audit_events a where a.actor_user_id = ${users.id}
+              or (a.target_type = 'user' and a.target_id = ${users.id}::text and a.action = 'auth.login.succeeded'))`,
+          ),
+        )
+        .returning({ id: users.id });
+      return gone.length;
+    });
   },
 });

@@ -1,5 +1,5 @@
 import { ROLE, type TActor } from '@sv/contracts';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { buildings, clients, users } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
 import { findPage, listSearch } from '../../platform/db/paging';
@@ -122,12 +122,35 @@ export function createUsersRepository(db: Db) {
       return row.id;
     },
 
-    /** Updates a user; with `version` (an edit, issue 23 §4) only at that version. */
-    async update(id: number, values: Partial<typeof users.$inferInsert>, tx: Db = db, version?: number) {
+    /** Sets `active` on the ids of the actor's scope that differ (issue 26 §4); the ids found and those changed. */
+    async setActiveMany(actor: TActor, ids: number[], active: boolean, tx: Db = db) {
+      const found = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.id, ids), scopeOfUsers(actor)));
+      const changed = await tx
+        .update(users)
+        .set({ active, updatedAt: new Date() })
+        .where(and(inArray(users.id, ids), scopeOfUsers(actor), ne(users.active, active)))
+        .returning({ id: users.id, clientId: users.clientId });
+      return { found: found.length, changed };
+    },
+
+    /**
+     * Updates a user within the actor's scope (a write by id takes the actor's scope like the read before it: issue 24 §1); with `version` (an edit, issue 23 §4)
+     * only at that version. False when nothing in scope (at that version) was saved.
+     */
+    async update(actor: TActor, id: number, values: Partial<typeof users.$inferInsert>, tx: Db = db, version?: number) {
       const rows = await tx
         .update(users)
         .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(users.id, id), version === undefined ? undefined : atVersion(users.version, version)))
+        .where(
+          and(
+            eq(users.id, id),
+            scopeOfUsers(actor),
+            version === undefined ? undefined : atVersion(users.version, version),
+          ),
+        )
         .returning({ id: users.id });
       return rows.length > 0;
     },
@@ -151,17 +174,35 @@ export function createUsersRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** spec 000 §7 GET /UserData/DropDownList/: active attendants in scope, optionally of one building. */
+    /**
+     * spec 000 §7 GET /UserData/DropDownList/: active attendants in scope, optionally of one
+     * building — and everyone else who checks people in there, so the logs' attendant filter
+     * reaches every row (issue 25, audit 002-ksl U8: kiosk sign-ins and an administrator's
+     * check-ins could not be filtered): the building's kiosk accounts, and for an actor not tied
+     * to a building the district administrators (they check in at any building of the district).
+     */
     async attendants(actor: TActor, buildingId?: number) {
+      const atBuilding = and(
+        inArray(users.roleId, [ROLE.Attendant, ROLE.Kiosk]),
+        buildingId !== undefined ? eq(users.buildingId, buildingId) : undefined,
+      );
+      const districtAdmins =
+        actor.buildingId === null
+          ? and(
+              eq(users.roleId, ROLE.ClientAdmin),
+              buildingId !== undefined
+                ? sql`${users.clientId} = (select b.client_id from buildings b where b.id = ${buildingId})`
+                : undefined,
+            )
+          : undefined;
       return db
         .select({ id: users.id, name: users.name, buildingId: users.buildingId })
         .from(users)
         .where(
           and(
             scopeOfUsers(actor),
-            eq(users.roleId, ROLE.Attendant),
+            districtAdmins ? or(atBuilding, districtAdmins) : atBuilding,
             eq(users.active, true),
-            buildingId !== undefined ? eq(users.buildingId, buildingId) : undefined,
           ),
         )
         .orderBy(asc(sql`lower(${users.name})`), asc(users.id));

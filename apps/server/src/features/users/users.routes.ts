@@ -8,6 +8,8 @@ import {
   ZUserUpdate,
   ZUsersQuery,
   ZUsersResponse,
+  ZBulkActive,
+  ZBulkActiveResult,
 } from '@sv/contracts';
 import type { AppDeps } from '../../platform/deps';
 import { createIdempotentRoutes, IDEMPOTENCY_NOTE } from '../../platform/http/idempotent-route';
@@ -96,6 +98,20 @@ export async function usersRoutes(app: ZodApp, deps: AppDeps, service: UsersServ
     '/api/users/:id',
     { schema: { tags, summary: 'One user in scope', params: ZIdParam, response: { 200: ZUserResponse } } },
     async (req) => ({ user: await service.get(requireCtx(req), req.params.id) }),
+  );
+
+  app.post(
+    '/api/users/bulk-active',
+    {
+      schema: {
+        tags,
+        summary:
+          'Activate or deactivate the users chosen on the list (issue 26 §4): ids outside the actor’s scope change nothing and are counted as not found',
+        body: ZBulkActive,
+        response: { 200: ZBulkActiveResult },
+      },
+    },
+    async (req) => service.setActiveMany(requireCtx(req), req.body),
   );
 
   app.put(

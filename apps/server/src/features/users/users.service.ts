@@ -9,9 +9,13 @@ import {
   ZUserSave,
   ZUserUpdate,
   ZUsersQuery,
+  type TBulkActive,
+  type TBulkActiveResult,
+  ZBulkActive,
 } from '@sv/contracts';
 import type { z } from 'zod';
 import { requirePermission } from '../../platform/auth/permission';
+import { recordBulk } from '../../platform/audit/bulk';
 import type { Db } from '../../platform/db/database';
 import { mustHaveSaved, refuseStale } from '../../platform/db/versions';
 import type { AppDeps } from '../../platform/deps';
@@ -165,6 +169,22 @@ export function createUsersService(deps: AppDeps, { repo }: { repo: ReturnType<t
       return this.get(ctx, id);
     },
 
+    /** Activate or deactivate the rows chosen on the list (issue 26 §4): the actor's scope only, one audit row per district. */
+    async setActiveMany(ctx: RequestCtx, body: TBulkActive): Promise<TBulkActiveResult> {
+      requirePermission(ctx.actor, 'users.manage');
+      const input = ZBulkActive.parse(body);
+      const ids = [...new Set(input.ids)];
+      if (!input.active && ids.includes(ctx.actor.userId)) throw badRequest(USER_MESSAGES.selfDeactivate);
+      const { found, changed } = await deps.db.transaction(async (tx) => {
+        const result = await repo.setActiveMany(ctx.actor, ids, input.active, tx);
+        await recordBulk(deps, ctx, 'user', input.active, result.changed, tx);
+        return result;
+      });
+      // security guide: deactivation ends the user's sessions
+      if (!input.active) for (const u of changed) await deps.sessions.destroyAllForUser(u.id);
+      return { changed: changed.length, unchanged: found - changed.length, notFound: ids.length - found };
+    },
+
     async update(ctx: RequestCtx, id: number, body: TUserUpdate) {
       requirePermission(ctx.actor, 'users.manage');
       const input = ZUserUpdate.parse(body);
@@ -185,6 +205,7 @@ export function createUsersService(deps: AppDeps, { repo }: { repo: ReturnType<t
       const endSessions = await deps.db.transaction(async (tx) => {
         const where = await placement(ctx, input, tx, before.buildingId);
         const saved = await repo.update(
+          ctx.actor,
           id,
           {
             email: input.email,

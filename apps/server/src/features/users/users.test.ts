@@ -257,6 +257,25 @@ describe('GET /api/users/attendants (spec 000 §7 DropDownList)', () => {
       404,
     );
   });
+
+  it('names everyone who checks people in at the building, so the log filter reaches every row (issue 25, audit 002-ksl U8)', async () => {
+    const names = (r: { json(): { results: { name: string }[] } }) => r.json().results.map((a) => a.name);
+    const northHigh = await t.as(north).get(`/api/users/attendants?buildingId=${t.world.north.northHighId}`);
+    // the kiosk's sign-ins and the district administrator's own check-ins
+    expect(names(northHigh)).toEqual(expect.arrayContaining(['Hank Desk', 'North High Kiosk', 'Nora North']));
+    expect(names(northHigh)).not.toContain('Lina Desk');
+    // never another district's administrators, even for the platform administrator
+    const platform = await t.login('admin@demo.test');
+    const forNorth = names(await t.as(platform).get(`/api/users/attendants?buildingId=${t.world.north.northHighId}`));
+    expect(forNorth).toContain('Nora North');
+    const southAdmins = (
+      await t.as(platform).get(`/api/users/attendants?buildingId=${t.world.south.southElemId}`)
+    ).json().results as { name: string }[];
+    expect(southAdmins.map((a) => a.name)).not.toContain('Nora North');
+    // an attendant's own list stays its building's people
+    const mine = (await t.as(deskNH).get('/api/users/attendants')).json().results as { buildingId: number }[];
+    expect(mine.every((a) => a.buildingId === t.world.north.northHighId)).toBe(true);
+  });
 });
 
 describe('users import and export', () => {

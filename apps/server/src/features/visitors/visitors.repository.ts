@@ -3,7 +3,7 @@ import { canonicalName, cleanPersonName, normalizeName } from '@sv/domain';
 import { and, asc, desc, eq, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import { badges, buildings, exclusions, visitors, visits } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
-import { clientFilter } from '../../platform/db/scope';
+import { clientFilter, type ScopeSource } from '../../platform/db/scope';
 import { atVersion } from '../../platform/db/versions';
 import { likeEscape } from '../../platform/db/paging';
 import { withNameKeys } from '../../platform/db/identity-keys';
@@ -58,6 +58,25 @@ const matchColumns = {
   /** what tells two records of one name apart in a list (issue 22), never the whole number */
   licenseLast4: sql<string>`right(${visitors.currentDriversLicenseNumber}, 4)`,
 };
+
+/**
+ * Whether the district has an active exclusion of this very person (audit 002 desk §3.4: a small
+ * "On exclusion list" badge in the search list): linked to the record, or with the record's
+ * identity keys (canonical first and last name, ADR 0022) and its date of birth (or an unknown one,
+ * 01/01/1970), global or for the searching building. One EXISTS per listed row on the exclusions'
+ * key indexes, in the search's own statement. A namesake with another date of birth is not flagged:
+ * screening decides admission, this only warns before it.
+ */
+function onExclusionList(buildingId: number | undefined) {
+  // written out with an alias: drizzle leaves the columns of a selected expression unqualified,
+  // which inside the subquery would compare the exclusion with itself
+  const reach = buildingId === undefined ? sql`true` : sql`(e.is_global or e.building_id = ${buildingId})`;
+  return sql<boolean>`exists (select 1 from exclusions e where e.client_id = "visitors"."client_id"
+    and e.active and ${reach}
+    and (e.visitor_id = "visitors"."id"
+      or (e.first_key = "visitors"."first_key" and e.last_key = "visitors"."last_key"
+        and (e.dob = "visitors"."dob" or e.dob = '1970-01-01'))))`.mapWith((v: unknown) => v === true || v === 't');
+}
 
 /** A person's identifying fields as a record would store them (issue 22, ADR 0022). */
 export interface PersonFields {
@@ -344,12 +363,22 @@ export function createVisitorsRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** `onlyIfNone`: a record already on file keeps its own photo (issue 22 resolution fills, never replaces). */
-    async setPhoto(id: number, fileId: string, opts: { onlyIfNone?: boolean } = {}) {
+    /**
+     * Sets a visitor's photo within a scope (a write by id takes the actor's scope like the read before it: issue 24 §1): the actor's, or the district of
+     * the registration whose photo it is (`districtScope`). `onlyIfNone`: a record already on
+     * file keeps its own photo (issue 22 resolution fills, never replaces).
+     */
+    async setPhoto(scope: ScopeSource, id: number, fileId: string, opts: { onlyIfNone?: boolean } = {}) {
       await db
         .update(visitors)
         .set({ photoFileId: fileId, updatedAt: new Date() })
-        .where(and(eq(visitors.id, id), opts.onlyIfNone ? isNull(visitors.photoFileId) : undefined));
+        .where(
+          and(
+            eq(visitors.id, id),
+            clientFilter(scope, visitors.clientId),
+            opts.onlyIfNone ? isNull(visitors.photoFileId) : undefined,
+          ),
+        );
     },
 
     /**
@@ -363,7 +392,9 @@ export function createVisitorsRepository(db: Db) {
      * 3. trigram similarity of the whole name, or every word contained in it, best first.
      * A name typed right never pays for the fuzzy tiers.
      */
-    async search(actor: TActor, clientId: number, text: string, limit = 20) {
+    async search(actor: TActor, clientId: number, text: string, opts: { buildingId?: number; limit?: number } = {}) {
+      const limit = opts.limit ?? 20;
+      const columns = { ...matchColumns, onExclusionList: onExclusionList(opts.buildingId) };
       const q = searchNameOf({ firstname: text, lastname: '' });
       if (!q && !canonicalName(text)) return [];
       const words = q.split(' ').filter(Boolean);
@@ -380,7 +411,7 @@ export function createVisitorsRepository(db: Db) {
       /** One index range of the district: rows meeting `conditions`, in `order`, at most `limit`. */
       const arm = (conditions: SQL[], order: SQL[]) =>
         db
-          .select(matchColumns)
+          .select(columns)
           .from(visitors)
           .where(and(inDistrict, ...conditions))
           .orderBy(...order, visitors.id)
@@ -443,7 +474,7 @@ export function createVisitorsRepository(db: Db) {
       }
 
       const fuzzy = await db
-        .select(matchColumns)
+        .select(columns)
         .from(visitors)
         .where(and(inDistrict, or(sql`${visitors.searchName} % ${q}`, and(...words.map(containsWord)))))
         .orderBy(desc(sql`similarity(${visitors.searchName}, ${q})`), visitors.lastname, visitors.firstname)

@@ -26,9 +26,8 @@ import type { RequestCtx } from '../../platform/http/request-context';
 import { createFileStore } from '../../platform/files/files';
 import { scopeOf } from '../../platform/db/scope';
 import { mustHaveSaved, refuseStale } from '../../platform/db/versions';
-import type { VisitsRepository } from '../visits/visits.repository';
-import type { VisitsService } from '../visits/visits.service';
-import type { RegisteredEntryService } from '../registered-entry/registered-entry.service';
+import { type VisitsRepository, type VisitsService } from '../visits';
+import type { RegisteredEntryService } from '../registered-entry';
 import type { VisitorsRepository } from './visitors.repository';
 import type { VisitorMergeRepository, VisitorRow } from './visitor-merge.repository';
 
@@ -167,7 +166,7 @@ export function createVisitorsService(
     async get(ctx: RequestCtx, id: number) {
       requirePermission(ctx.actor, 'visitors.read');
       const visitor = await toVisitor(ctx.actor, id);
-      await deps.audit.record(ctx, {
+      deps.audit.read(ctx, {
         action: 'visitor.read',
         targetType: 'visitor',
         targetId: id,
@@ -288,7 +287,7 @@ export function createVisitorsService(
       requirePermission(ctx.actor, 'visitors.read');
       if (!text.trim()) return [];
       const district = await districtFor(ctx.actor, buildingId);
-      return repo.search(ctx.actor, district.clientId, text);
+      return repo.search(ctx.actor, district.clientId, text, { buildingId });
     },
 
     /**
@@ -305,7 +304,7 @@ export function createVisitorsService(
       const district = await districtFor(ctx.actor, input.buildingId);
       let kind: TScanResponse['kind'] = 'unknown';
       let license: TScanResponse['license'] = null;
-      let matches: Awaited<ReturnType<typeof repo.search>> = [];
+      let matches: Awaited<ReturnType<typeof repo.findByLicense>> = [];
       let registration: TScanResponse['registration'] = null;
       if (isAamvaPayload(input.raw)) {
         license = cleanLicenseNames(parseAamva(input.raw));
@@ -378,7 +377,7 @@ export function createVisitorsService(
       const existing = await repo.get(ctx.actor, id);
       if (!existing) throw notFound('Visitor not found');
       const fileId = await fileStore.saveImage(ctx, existing.clientId, 'visitor-photo', buffer);
-      await repo.setPhoto(id, fileId);
+      await repo.setPhoto(ctx.actor, id, fileId);
       await deps.audit.record(ctx, {
         action: 'visitor.photo_set',
         targetType: 'visitor',

@@ -214,3 +214,48 @@ describe('visitor photo', () => {
     expect((await t.as(south).get(`/api/files/${fileId}`)).statusCode).toBe(404);
   });
 });
+
+describe('the search list flags people on the exclusion list (audit 002 desk §3.4)', () => {
+  it('marks the excluded person (linked, or same identity keys and date of birth), not a namesake or another building', async () => {
+    const north = await t.login('admin.north@demo.test');
+    const excluded = (await create(desk, { firstname: 'Marlow', lastname: 'Quillfeather', dob: '1971-05-06' })).json();
+    const namesake = (await create(desk, { firstname: 'Marlow', lastname: 'Quillfeather', dob: '1992-09-10' })).json();
+    const linked = (await create(desk, { firstname: 'Tamsin', lastname: 'Quillfeather', dob: '1980-01-02' })).json();
+    const elsewhere = (await create(desk, { firstname: 'Ansel', lastname: 'Quillfeather', dob: '1965-07-08' })).json();
+    const flags = async () =>
+      Object.fromEntries(
+        (await t.as(desk).post('/api/visitors/search', { text: 'Quillfeather', buildingId: t.world.north.northHighId }))
+          .json()
+          .data.map((m: { id: number; onExclusionList: boolean }) => [m.id, m.onExclusionList]),
+      );
+    expect(await flags()).toEqual({
+      [excluded.id]: false,
+      [namesake.id]: false,
+      [linked.id]: false,
+      [elsewhere.id]: false,
+    });
+    const add = async (body: object) => {
+      const res = await t.as(north).post('/api/exclusions', { exclusionType: 'Trespassed', ...body });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().exclusion.id as number;
+    };
+    // typed with other capitals and an accent: the same identity keys
+    await add({ firstname: 'MARLÓW', lastname: 'quillfeather', dob: '1971-05-06' });
+    // linked to the record by the desk's "Deny & Add Exclusion", under another spelling
+    await add({ firstname: 'Tamsyn', lastname: 'Quilfeather', dob: '1980-01-02', visitorId: linked.id });
+    // an exclusion for another building of the district
+    await add({
+      firstname: 'Ansel',
+      lastname: 'Quillfeather',
+      dob: '1965-07-08',
+      isGlobal: false,
+      buildingId: t.world.north.lincolnId,
+    });
+    expect(await flags()).toEqual({
+      [excluded.id]: true,
+      [namesake.id]: false,
+      [linked.id]: true,
+      [elsewhere.id]: false,
+    });
+  });
+});

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { TActor } from '@sv/contracts';
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -6,6 +7,8 @@ import {
   badges,
   files,
   buildings,
+  hostNotifications,
+  hosts,
   clients,
   exclusions,
   preRegistrations,
@@ -13,14 +16,18 @@ import {
   visitReasons,
   visitors,
   visits,
+  screeningDecisions,
+  screenings,
 } from '../../db/schema/index';
+import { fileBytesOfDistrict } from '../../platform/files/files';
 import type { Db } from '../../platform/db/database';
 import { insertSelectPlaceholders, placeholderValues } from '../../platform/db/insert-select';
 import { named, preparedStatement, scopedQuery } from '../../platform/db/named';
 import { answerUpdate } from '../../platform/http/idempotency';
 import { AUDIT_ROW_COLUMNS, type AuditRow } from '../../platform/audit/audit-log';
-import { deskBuildingColumns } from '../buildings/buildings.repository';
+import { deskBuildingColumns } from '../buildings';
 import { frontDeskNotifyExpression } from '../../platform/realtime/realtime';
+import { webhookDeliveriesInsert } from '../webhooks/index';
 import { buildingFilter, buildingInScope, clientFilter } from '../../platform/db/scope';
 
 const checkedInBy = alias(users, 'checked_in_by_user');
@@ -73,6 +80,7 @@ const VISIT_COLUMNS = [
   'preRegistrationId',
   'registrationId',
   'svRegistrationId',
+  'screeningId',
 ] as const;
 /** The audit row's columns but its target, which the statement fills with the new visit's id. */
 const AUDIT_COLUMNS = AUDIT_ROW_COLUMNS.filter(
@@ -97,6 +105,8 @@ const writeCheckInStatement = preparedStatement<{
       '{visit,id}', to_jsonb(v.id)), '{visit,badge,id}', to_jsonb(b.id)),
       '{visit,checkedInByName}', coalesce(to_jsonb(${checkedInByName}), 'null'::jsonb)),
       '{print,pdfUrl}', to_jsonb('/api/visits/' || v.id || '/badge.pdf'))`;
+  // the visit's host: an active host of the visit's district (issue 28 §1), else none
+  const hostIs = sql`${hosts.id} = cast(${p('h_host')} as int) and ${hosts.clientId} = cast(${p('v_clientId')} as int) and ${hosts.active}`;
   return sql`
     with guard as (
       select not exists (
@@ -113,9 +123,30 @@ const writeCheckInStatement = preparedStatement<{
     ),
     admitted as (select 1 from guard where not_excluded and open_at is null and photo_ok),
     b as (${insertSelectPlaceholders(badges, 'b_', BADGE_COLUMNS, {}, sql`from admitted`)} returning id),
-    v as (${insertSelectPlaceholders(visits, 'v_', VISIT_COLUMNS, { badgeId: sql`b.id` }, sql`from b`)} returning id),
+    v as (${insertSelectPlaceholders(visits, 'v_', VISIT_COLUMNS, { badgeId: sql`b.id`, hostId: sql`(select ${hosts.id} from ${hosts} where ${hostIs})` }, sql`from b`)} returning id),
+    -- issue 28 §4 (ADR 0053): the host is told through their queue, one row per visit; not again
+    -- when the same person was announced to the same host in the last 15 minutes (a cancelled
+    -- check-in done again)
+    h as (insert into ${hostNotifications} (client_id, building_id, visit_id, host_id, channel)
+          select cast(${p('v_clientId')} as int), cast(${p('v_buildingId')} as int), v.id, ${hosts.id}, ${hosts.channel}
+            from v join ${hosts} on ${hostIs}
+           where not exists (
+              select 1 from ${hostNotifications} x join ${visits} xv on xv.id = x.visit_id
+               where x.host_id = ${hosts.id} and xv.visitor_id = cast(${p('v_visitorId')} as int)
+                 and x.created_at > now() - interval '15 minutes')
+          on conflict do nothing returning 1),
     a as (${insertSelectPlaceholders(auditEvents, 'a_', AUDIT_COLUMNS, { targetId: sql`v.id::text` }, sql`from v`)}),
     k as (${answerUpdate(response, sql`from v, b where true`, sql`cast(${p('k_user')} as int)`, sql`cast(${p('k_key')} as text)`)} returning 1),
+    -- issue 28 §5 (ADR 0051): the district's webhook deliveries of visit.checked_in, with the visit
+    w as (${webhookDeliveriesInsert({
+      type: sql`'visit.checked_in'`,
+      clientId: p('v_clientId'),
+      eventId: p('w_event'),
+      occurredAt: p('w_at'),
+      data: sql`jsonb_set(cast(${p('w_data')} as jsonb), '{visitId}', to_jsonb(v.id))`,
+      names: sql`cast(${p('w_names')} as jsonb)`,
+      from: sql`v`,
+    })}),
     n as (select ${frontDeskNotifyExpression(
       {
         type: sql`cast(${p('n_type')} as text)`,
@@ -126,7 +157,8 @@ const writeCheckInStatement = preparedStatement<{
     )} from v)
     select guard.not_excluded, guard.open_at, guard.photo_ok, v.id as visit_id, b.id as badge_id, ${checkedInByName} as checked_in_by_name,
            -- n is read so that it runs: a CTE that modifies nothing runs only when referenced
-           (select count(*) from k)::int as stored, (select count(*) from n)::int as notified
+           (select count(*) from k)::int as stored, (select count(*) from n)::int as notified,
+           (select count(*) from h)::int as host_notified
       from guard left join v on true left join b on true`;
 });
 
@@ -176,6 +208,7 @@ export function createVisitsRepository(db: Db) {
           reason: preRegistrations.reason,
           notifyEmail: preRegistrations.notifyEmail,
           notifySms: preRegistrations.notifySms,
+          hostId: preRegistrations.hostId,
         })
         .from(preRegistrations)
         .where(
@@ -236,9 +269,13 @@ export function createVisitsRepository(db: Db) {
         visit: CheckInVisit;
         audit: AuditRow;
         notify: { type: string; clientId: number; buildingId: number };
+        /** the host picked for "person visiting" (issue 28): set on the visit and told through their queue */
+        hostId?: number | null;
         key: { userId: number; key: string };
         /** the answer to store with the key: `visit.id`, `visit.badge.id`, `visit.checkedInByName`, `print.pdfUrl` are filled in */
         answer: object;
+        /** the names a webhook that sends names adds (issue 28 §5) */
+        webhookNames: { firstName: string; lastName: string; buildingName: string };
       },
     ): Promise<
       | { admitted: false; reason: 'excluded' | 'photo' }
@@ -252,9 +289,19 @@ export function createVisitsRepository(db: Db) {
         n_type: w.notify.type,
         n_client: w.notify.clientId,
         n_building: w.notify.buildingId,
+        h_host: w.hostId ?? null,
         k_user: w.key.userId,
         k_key: w.key.key,
         answer: JSON.stringify(w.answer),
+        w_event: randomUUID(),
+        w_at: w.visit.checkIn.toISOString(),
+        w_data: JSON.stringify({
+          visitorId: w.visit.visitorId,
+          buildingId: w.visit.buildingId,
+          visitorType: w.visit.visitorType,
+          checkIn: w.visit.checkIn.toISOString(),
+        }),
+        w_names: JSON.stringify(w.webhookNames),
       });
       // refusals in the order of their weight: a linked exclusion first
       if (!row.not_excluded) return { admitted: false, reason: 'excluded' };
@@ -269,6 +316,9 @@ export function createVisitsRepository(db: Db) {
         stored: Number(row.stored) === 1,
       };
     },
+
+    /** The bytes of a visit's photo for its badge, only from the visit's own district. */
+    badgePhoto: (fileId: string, clientId: number) => fileBytesOfDistrict(db, fileId, clientId),
 
     async getVisit(actor: TActor, visitId: number, tx: Db = db) {
       const rows = await summaryQuery(tx)
@@ -322,7 +372,23 @@ export function createVisitsRepository(db: Db) {
 
     /** Current visits of a building, newest first (spec 002 §2 Dashboard). */
     async findCurrentVisits(actor: TActor, buildingId: number) {
-      return summaryQuery()
+      return db
+        .select({
+          ...summaryColumns,
+          // what was cleared to let this person in (issue 25, audit 002-desk usability 1b): the
+          // decisions on the screening the visit was admitted on
+          // decisions on the screening the visit was admitted on, and the findings it showed as
+          // cleared before (a remembered clearing of an earlier visit)
+          clearedFindings: sql<number>`(
+            (select count(*)::int from ${screeningDecisions} d where d.screening_id = ${visits.screeningId})
+            + coalesce((select count(*)::int from ${screenings} s, jsonb_array_elements(s.findings) f
+                         where s.id = ${visits.screeningId} and (f ->> 'clearedBefore')::boolean), 0))`,
+        })
+        .from(visits)
+        .innerJoin(visitors, eq(visitors.id, visits.visitorId))
+        .innerJoin(buildings, eq(buildings.id, visits.buildingId))
+        .leftJoin(badges, eq(badges.id, visits.badgeId))
+        .leftJoin(checkedInBy, eq(checkedInBy.id, visits.checkedInBy))
         .where(
           and(
             eq(visits.buildingId, buildingId),
@@ -381,9 +447,11 @@ export function createVisitsRepository(db: Db) {
            SET check_out = greatest(due.out_at, v.check_in), check_out_method = 'auto'
           FROM due
          WHERE v.id = due.id AND due.out_at <= ${now.toISOString()}::timestamptz AND v.check_out IS NULL
-        RETURNING v.id, v.building_id, v.client_id`);
+        RETURNING v.id, v.building_id, v.client_id, v.visitor_id`);
       // Both drivers answer { rows }; the shape is the RETURNING list above.
-      return (result as unknown as { rows: { id: number; building_id: number; client_id: number }[] }).rows;
+      return (
+        result as unknown as { rows: { id: number; building_id: number; client_id: number; visitor_id: number }[] }
+      ).rows;
     },
   };
 }

@@ -241,6 +241,46 @@ describe('check-in', () => {
   });
 });
 
+describe('the on-site list says what was cleared to admit a person (issue 25, audit 002-desk usability 1b)', () => {
+  it('counts the matches cleared on the admitting screening, and remembered clearings on a later visit', async () => {
+    const building = t.world.north.northHighId;
+    const current = async () =>
+      (await t.as(desk).get(`/api/buildings/${building}/visits/current`)).json().data as {
+        id: number;
+        clearedFindings?: number;
+      }[];
+    // an Exact Strong registry hit of the demo registry: it needs a decision
+    const flagged = await newVisitor({ firstname: 'Jordan', lastname: 'Samplewick', dob: '1972-05-06' });
+    const screened = await t.as(desk).post(`/api/visitors/${flagged.id}/screening`, { buildingId: building });
+    expect(screened.statusCode, screened.body).toBe(200);
+    const screening = screened.json();
+    expect(screening.registry.matches.length).toBeGreaterThan(0);
+    for (const m of screening.registry.matches.filter((x: { gating: boolean }) => x.gating)) {
+      const cleared = await t.as(desk).post(`/api/visitors/${flagged.id}/cleared-matches`, {
+        screeningId: screening.id,
+        source: 'registry',
+        matchRef: m.id,
+        note: 'Different person: checked the licence',
+      });
+      expect(cleared.statusCode, cleared.body).toBe(201);
+    }
+    const gating = screening.registry.matches.filter((x: { gating: boolean }) => x.gating).length;
+    expect(gating).toBeGreaterThan(0);
+    const admitted = await checkIn(desk, { visitorId: flagged.id, buildingId: building, screeningId: screening.id });
+    expect(admitted.statusCode, admitted.body).toBe(200);
+    const clean = (await checkIn(desk, { visitorId: (await newVisitor()).id, buildingId: building })).json().visit;
+    const now = await current();
+    expect(now.find((v) => v.id === admitted.json().visit.id)?.clearedFindings).toBe(gating);
+    expect(now.find((v) => v.id === clean.id)?.clearedFindings).toBe(0);
+
+    // out and in again: the new screening shows the match as cleared before, and the list still says so
+    await t.as(desk).post(`/api/visits/${admitted.json().visit.id}/check-out`);
+    const again = await checkIn(desk, { visitorId: flagged.id, buildingId: building });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await current()).find((v) => v.id === again.json().visit.id)?.clearedFindings).toBe(gating);
+  });
+});
+
 describe('check-out', () => {
   it('checks out by badge scan, from the dashboard and by visitor; repeated check-out changes nothing', async () => {
     const a = (

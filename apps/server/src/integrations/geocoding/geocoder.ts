@@ -14,7 +14,11 @@ export interface GeocodeAddress {
 }
 
 /** 'none' = no result, 'ambiguous' = more than one result. A failure (network, timeout, bad answer) throws. */
-export type GeocodeResult = { status: 'ok'; lat: number; lon: number } | { status: 'none' } | { status: 'ambiguous' };
+/** `approximate`: the point is the town's centre, not the address (the offline provider; audit 000 U9). */
+export type GeocodeResult =
+  | { status: 'ok'; lat: number; lon: number; approximate?: boolean }
+  | { status: 'none' }
+  | { status: 'ambiguous' };
 
 export interface Geocoder {
   readonly name: string;

@@ -44,6 +44,7 @@ describe('local geocoder (offline gazetteer)', () => {
       status: 'ok',
       lat: 42.1275,
       lon: -87.829,
+      approximate: true,
     });
     expect(await local.geocode({ street1: '75 Rev Dr', city: 'St. Paul', state: 'mn', zipcode: '' })).toMatchObject({
       status: 'ok',

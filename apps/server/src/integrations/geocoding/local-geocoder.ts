@@ -83,7 +83,7 @@ export function createLocalGeocoder(): Geocoder {
     name: 'local',
     async geocode(address: GeocodeAddress): Promise<GeocodeResult> {
       const hit = towns.get(townKey(address.city, address.state));
-      return hit ? { status: 'ok', lat: hit.lat, lon: hit.lon } : { status: 'none' };
+      return hit ? { status: 'ok', lat: hit.lat, lon: hit.lon, approximate: true } : { status: 'none' };
     },
   };
 }

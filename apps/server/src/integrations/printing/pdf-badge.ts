@@ -1,6 +1,7 @@
 import bwipjs from 'bwip-js';
 import { loadPdfLib, loadSharp } from '../../platform/lazy-modules';
 import type { BadgeContent } from './badge-content';
+import { BADGE_BAND, BADGE_PAGE, type BadgeFace, layoutBadge, visitBadgeFace } from './badge-layout';
 
 /** Code 128 barcode PNG with a white background and quiet zone (stack guide: scanners need both). */
 export function barcodePng(code: string): Promise<Buffer> {
@@ -18,45 +19,59 @@ export function barcodePng(code: string): Promise<Buffer> {
 
 const winAnsi = (s: string) => s.normalize('NFKD').replace(/[^\x20-\x7e]/g, '');
 
+/** The band's colour by badge kind: visit badges blue, registration (volunteer, vendor) badges green. */
+const BAND_RGB: Record<BadgeFace['band'], [number, number, number]> = {
+  visit: [0.07, 0.37, 0.65],
+  registration: [0.12, 0.45, 0.27],
+};
+
 /**
- * The badge as a 4 × 3 in PDF for the browser's print window (spec 002 §4: used when the
- * printer address is shorter than 7 characters).
+ * Badges as 4 × 3 in PDF pages for the browser's print window (spec 002 §4: used when the
+ * printer address is shorter than 7 characters), one page a face, drawn from the one layout
+ * (badge-layout.ts).
  */
-export async function buildBadgePdf(badge: BadgeContent): Promise<Uint8Array> {
+export async function renderBadgesPdf(faces: BadgeFace[], title: string): Promise<Uint8Array> {
   const [{ PDFDocument, rgb, StandardFonts }, sharp] = await Promise.all([loadPdfLib(), loadSharp()]);
   const doc = await PDFDocument.create();
-  doc.setTitle('Visitor badge');
-  const page = doc.addPage([288, 216]);
+  doc.setTitle(title);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
-  page.drawRectangle({ x: 0, y: 190, width: 288, height: 26, color: rgb(0.07, 0.37, 0.65) });
-  page.drawText(winAnsi(badge.visitorType.toUpperCase()), { x: 10, y: 198, size: 13, font: bold, color: rgb(1, 1, 1) });
-  const bName = winAnsi(badge.buildingName).slice(0, 34);
-  page.drawText(bName, {
-    x: 278 - regular.widthOfTextAtSize(bName, 9),
-    y: 200,
-    size: 9,
-    font: regular,
-    color: rgb(1, 1, 1),
-  });
-  let left = 10;
-  if (badge.photo) {
-    const jpeg = await sharp(badge.photo).resize(240, 240, { fit: 'cover' }).jpeg({ quality: 80 }).toBuffer();
-    const img = await doc.embedJpg(jpeg);
-    page.drawImage(img, { x: 10, y: 95, width: 85, height: 85 });
-    left = 105;
+  for (const face of faces) {
+    const layout = layoutBadge(face);
+    const page = doc.addPage([BADGE_PAGE.pdf.width, BADGE_PAGE.pdf.height]);
+    page.drawRectangle({
+      x: 0,
+      y: BADGE_BAND.pdf.y,
+      width: BADGE_PAGE.pdf.width,
+      height: BADGE_BAND.pdf.height,
+      color: rgb(...BAND_RGB[layout.band]),
+    });
+    for (const t of layout.texts) {
+      const font = t.pdf.bold ? bold : regular;
+      const text = winAnsi(t.text).slice(0, t.pdf.maxChars);
+      const onBand = t.role === 'title' || t.role === 'place';
+      page.drawText(text, {
+        x: t.pdf.alignRight ? t.pdf.x - font.widthOfTextAtSize(text, t.pdf.size) : t.pdf.x,
+        y: t.pdf.y,
+        size: t.pdf.size,
+        font,
+        ...(onBand ? { color: rgb(1, 1, 1) } : {}),
+      });
+    }
+    if (layout.photo) {
+      const { bytes, pdf } = layout.photo;
+      const jpeg = await sharp(bytes).resize(240, 240, { fit: 'cover' }).jpeg({ quality: 80 }).toBuffer();
+      page.drawImage(await doc.embedJpg(jpeg), { x: pdf.x, y: pdf.y, width: pdf.size, height: pdf.size });
+    }
+    const barcode = await doc.embedPng(await barcodePng(layout.barcode.code));
+    const { width, maxHeight, y } = layout.barcode.pdf;
+    const height = Math.min((barcode.height / barcode.width) * width, maxHeight);
+    page.drawImage(barcode, { x: (BADGE_PAGE.pdf.width - width) / 2, y, width, height });
   }
-  const name = winAnsi(badge.visitorName);
-  const size = name.length > 22 ? 13 : 16;
-  page.drawText(name.slice(0, 34), { x: left, y: 165, size, font: bold });
-  const line = (label: string, value: string, y: number) =>
-    page.drawText(`${label} ${winAnsi(value || '-')}`.slice(0, 44), { x: left, y, size: 9, font: regular });
-  line('Visiting:', badge.personVisiting, 145);
-  line('In:', badge.checkedInAt, 130);
-  line('Expires:', badge.expires, 115);
-  const barcode = await doc.embedPng(await barcodePng(badge.badgeCode));
-  const bw = 200;
-  const bh = (barcode.height / barcode.width) * bw;
-  page.drawImage(barcode, { x: (288 - bw) / 2, y: 8, width: bw, height: Math.min(bh, 80) });
   return doc.save();
+}
+
+/** A visitor's badge as a PDF (one page). */
+export function buildBadgePdf(badge: BadgeContent): Promise<Uint8Array> {
+  return renderBadgesPdf([visitBadgeFace(badge)], 'Visitor badge');
 }

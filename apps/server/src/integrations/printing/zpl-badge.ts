@@ -1,13 +1,9 @@
 import { loadSharp } from '../../platform/lazy-modules';
 import { type BadgeContent, zplText } from './badge-content';
-
-/** 4 × 3 in label at 203 dpi (the common Zebra desktop resolution). */
-const WIDTH = 812;
-const HEIGHT = 609;
-const PHOTO = 240;
+import { BADGE_BAND, BADGE_PAGE, type BadgeFace, type BadgeLayout, layoutBadge, visitBadgeFace } from './badge-layout';
 
 /** Converts a photo to a ZPL ^GFA 1-bit graphic (integrations guide: ^GFA a 1-bit graphic in hex). */
-export async function photoToGfa(photo: Uint8Array, size = PHOTO): Promise<string> {
+export async function photoToGfa(photo: Uint8Array, size: number): Promise<string> {
   const sharp = await loadSharp();
   const { data, info } = await sharp(photo)
     .resize(size, size, { fit: 'cover' })
@@ -28,26 +24,42 @@ export async function photoToGfa(photo: Uint8Array, size = PHOTO): Promise<strin
   return `^GFA,${out.length},${out.length},${bytesPerRow},${hex}`;
 }
 
-/** Builds the badge as ZPL II (^XA … ^XZ) for Zebra printers. */
-export async function buildBadgeZpl(badge: BadgeContent): Promise<string> {
-  const left = badge.photo ? PHOTO + 50 : 30;
-  const lines = [
-    '^XA',
-    '^CI28',
-    `^PW${WIDTH}`,
-    `^LL${HEIGHT}`,
-    '^FO0,0^GB812,70,70^FS',
-    `^FO30,18^A0N,40,40^FR^FH^FD${zplText(badge.visitorType.toUpperCase())}^FS`,
-    `^FO430,24^A0N,30,30^FR^FH^FD${zplText(badge.buildingName)}^FS`,
-  ];
-  if (badge.photo) lines.push(`^FO30,95${await photoToGfa(badge.photo)}^FS`);
-  lines.push(
-    `^FO${left},100^A0N,54,54^FB${WIDTH - left - 20},2,0,L^FH^FD${zplText(badge.visitorName)}^FS`,
-    `^FO${left},230^A0N,28,28^FH^FDVisiting: ${zplText(badge.personVisiting || '-')}^FS`,
-    `^FO${left},270^A0N,28,28^FH^FDIn: ${zplText(badge.checkedInAt)}^FS`,
-    `^FO${left},310^A0N,28,28^FH^FDExpires: ${zplText(badge.expires || '-')}^FS`,
-    `^FO30,400^BY3^BCN,110,Y,N,N^FD${zplText(badge.badgeCode)}^FS`,
-    '^XZ',
-  );
-  return lines.join('\n');
+/**
+ * Badges as ZPL II labels (^XA … ^XZ, one a face, several in one job) for Zebra printers, drawn
+ * from the one layout (badge-layout.ts). Field data is cut, then escaped (`zplText`).
+ */
+export async function renderBadgesZpl(faces: BadgeFace[]): Promise<string> {
+  const labels: string[] = [];
+  for (const face of faces) {
+    const layout = layoutBadge(face);
+    const { width, height } = BADGE_PAGE.zpl;
+    const lines = [
+      '^XA',
+      '^CI28',
+      `^PW${width}`,
+      `^LL${height}`,
+      `^FO0,0^GB${width},${BADGE_BAND.zpl.height},${BADGE_BAND.zpl.height}^FS`,
+    ];
+    const field = (t: BadgeLayout['texts'][number]) => {
+      const { x, y, height: h, maxChars, reversed, blockWidth } = t.zpl;
+      const block = blockWidth ? `^FB${blockWidth},2,0,L` : '';
+      return `^FO${x},${y}^A0N,${h},${h}${block}${reversed ? '^FR' : ''}^FH^FD${zplText(t.text.slice(0, maxChars))}^FS`;
+    };
+    const [title, place, ...rest] = layout.texts;
+    lines.push(field(title), field(place));
+    if (layout.photo) {
+      const { bytes, zpl } = layout.photo;
+      lines.push(`^FO${zpl.x},${zpl.y}${await photoToGfa(bytes, zpl.dots)}^FS`);
+    }
+    lines.push(...rest.map(field));
+    const { x, y } = layout.barcode.zpl;
+    lines.push(`^FO${x},${y}^BY3^BCN,110,Y,N,N^FD${zplText(layout.barcode.code)}^FS`, '^XZ');
+    labels.push(lines.join('\n'));
+  }
+  return labels.join('\n');
+}
+
+/** A visitor's badge as one ZPL label. */
+export function buildBadgeZpl(badge: BadgeContent): Promise<string> {
+  return renderBadgesZpl([visitBadgeFace(badge)]);
 }

@@ -68,6 +68,7 @@ export function readSisBundle(dir: string): SisBundle {
         // the enrolled school first: the sync takes the first org that is a school
         orgSourcedIds: school ? [school, ...orgIds.filter((o) => o !== school)] : orgIds,
         ...(birth.has(u.sourcedId) ? { birthDate: birth.get(u.sourcedId) } : {}),
+        ...(list(u.grades).length ? { grades: list(u.grades) } : {}),
       };
     });
   return { orgs, users };

@@ -26,6 +26,10 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const refs = (v: unknown) =>
   Array.isArray(v) ? v.map((r) => str((r as { sourcedId?: unknown })?.sourcedId)).filter(Boolean) : [];
 
+/** OneRoster `grades`: an array of strings (REST) or a comma-separated string. */
+const gradesOf = (v: unknown): string[] =>
+  (Array.isArray(v) ? v.map(str) : str(v).split(',')).map((g) => g.trim()).filter(Boolean);
+
 /** A OneRoster REST user as the product keeps it; null when it is not a user at all. */
 export function rosterUserOf(raw: unknown): RosterUser | null {
   const u = raw as Record<string, unknown> | null;
@@ -42,6 +46,7 @@ export function rosterUserOf(raw: unknown): RosterUser | null {
     phone: str(u.phone),
     agentSourcedIds: refs(u.agents),
     orgSourcedIds: refs(u.orgs),
+    ...(gradesOf(u.grades).length ? { grades: gradesOf(u.grades) } : {}),
   };
 }
 

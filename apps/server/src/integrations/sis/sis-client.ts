@@ -48,6 +48,8 @@ export interface RosterUser {
   orgSourcedIds: string[];
   /** YYYY-MM-DD from OneRoster demographics when the SIS shares it (lets the registry be searched) */
   birthDate?: string;
+  /** the student's grade(s) when the SIS shares them (OneRoster `grades`; the first one is kept; issue 27 §2 roster groups) */
+  grades?: string[];
 }
 
 export interface SisEvent {

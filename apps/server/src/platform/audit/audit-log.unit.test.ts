@@ -17,4 +17,20 @@ describe('maskPii', () => {
       note: 'kept',
     });
   });
+
+  it('masks everything under a personal key: a change recorded as before/after masks both names (issue 26)', () => {
+    expect(
+      maskPii({
+        lastname: { before: 'Rivera', after: 'Rivers' },
+        dob: { before: '1980-01-02', after: null },
+        emails: [{ address: 'a@b.test' }, 'c@d.test'],
+        reason: { before: 'Threats', after: 'Court order' },
+      }),
+    ).toEqual({
+      lastname: { before: 'R*****', after: 'R*****' },
+      dob: { before: '1******', after: null },
+      emails: [{ address: 'a******' }, 'c******'],
+      reason: { before: 'Threats', after: 'Court order' },
+    });
+  });
 });

@@ -2,6 +2,7 @@ import type { TActor } from '@sv/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../http/app-error';
 import type { AuditLog } from '../audit/audit-log';
+import type { ApiKeyAuth } from './api-key-auth';
 import { actorOf, type SessionRecord, type SessionStore } from './session-store';
 import { safeEqual } from './tokens';
 
@@ -26,7 +27,17 @@ export const CSRF_EXEMPT = new Set([
   '/api/public/registration-forms/:clientId/:code/submissions',
   // nearby arrivals (ADR 0017): anonymous, JSON only, rate limited like the submissions
   '/api/public/arrivals',
+  // issue 30 (ADR 0052): the sign-in page's district lookup (anonymous, reads only)
+  '/api/auth/sso/discover',
+  // reunification pre-requests (issue 27 §3, ADR 0050): anonymous, JSON only, rate limited
+  '/api/public/reunification/:token/requests',
 ]);
+
+/**
+ * SCIM 2.0 (issue 30 §3): the district's directory authenticates with its bearer token on every
+ * request, never a session cookie, so a browser's cookie adds nothing a forgery could use.
+ */
+export const isCsrfExemptPath = (path: string) => CSRF_EXEMPT.has(path) || path.startsWith('/scim/v2/');
 
 export interface SessionCookieOptions {
   name: string;
@@ -51,6 +62,8 @@ export function registerAuth(
     cookie: SessionCookieOptions;
     /** the app clock (deps.now), so idle timeout and lifetime follow a fake clock in tests */
     now?: () => Date;
+    /** API-key principals (issue 28 §5, ADR 0051): `Authorization: Bearer sv_…` */
+    apiKeys?: ApiKeyAuth;
   },
 ) {
   const now = deps.now ?? (() => new Date());
@@ -58,6 +71,22 @@ export function registerAuth(
   app.decorateRequest('actor', null);
 
   app.addHook('onRequest', async (request) => {
+    // An API key (issue 28 §5, ADR 0051) replaces the cookie: a bearer request never uses a
+    // session (so no CSRF token either: a browser never adds this header by itself), and a bearer
+    // that is no live key is refused here rather than treated as signed out.
+    const authorization = request.headers.authorization;
+    // (SCIM's bearer is the district directory's own token, checked by the SCIM routes: issue 30 §3)
+    if (
+      deps.apiKeys &&
+      typeof authorization === 'string' &&
+      /^bearer\s/i.test(authorization) &&
+      !request.url.startsWith('/scim/v2/')
+    ) {
+      const actor = await deps.apiKeys.find(authorization.slice(7).trim(), now());
+      if (!actor) throw new AppError('UNAUTHENTICATED', 'The API key is not valid or was revoked.');
+      request.actor = actor;
+      return;
+    }
     const token = request.cookies[deps.cookie.name];
     if (!token) return;
     const at = now();
@@ -74,7 +103,7 @@ export function registerAuth(
       throw new AppError('FORBIDDEN', 'Cross-site requests are not allowed.');
     }
     const path = routePath(request);
-    if (CSRF_EXEMPT.has(path)) return;
+    if (isCsrfExemptPath(path)) return;
     if (!request.session) return; // the route itself answers 401 when it needs a session
     const header = request.headers['x-csrf-token'];
     if (typeof header !== 'string' || !safeEqual(header, request.session.csrfToken)) {

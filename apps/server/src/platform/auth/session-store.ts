@@ -9,7 +9,7 @@ export interface SessionRecord {
   id: string;
   userId: number;
   csrfToken: string;
-  signedInWith: 'password' | 'microsoft';
+  signedInWith: 'password' | 'microsoft' | 'sso';
   impersonatorId: number | null;
   impersonationStartedAt: Date | null;
   createdAt: Date;
@@ -112,7 +112,7 @@ export function createSessionStore(
   return {
     async create(input: {
       userId: number;
-      signedInWith: 'password' | 'microsoft';
+      signedInWith: 'password' | 'microsoft' | 'sso';
       ip: string;
       userAgent: string;
       impersonatorId?: number | null;
@@ -165,7 +165,7 @@ export function createSessionStore(
         id: row.id,
         userId: row.userId,
         csrfToken: row.csrfToken,
-        signedInWith: row.signedInWith as 'password' | 'microsoft',
+        signedInWith: row.signedInWith as 'password' | 'microsoft' | 'sso',
         impersonatorId: row.impersonatorId,
         impersonationStartedAt: row.impersonationStartedAt,
         createdAt: row.createdAt,

@@ -32,11 +32,27 @@ export interface ScopeTemplate {
   readonly template: { clientId: Placeholder | null; buildingId: Placeholder | null };
 }
 
-/** What the filters below accept: an actor, or a template of an actor's scope shape. */
-export type ScopeSource = TActor | ScopeTemplate;
+/**
+ * One district, for a write the system makes on a district's behalf with no actor of its own (a
+ * registration's photo filled into its visitor record): `districtScope(clientId)`.
+ */
+export interface DistrictScope {
+  readonly district: number;
+}
+export const districtScope = (clientId: number): DistrictScope => ({ district: clientId });
+
+/** What the filters below accept: an actor, a template of an actor's scope shape, or one district. */
+export type ScopeSource = TActor | ScopeTemplate | DistrictScope;
 
 const isTemplate = (source: ScopeSource): source is ScopeTemplate => 'template' in source;
-const scopeIds = (source: ScopeSource) => (isTemplate(source) ? source.template : scopeOf(source));
+const scopeIds = (
+  source: ScopeSource,
+): { clientId: number | Placeholder | null; buildingId: number | Placeholder | null } =>
+  isTemplate(source)
+    ? source.template
+    : 'district' in source
+      ? { clientId: source.district, buildingId: null }
+      : scopeOf(source);
 
 const SCOPE_CLIENT = sql.placeholder('scopeClientId');
 const SCOPE_BUILDING = sql.placeholder('scopeBuildingId');

@@ -89,6 +89,22 @@ export function usDateTime(instant: Date, timeZone: string = CONSTANTS.defaultTi
 
 const two = (n: number) => (n < 10 ? `0${n}` : String(n));
 
+const WALL_CLOCK_TEXT = /^\d{4}-\d\d-\d\d \d\d:\d\d/;
+
+/**
+ * A wall-clock time as PostgreSQL writes a `timestamp` (ISO DateStyle: `2026-03-18 22:05:00`, what
+ * `instant AT TIME ZONE zone` gives) as mm/dd/yyyy hh:mm AM — what `to_char(…, 'MM/DD/YYYY
+ * HH12:MI AM')` writes, by string slicing instead of the database's formatting (issue 24 §6: a
+ * year's export formats a hundred thousand of these). Null stays null; any other shape is
+ * returned as it came.
+ */
+export function usWallClockText(text: string | null): string | null {
+  if (text === null || !WALL_CLOCK_TEXT.test(text)) return text;
+  const hour = (text.charCodeAt(11) - 48) * 10 + (text.charCodeAt(12) - 48);
+  const h12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${text.slice(5, 7)}/${text.slice(8, 10)}/${text.slice(0, 4)} ${two(h12)}:${text.slice(14, 16)} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
 /**
  * A calendar date ('YYYY-MM-DD') as mm/dd/yyyy; `unknown` (an exclusion's 1970-01-01 stand-in
  * for "not known", spec 000 §5) and null are left blank (issue 25).

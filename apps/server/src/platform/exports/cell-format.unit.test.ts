@@ -12,9 +12,11 @@ import {
   unescapeFormula,
   usDateCell,
   usDateTime,
+  usWallClockText,
   xlsxCell,
 } from './cell-format';
-import { csvStream } from './export-writer';
+import { localWallClock } from '@sv/domain';
+import { csvBatchStream, csvStream } from './export-writer';
 
 describe('formula-injection escaping (security guide: = + - @ tab CR)', () => {
   it.each(['=1+1', '+1', '-1+2', '-A1', '- 1', '-1e3', '-x', '@SUM(A1)', '\tx', '\rx', '=HYPERLINK("http://evil")'])(
@@ -155,7 +157,8 @@ describe('streaming helpers', () => {
         fc.integer({ min: 1, max: 7 }),
         fc.integer({ min: 1, max: 3 }),
         fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 1, maxLength: 20 }),
-        async (n, size, ahead, delays) => {
+        fc.boolean(),
+        async (n, size, ahead, delays, newerMeanwhile) => {
           // newest first: ids descending; rows that arrive after the boundaries are read go at the end
           const data = Array.from({ length: n }, (_, i) => ({ id: n - i }));
           let call = 0;
@@ -165,6 +168,9 @@ describe('streaming helpers', () => {
             size,
             (r: { id: number }) => r.id,
             async () => {
+              // a newer row written while the first segment is being read (issue 24 §6: it is
+              // fetched beside the boundaries), so that segment's end may have moved
+              if (newerMeanwhile) data.unshift({ id: n + 1 });
               const ends = data.filter((_, i) => (i + 1) % size === 0).map((r) => r.id);
               data.push({ id: 0 }); // an older row written meanwhile: read by the open end
               return ends;
@@ -172,9 +178,10 @@ describe('streaming helpers', () => {
             async (after, upTo, limit) => {
               inFlight.now++;
               inFlight.max = Math.max(inFlight.max, inFlight.now);
+              // a query reads the rows as they are when it starts
+              const rows = data.filter((d) => (after === null || d.id < after) && (upTo === null || d.id >= upTo));
               await new Promise((resolve) => setTimeout(resolve, delays[call++ % delays.length]));
               inFlight.now--;
-              const rows = data.filter((d) => (after === null || d.id < after) && (upTo === null || d.id >= upTo));
               return limit === null ? rows : rows.slice(0, limit);
             },
             ahead,
@@ -187,6 +194,35 @@ describe('streaming helpers', () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  it('segmentedKeysetBatches reads the first segment while the boundaries are read (issue 24 §6)', async () => {
+    const data = Array.from({ length: 7 }, (_, i) => ({ id: 7 - i }));
+    const calls: string[] = [];
+    let headAsked!: () => void;
+    const asked = new Promise<void>((resolve) => {
+      headAsked = resolve;
+    });
+    const out: number[] = [];
+    for await (const r of segmentedKeysetBatches(
+      3,
+      (r: { id: number }) => r.id,
+      async () => {
+        await asked; // answers only once the head segment has been asked for
+        calls.push('boundaries');
+        return [5, 2];
+      },
+      async (after, upTo, limit) => {
+        calls.push(`${after}..${upTo}/${limit}`);
+        headAsked();
+        const rows = data.filter((d) => (after === null || d.id < after) && (upTo === null || d.id >= upTo));
+        return limit === null ? rows : rows.slice(0, limit);
+      },
+    ))
+      out.push(r.id);
+    expect(out).toEqual([7, 6, 5, 4, 3, 2, 1]);
+    // the head (first 3 rows) ended on the first boundary: kept, not read again
+    expect(calls).toEqual(['null..null/3', 'boundaries', '5..2/null', '2..null/3']);
   });
 
   it('csvStream writes BOM, header and escaped rows', async () => {
@@ -204,6 +240,39 @@ describe('streaming helpers', () => {
     expect(text).toBe('\uFEFFA,B\r\n\'=cmd,1\r\n"x,y",\r\n');
   });
 
+  it('csvBatchStream writes what csvStream writes, whatever the batches (issue 24 §6)', async () => {
+    type Row = { a: string; b: number | null };
+    const cols = [
+      { id: 'a', header: 'A', value: (r: Row) => r.a },
+      { id: 'b', header: 'B', value: (r: Row) => r.b },
+    ];
+    const read = async (s: AsyncIterable<Buffer | string>) => {
+      let text = '';
+      for await (const chunk of s) text += chunk.toString();
+      return text;
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ a: fc.string(), b: fc.option(fc.integer()) }), { maxLength: 1200 }),
+        fc.array(fc.integer({ min: 1, max: 700 }), { minLength: 1, maxLength: 5 }),
+        async (rows, sizes) => {
+          async function* one() {
+            yield* rows;
+          }
+          async function* batches() {
+            for (let i = 0, k = 0; i < rows.length; k++) {
+              const n = sizes[k % sizes.length];
+              yield rows.slice(i, i + n);
+              i += n;
+            }
+          }
+          expect(await read(csvBatchStream(cols, batches()))).toBe(await read(csvStream(cols, one())));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
   it('csvRecord round-trips any cells through an RFC 4180 parser (a lone LF is quoted too)', () => {
     fc.assert(
       fc.property(fc.array(fc.string({ unit: 'binary' }), { minLength: 1, maxLength: 8 }), (cells) => {
@@ -219,5 +288,39 @@ describe('streaming helpers', () => {
       const byRule = /^[=+\-@\u2212\t\r]/.test(String.fromCharCode(c).normalize('NFKC')) ? `'${v}` : v;
       expect(escapeFormula(v)).toBe(byRule);
     }
+  });
+});
+
+describe('usWallClockText: a timestamp the database wrote as mm/dd/yyyy hh:mm AM (issue 24 §6)', () => {
+  it.each([
+    ['2026-03-18 10:00:00', '03/18/2026 10:00 AM'],
+    ['2026-03-18 00:05:00', '03/18/2026 12:05 AM'],
+    ['2026-03-18 12:30:00', '03/18/2026 12:30 PM'],
+    ['2026-12-31 23:59:59.999999', '12/31/2026 11:59 PM'],
+    ['2026-01-02 09:07:00.5', '01/02/2026 09:07 AM'],
+    ['2026-07-04 13:45:00', '07/04/2026 01:45 PM'],
+  ])('%s → %s (what to_char(…, MM/DD/YYYY HH12:MI AM) writes)', (text, us) => {
+    expect(usWallClockText(text)).toBe(us);
+  });
+
+  it('leaves null and other shapes as they came', () => {
+    expect(usWallClockText(null)).toBeNull();
+    expect(usWallClockText('infinity')).toBe('infinity');
+  });
+
+  it('agrees with usDateTime for any instant and zone', () => {
+    const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2040, 0, 1) }),
+        fc.constantFrom('America/Chicago', 'America/New_York', 'America/Denver', 'Pacific/Honolulu', 'UTC'),
+        (ms, zone) => {
+          const p = localWallClock(new Date(ms), zone);
+          const text = `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+          expect(usWallClockText(text)).toBe(usDateTime(new Date(ms), zone));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -33,6 +33,12 @@ export interface ExportDefinition<Row, Params> {
   columns: ExportColumn<Row>[];
   /** streams rows in scope, in batches (keyset pagination), never loading everything */
   rows(ctx: RequestCtx, params: Params, deps: AppDeps): AsyncIterable<Row>;
+  /**
+   * The same rows a batch at a time; when given, the writer reads these instead of rows() (issue
+   * 24 §6: one await per batch, not per row — per-row async iteration was a large share of a
+   * big export's CPU and garbage)
+   */
+  batches?(ctx: RequestCtx, params: Params, deps: AppDeps): AsyncIterable<Row[]>;
   fileName(params: Params): string;
   /** the wall clock Date cells are written in (mm/dd/yyyy hh:mm AM); default CONSTANTS.defaultTimeZone */
   timeZone?: string;
@@ -70,6 +76,15 @@ export async function* keysetBatches<Row, Cursor>(
   cursorOf: (row: Row) => Cursor,
   fetchBatch: (after: Cursor | null) => Promise<Row[]>,
 ): AsyncGenerator<Row> {
+  for await (const batch of keysetPages(batchSize, cursorOf, fetchBatch)) for (const row of batch) yield row;
+}
+
+/** `keysetBatches`, a batch at a time (for `ExportDefinition.batches`). */
+export async function* keysetPages<Row, Cursor>(
+  batchSize: number,
+  cursorOf: (row: Row) => Cursor,
+  fetchBatch: (after: Cursor | null) => Promise<Row[]>,
+): AsyncGenerator<Row[]> {
   let pending: Promise<Row[]> | null = fetchBatch(null);
   try {
     while (pending) {
@@ -77,7 +92,7 @@ export async function* keysetBatches<Row, Cursor>(
       // the next batch is fetched while this one is written out (the database and the
       // writer work at the same time; one batch ahead at most, so memory stays flat)
       pending = batch.length < batchSize ? null : fetchBatch(cursorOf(batch[batch.length - 1]));
-      for (const row of batch) yield row;
+      if (batch.length > 0) yield batch;
     }
   } finally {
     // an abandoned export (client gone, error) must not leave a rejected promise unobserved
@@ -92,6 +107,11 @@ export async function* keysetBatches<Row, Cursor>(
  * to `ahead` segments at once on separate connections, and written in order. The open end
  * after the last boundary continues with `keysetBatches`, so rows that arrive meanwhile are
  * still read. Memory: `ahead` segments of about `batchSize` rows.
+ *
+ * The first segment does not wait for the boundaries (issue 24 §6): its first `batchSize` rows
+ * are fetched while they are read, and kept when the last of them is the first boundary (the
+ * rows did not move in between); otherwise the segment is read again up to that boundary. An
+ * export shorter than one segment is read again from the start.
  */
 export async function* segmentedKeysetBatches<Row, Cursor>(
   batchSize: number,
@@ -100,26 +120,55 @@ export async function* segmentedKeysetBatches<Row, Cursor>(
   fetchSegment: (after: Cursor | null, upTo: Cursor | null, limit: number | null) => Promise<Row[]>,
   ahead = 2,
 ): AsyncGenerator<Row> {
-  const ends = await boundaries();
-  const starts: (Cursor | null)[] = [null, ...ends];
+  for await (const segment of segmentedKeysetSegments(batchSize, cursorOf, boundaries, fetchSegment, ahead))
+    for (const row of segment) yield row;
+}
+
+/** `segmentedKeysetBatches`, a segment (or open-end batch) at a time (for `ExportDefinition.batches`). */
+export async function* segmentedKeysetSegments<Row, Cursor>(
+  batchSize: number,
+  cursorOf: (row: Row) => Cursor,
+  boundaries: () => Promise<Cursor[]>,
+  fetchSegment: (after: Cursor | null, upTo: Cursor | null, limit: number | null) => Promise<Row[]>,
+  ahead = 2,
+): AsyncGenerator<Row[]> {
+  const head = fetchSegment(null, null, batchSize);
   const queue: Promise<Row[]>[] = [];
-  let next = 0;
-  const fill = () => {
-    while (queue.length < ahead && next < ends.length) {
-      queue.push(fetchSegment(starts[next], ends[next], null));
-      next++;
-    }
-  };
   try {
+    const ends = await boundaries();
+    if (ends.length === 0) {
+      // fewer rows than one segment: read from the start as before (a row written since the
+      // head was read is still in the export); never more than `ahead` reads at once
+      await head.catch(() => {});
+      yield* keysetPages(batchSize, cursorOf, (after) => fetchSegment(after, null, batchSize));
+      return;
+    }
+    const same = (a: Cursor, b: Cursor) => JSON.stringify(a) === JSON.stringify(b);
+    queue.push(
+      head.then((rows) =>
+        rows.length === batchSize && same(cursorOf(rows[rows.length - 1]), ends[0])
+          ? rows
+          : fetchSegment(null, ends[0], null),
+      ),
+    );
+    const starts: (Cursor | null)[] = [null, ...ends];
+    let next = 1;
+    const fill = () => {
+      while (queue.length < ahead && next < ends.length) {
+        queue.push(fetchSegment(starts[next], ends[next], null));
+        next++;
+      }
+    };
     fill();
     while (queue.length > 0) {
       const segment = await queue.shift()!;
       fill();
-      for (const row of segment) yield row;
+      if (segment.length > 0) yield segment;
     }
     const last = starts[ends.length];
-    yield* keysetBatches(batchSize, cursorOf, (after) => fetchSegment(after ?? last, null, batchSize));
+    yield* keysetPages(batchSize, cursorOf, (after) => fetchSegment(after ?? last, null, batchSize));
   } finally {
+    head.catch(() => {});
     for (const p of queue) p.catch(() => {});
   }
 }

@@ -61,6 +61,20 @@ export function normalizeParams(params: Record<string, string>): Record<string, 
 }
 
 /**
+ * The filters of an export as its audit row keeps them (issue 26 §5): every parameter the export
+ * was asked with (ids, dates, states, actions), except free text, which may hold a person's name
+ * and is kept as "given" only. Keys naming personal data are masked again by the audit log.
+ */
+export function exportFilters(raw: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    if (v === '') continue;
+    out[k] = /^(q|search|text|term|query)$/i.test(k) ? '[search text]' : v.slice(0, 100);
+  }
+  return out;
+}
+
+/**
  * Streams an export to the reply (issue 3): permission, params, scope of clientId / buildingId
  * (404 outside), column selection, then rows pulled batch by batch from the definition and
  * written as CSV (the RFC 4180 writer of cell-format.ts) or XLSX (exceljs streaming WorkbookWriter) with formula-
@@ -87,7 +101,11 @@ export async function sendExport<Row, Params>(
   }
   const params = parsed.data;
 
-  const iterator = def.rows(ctx, params, deps)[Symbol.asyncIterator]();
+  // rows a batch at a time when the definition gives batches (issue 24 §6), else one by one
+  const iterator: AsyncIterator<Row[] | Row> = (
+    def.batches ? def.batches(ctx, params, deps) : def.rows(ctx, params, deps)
+  )[Symbol.asyncIterator]();
+  const sizeOf = def.batches ? (v: Row[] | Row) => (v as Row[]).length : () => 1;
   const first = await iterator.next(); // a scope error surfaces here, before any header is sent
   let count = 0;
   let completed = false;
@@ -101,20 +119,20 @@ export async function sendExport<Row, Params>(
           rows: count,
           completed,
           columns: columns.map((c) => String(c.id)),
-          params: Object.fromEntries(Object.entries(raw).filter(([k]) => /id$|active|type$/i.test(k))),
+          params: exportFilters(raw),
         },
       })
       .catch((err) => reply.log.error({ err }, 'export audit failed'));
 
-  async function* rows(): AsyncGenerator<Row> {
+  async function* items(): AsyncGenerator<Row[] | Row> {
     try {
       if (first.done) return;
-      count++;
+      count += sizeOf(first.value);
       yield first.value;
       for (;;) {
         const next = await iterator.next();
         if (next.done) break;
-        count++;
+        count += sizeOf(next.value);
         yield next.value;
       }
       completed = true;
@@ -123,6 +141,8 @@ export async function sendExport<Row, Params>(
       await audit();
     }
   }
+  const batches = def.batches ? (items() as AsyncGenerator<Row[]>) : null;
+  const rows = () => (batches ? flatten(batches) : (items() as AsyncGenerator<Row>));
 
   const fileName = safeFileName(`${def.fileName(params)}.${req.format}`);
   reply
@@ -133,26 +153,40 @@ export async function sendExport<Row, Params>(
 
   const body =
     req.format === 'csv'
-      ? csvStream(columns, rows(), def.timeZone)
+      ? batches
+        ? csvBatchStream(columns, batches, def.timeZone)
+        : csvStream(columns, rows(), def.timeZone)
       : xlsxStream(columns, rows(), def.kind, reply, def.timeZone);
   return reply.send(body);
 }
 
-/** CSV with a UTF-8 BOM (Excel), CRLF rows, every cell escaped. Pull-based: the socket sets the pace. */
-export function csvStream<Row>(columns: ExportColumn<Row>[], rows: AsyncIterable<Row>, timeZone?: string): Readable {
+/** How each row becomes one CSV record (RFC 4180, CRLF), and the BOM + header record. */
+function csvRecords<Row>(columns: ExportColumn<Row>[], timeZone?: string) {
   const values = columns.map((c) => c.value);
   // issue 25: an instant is written as mm/dd/yyyy hh:mm AM on the definition's wall clock
   const text = (v: CellValue) => csvCell(v instanceof Date && !Number.isNaN(v.getTime()) ? usDateTime(v, timeZone) : v);
   const width = values.length;
+  const cells: string[] = new Array(width);
+  return {
+    head: `\uFEFF${csvRecord(columns.map((c) => csvCell(c.header)))}`,
+    // hand-rolled RFC 4180 (csv-stringify was most of a large export's CPU)
+    record(row: Row): string {
+      for (let i = 0; i < width; i++) cells[i] = text(values[i](row));
+      return csvRecord(cells);
+    },
+  };
+}
+
+/** CSV with a UTF-8 BOM (Excel), CRLF rows, every cell escaped. Pull-based: the socket sets the pace. */
+export function csvStream<Row>(columns: ExportColumn<Row>[], rows: AsyncIterable<Row>, timeZone?: string): Readable {
+  const csv = csvRecords(columns, timeZone);
   async function* chunks(): AsyncGenerator<string> {
-    yield `\uFEFF${csvRecord(columns.map((c) => csvCell(c.header)))}`;
-    // hand-rolled RFC 4180 (csv-stringify was most of a large export's CPU): one string per batch
+    yield csv.head;
+    // one string per CSV_BATCH rows
     let chunk = '';
     let n = 0;
-    const cells: string[] = new Array(width);
     for await (const row of rows) {
-      for (let i = 0; i < width; i++) cells[i] = text(values[i](row));
-      chunk += csvRecord(cells);
+      chunk += csv.record(row);
       if (++n >= CSV_BATCH) {
         yield chunk;
         chunk = '';
@@ -162,6 +196,36 @@ export function csvStream<Row>(columns: ExportColumn<Row>[], rows: AsyncIterable
     if (chunk !== '') yield chunk;
   }
   return Readable.from(chunks(), { objectMode: false });
+}
+
+/** `csvStream` of rows read a batch at a time: one await per batch, a plain loop over its rows. */
+export function csvBatchStream<Row>(
+  columns: ExportColumn<Row>[],
+  batches: AsyncIterable<Row[]>,
+  timeZone?: string,
+): Readable {
+  const csv = csvRecords(columns, timeZone);
+  async function* chunks(): AsyncGenerator<string> {
+    yield csv.head;
+    let chunk = '';
+    let n = 0;
+    for await (const batch of batches) {
+      for (const row of batch) {
+        chunk += csv.record(row);
+        if (++n >= CSV_BATCH) {
+          yield chunk;
+          chunk = '';
+          n = 0;
+        }
+      }
+    }
+    if (chunk !== '') yield chunk;
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
+
+async function* flatten<Row>(batches: AsyncIterable<Row[]>): AsyncGenerator<Row> {
+  for await (const batch of batches) for (const row of batch) yield row;
 }
 
 /** XLSX through exceljs' streaming writer: rows are committed as they come; nothing is held. */

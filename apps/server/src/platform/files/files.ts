@@ -30,6 +30,8 @@ export const FILE_KIND_READ_PERMISSION: Record<string, TPermission> = {
   'pickup-photo': 'pickups.read',
   /** a registration's badge PDF made for the print-or-email approval (spec 001 §7 doPrintOrEmail) */
   'registration-badge': 'registrations.read',
+  /** a visitor pass's QR code and calendar file, e-mailed to the visitor (issue 28 §2) */
+  'visitor-pass': 'passes.manage',
 };
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
@@ -130,11 +132,24 @@ export function createFileStore(db: Db) {
       const permission = file ? FILE_KIND_READ_PERMISSION[file.kind] : undefined;
       // Not allowed to read this kind answers 404 too: the id's existence is not revealed.
       if (!file || !permission || !can(ctx.actor, permission)) throw notFound();
-      return { contentType: file.contentType, bytes: file.bytes };
+      return { kind: file.kind, clientId: file.clientId, contentType: file.contentType, bytes: file.bytes };
     },
   };
 }
 export type FileStore = ReturnType<typeof createFileStore>;
+
+/**
+ * A stored file's bytes, only from the district it belongs to (a photo printed on a badge): the
+ * one read of a file's bytes by id for repositories that print or attach them.
+ */
+export async function fileBytesOfDistrict(db: Db, fileId: string, clientId: number): Promise<Uint8Array | null> {
+  const [row] = await db
+    .select({ bytes: files.bytes })
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.clientId, clientId)))
+    .limit(1);
+  return row?.bytes ?? null;
+}
 
 /** Reads the single file part of a multipart request, enforcing the photo size limit (413). */
 export async function readUploadedFile(request: {

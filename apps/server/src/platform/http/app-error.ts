@@ -23,6 +23,7 @@ export const STATUS_OF: Record<TErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UPSTREAM_UNAVAILABLE: 503,
+  UPSTREAM_FAILED: 424,
 };
 
 export const notFound = (what = 'Not found') => new AppError('NOT_FOUND', what);

@@ -13,7 +13,26 @@ function windowLogin(request: FastifyRequest, reply: FastifyReply, err: AppError
   return reply.redirect(`/Account/Login?returnUrl=${encodeURIComponent(request.url)}`, 302);
 }
 
-function send(reply: FastifyReply, request: FastifyRequest, err: AppError) {
+/** Refusals an operator should notice among the routine ones (a probe, a lock-out, a tenant crossing). */
+const WARN_CODES = new Set(['FORBIDDEN', 'RATE_LIMITED']);
+
+/**
+ * Every error answer is logged once, here (issue 25, audit 000 12.4: failures were only told to the
+ * browser). What failed and where, never what was sent: the error code, the status, the method and
+ * the route *template* (`/api/visitors/:id`, not the URL with its ids and query), the request id
+ * (on every line). No bodies, messages, headers or path values (security guide; logger.ts). A
+ * refusal (4xx) is 'request refused' at info, or warn for codes worth an operator's look; a
+ * failure (5xx) is 'request failed' at error with the cause's stack (serialized by logger.ts).
+ */
+function logAnswer(request: FastifyRequest, err: AppError, status: number, cause?: unknown) {
+  const fields = { code: err.code, status, method: request.method, route: request.routeOptions?.url ?? null };
+  if (status >= 500) request.log.error({ ...fields, err: cause ?? err }, 'request failed');
+  else if (WARN_CODES.has(err.code)) request.log.warn(fields, 'request refused');
+  else request.log.info(fields, 'request refused');
+}
+
+function send(reply: FastifyReply, request: FastifyRequest, err: AppError, cause?: unknown) {
+  logAnswer(request, err, STATUS_OF[err.code], cause);
   const redirect = windowLogin(request, reply, err);
   if (redirect) return redirect;
   const body: TErrorBody = { requestId: request.id, code: err.code, message: err.message };
@@ -71,7 +90,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its contract');
-      return send(reply, request, new AppError('INTERNAL', 'Something went wrong.'));
+      return send(reply, request, new AppError('INTERNAL', 'Something went wrong.'), error);
     }
     if (isMalformedMultipart(error, request))
       return send(reply, request, new AppError('VALIDATION_FAILED', MULTIPART_MESSAGE));
@@ -89,7 +108,6 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       return send(reply, request, new AppError('VALIDATION_FAILED', 'The request could not be read.'));
     }
-    request.log.error({ err: error }, 'unhandled error');
-    return send(reply, request, new AppError('INTERNAL', 'Something went wrong.'));
+    return send(reply, request, new AppError('INTERNAL', 'Something went wrong.'), error);
   });
 }

@@ -5,6 +5,7 @@ import {
   buildings,
   clients,
   contacts,
+  emergencyStates,
   exclusions,
   pickupAuthorizations,
   registrationInvitations,
@@ -14,6 +15,12 @@ import {
   users,
   vendorCompanies,
   visitors,
+  legalHolds,
+  retentionRuns,
+  hosts,
+  preRegistrations,
+  reunificationEvents,
+  reunificationRequests,
 } from '../../db/schema/index';
 import { buildRequest, type LoadedEntry, loadAuthzEntries, send } from '../../test/authz/matrix';
 import { principalSession } from '../../test/authz/principals';
@@ -38,8 +45,19 @@ const CREATES: { route: string; table: PgTable }[] = [
   { route: '/api/clients', table: clients },
   { route: '/api/clients/:clientId/registration-types', table: registrationTypes },
   { route: '/api/vendor-companies', table: vendorCompanies },
+  // issue 27 (ADR 0037): a double press on the start starts one state
+  { route: '/api/emergency-states', table: emergencyStates },
   { route: '/api/student-reasons', table: studentReasons },
   { route: '/api/registration-types/:id/invitations', table: registrationInvitations },
+  // issue 26 §2 (ADR 0047): a legal hold, a retention run
+  { route: '/api/retention/holds', table: legalHolds },
+  { route: '/api/retention/runs', table: retentionRuns },
+  // issue 28 (ADR 0053): a host, an invitation (its card), arrival by pass (its visit)
+  { route: '/api/hosts', table: hosts },
+  { route: '/api/visitor-passes', table: preRegistrations },
+  // issue 27 §3 (ADR 0050): a reunification's start, an adult met at a station
+  { route: '/api/reunification/events', table: reunificationEvents },
+  { route: '/api/reunification/events/:id/requests', table: reunificationRequests },
 ];
 /** Routes that required a key before issue 23 (their own tests cover them). */
 const KEYED_BEFORE = [
@@ -57,6 +75,8 @@ const KEYED_BEFORE = [
   'POST /api/kiosk/students/dropoffs',
   'POST /api/kiosk/students/pickups',
   'POST /api/kiosk/students/pickups/code',
+  // issue 28 §3 (ADR 0053): a kiosk's arrival by pass; visitor-passes.test.ts covers its retry
+  'POST /api/kiosk/passes/check-in',
 ];
 
 const entries = await loadAuthzEntries();
@@ -79,9 +99,21 @@ function rowOf(route: string): { entry: LoadedEntry; principal: Principal } {
 /** The same request with one of its text fields changed (a different request to the server). */
 function changed(body: unknown): unknown {
   const copy = { ...(body as Record<string, unknown>) };
-  const field = ['lastname', 'name', 'firstname'].find((f) => typeof copy[f] === 'string');
-  if (!field) throw new Error('no text field to change');
-  copy[field] = `${copy[field]}x`;
+  const field = ['lastname', 'name', 'firstname', 'reason', 'adultLast'].find((f) => typeof copy[f] === 'string');
+  if (field) {
+    copy[field] = `${copy[field]}x`;
+    return copy;
+  }
+  // an emergency start has no free text but its typed word: flip drill/real instead
+  const flag = Object.keys(copy).find((f) => typeof copy[f] === 'boolean');
+  if (flag) {
+    copy[flag] = !copy[flag];
+    return copy;
+  }
+  // a retention run names only its district: another number is another request
+  const number = Object.keys(copy).find((f) => typeof copy[f] === 'number');
+  if (!number) throw new Error('no text, yes/no or number field to change');
+  copy[number] = (copy[number] as number) + 1;
   return copy;
 }
 

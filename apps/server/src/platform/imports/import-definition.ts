@@ -47,8 +47,17 @@ export interface ImportDefinition<Row> {
   existingKeys(ctx: RequestCtx, keys: string[], tx: Db, options: Record<string, string>): Promise<Set<string>>;
   /** further checks needing the DB (scope, lookups); return an error message for the row or null */
   checkRow?(ctx: RequestCtx, row: Row, tx: Db, options: Record<string, string>): Promise<string | null>;
-  /** inserts the accepted rows inside the pipeline's transaction */
-  insertRows(ctx: RequestCtx, rows: Row[], tx: Db, options: Record<string, string>): Promise<void>;
+  /**
+   * Inserts the accepted rows inside the pipeline's transaction; returns the created ids when the
+   * kind can be undone (`undo`).
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: kinds without an undo return nothing (void), the others their ids
+  insertRows(ctx: RequestCtx, rows: Row[], tx: Db, options: Record<string, string>): Promise<number[] | void>;
+  /**
+   * Undoes an import (issue 26 §4, ADR 0049): removes the rows of `ids` (its batch) that are still
+   * unused, in the caller's transaction, scoped to the district; says how many were kept in use.
+   */
+  undo?(ctx: RequestCtx, clientId: number | null, ids: number[], tx: Db): Promise<{ removed: number; kept: number }>;
   /**
    * After the transaction committed with `imported` new rows: work that must see the commit,
    * such as dropping this process's cached dashboard reads (a NOTIFY reaches the listener
@@ -178,4 +187,28 @@ export function parseDateCell(s: string): string | null {
   const dt = new Date(Date.UTC(y, m - 1, d));
   if (dt.getUTCFullYear() !== y || dt.getUTCMonth() !== m - 1 || dt.getUTCDate() !== d || y < 1850) return null;
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/**
+ * Removes the rows of an undone import one by one, each in its own savepoint (issue 26 §4, ADR
+ * 0049): a row another record points at (a foreign key answers 23503) is in use and stays, counted
+ * as kept, and the rest of the undo goes on.
+ */
+export async function removeUnlessInUse(
+  tx: Db,
+  ids: number[],
+  remove: (sp: Db, id: number) => Promise<number>,
+): Promise<{ removed: number; kept: number }> {
+  let removed = 0;
+  for (const id of ids) {
+    try {
+      removed += await tx.transaction((sp) => remove(sp as unknown as Db, id));
+    } catch (error) {
+      const code =
+        (error as { code?: string; cause?: { code?: string } }).code ??
+        (error as { cause?: { code?: string } }).cause?.code;
+      if (code !== '23503') throw error;
+    }
+  }
+  return { removed, kept: ids.length - removed };
 }

@@ -67,6 +67,9 @@ export const MESSAGES_FILE = {
   cellTooLong: `is longer than ${MAX_CELL_CHARS.toLocaleString('en-US')} characters`,
   empty: 'The file is empty. Download the sample file to see the expected columns.',
   noRows: 'The file has a header row but no data rows.',
+  /** the first row has none of the sample's columns: most often not an import file at all (audit 001 U5) */
+  noColumns:
+    'No column of the file matches the sample file. Upload a CSV (.csv) or Excel workbook (.xlsx) file whose first row is the sample file’s header row.',
 } as const;
 
 const unsupported = (message: string) => new AppError('UNSUPPORTED_MEDIA_TYPE', message);
@@ -140,7 +143,8 @@ function finish(format: TFileFormat, all: ParsedRow[]): ParsedTable {
   if (first < 0) throw badRequest(MESSAGES_FILE.empty);
   const headers = all[first].cells;
   const rows = all.slice(first + 1).filter((r) => !isBlank(r.cells));
-  if (rows.length === 0) throw badRequest(MESSAGES_FILE.noRows);
+  // no data rows is said by the pipeline once the first row is known to be our header: a text
+  // file of one line is not "a header row without data" (issue 25, audit 001 U5)
   if (rows.length > IMPORT_LIMITS.maxRows) throw badRequest(MESSAGES_FILE.tooManyRows(rows.length));
   return { format, headers, rows };
 }

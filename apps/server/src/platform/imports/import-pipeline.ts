@@ -34,6 +34,8 @@ export interface ErrorFileToSave {
 
 /** Where the pipeline keeps error files (features/imports repository), inside the import's transaction. */
 export interface ErrorFileStore {
+  /** records an import that can be undone (issue 26 §4): the ids it created; returns the batch id */
+  saveBatch?(ctx: RequestCtx, batch: { kind: string; clientId: number | null; ids: number[] }, tx: Db): Promise<number>;
   save(ctx: RequestCtx, file: ErrorFileToSave, tx: Db): Promise<string>;
 }
 
@@ -54,12 +56,13 @@ export function matchHeaders(columns: ImportColumn[], headers: string[]): Map<st
     if (idx !== undefined) found.set(col.key, idx);
     else if (col.required) missing.push(col.header);
   }
+  // none of the sample's columns: most likely not an import file at all (issue 25, audit 001 U5)
+  if (found.size === 0) throw badRequest(MESSAGES_FILE.noColumns);
   if (missing.length > 0) {
     throw badRequest(
       `The file is missing the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}. Download the sample file to see the expected columns.`,
     );
   }
-  if (found.size === 0) throw badRequest('No column of the file matches the sample file.');
   return found;
 }
 
@@ -175,6 +178,7 @@ export async function runImport(
   await checkOptions(ctx, input.options, deps.db);
   const table: ParsedTable = await readImportFile(input.fileName, input.content);
   const colIndex = matchHeaders(def.columns, table.headers);
+  if (table.rows.length === 0) throw badRequest(MESSAGES_FILE.noRows);
 
   // 1. validate every row (no database)
   const valid: { rowNumber: number; cells: string[]; row: unknown; key: string }[] = [];
@@ -207,6 +211,7 @@ export async function runImport(
   let imported = 0;
   let duplicates = 0;
   let errorFile: string | null = null;
+  let batchId: number | null = null;
   try {
     await deps.db.transaction(async (tx) => {
       // imports of one kind run one at a time, so two uploads of the same file cannot both insert
@@ -231,10 +236,16 @@ export async function runImport(
         seen.add(v.key);
         accepted.push(v.row);
       }
+      const createdIds: number[] = [];
       for (let i = 0; i < accepted.length; i += CHUNK) {
-        await def.insertRows(ctx, accepted.slice(i, i + CHUNK), tx, input.options);
+        const ids = await def.insertRows(ctx, accepted.slice(i, i + CHUNK), tx, input.options);
+        if (ids) createdIds.push(...ids);
       }
       imported = accepted.length;
+      if (def.undo && store.saveBatch && createdIds.length > 0) {
+        const clientId = idOption(input.options.clientId ?? '', 'clientId') ?? ctx.actor.clientId;
+        batchId = await store.saveBatch(ctx, { kind: def.kind, clientId, ids: createdIds }, tx);
+      }
       rejected.sort((a, b) => a.rowNumber - b.rowNumber);
       if (rejected.length > 0) {
         const file = await buildErrorFile(def.kind, table.format, table.headers, rejected);
@@ -252,6 +263,7 @@ export async function runImport(
             imported,
             duplicates,
             rejected: rejected.length,
+            batchId,
             options: Object.fromEntries(Object.entries(input.options).filter(([k]) => /id$/i.test(k))),
           },
         },
@@ -287,6 +299,7 @@ export async function runImport(
     results: { total: table.rows.length, imported, duplicates, rejected: rejected.length, messages },
     errorFile,
     error: null,
+    ...(batchId !== null ? { batchId } : {}),
   };
 }
 

@@ -22,6 +22,12 @@ export interface FrontDeskEvent {
     | 'visitor.pending'
     // spec 002 §2 Dashboard nearby visitors (ADR 0017): an entry opened, closed or removed
     | 'nearby.changed'
+    // issue 27 §1 (ADR 0037): an emergency state of the building started, changed or ended
+    | 'emergency.changed'
+    // issue 27 §2 (ADR 0042): a roster mark of the building's active state
+    | 'emergency.roster'
+    // issue 27 §3 (ADR 0050): a reunification request, runner step or release of the building
+    | 'reunification.changed'
     // this instance lost its LISTEN connection / has it back (issue 23 §8): sent to every stream
     // of the instance (clientId and buildingId 0), never through NOTIFY
     | 'stream.reconnecting'

@@ -61,6 +61,29 @@ export const everyone = (e: Expected): Record<Principal, Expected> =>
   Object.fromEntries(PRINCIPALS.map((p) => [p, e])) as Record<Principal, Expected>;
 
 /**
+ * A district-administration route on an object of tenant A: the platform administrator and A's
+ * district administrator; B's administrator is answered 404 (not their district); every other
+ * role 403 (the permission), the signed-out 401.
+ */
+export const districtAdminsOfA: Record<Principal, Expected> = {
+  anonymous: 401,
+  admin: 'ok',
+  clientAdminA: 'ok',
+  attendantA1: 403,
+  attendantA2: 403,
+  kioskA: 403,
+  clientAdminB: 404,
+  attendantB: 403,
+  adminAsAttendantA1: 403,
+};
+
+/**
+ * A bulk action of a list (issue 26 §4): a district administration permission; another district's
+ * administrator is answered too (the ids outside their scope change nothing: counted as not found).
+ */
+export const listManagers: Record<Principal, Expected> = { ...districtAdminsOfA, clientAdminB: 'ok' };
+
+/**
  * A fresh Idempotency-Key header: every create a client may retry requires one (issue 23 §4,
  * ADR 0024), so their rows send a new key per request (a reused key would replay an answer).
  */

@@ -31,6 +31,8 @@ export interface OneRosterUser {
   phone?: string;
   agents: { sourcedId: string; type: 'user'; href?: string }[];
   orgs: { sourcedId: string; type: 'org' }[];
+  /** OneRoster `grades` (issue 27 §2: the roster groups students by grade) */
+  grades?: string[];
 }
 
 const MODIFIED = '2026-01-05T12:00:00.000Z';
@@ -68,6 +70,7 @@ export const FAKE_SIS_USERS: OneRosterUser[] = [
     email: 'avery.testwood@students.example',
     agents: agent('par-2001', 'gua-2002'),
     orgs: org('org-north-high'),
+    grades: ['10'],
   },
   {
     sourcedId: 'stu-1002',

@@ -51,6 +51,8 @@ export async function startOidcProvider(opts: {
   /** where the provider may send the browser after sign-out (default: none registered) */
   postLogoutRedirectUris?: string[];
   accounts: OidcPeerAccount[];
+  /** more registered clients (issue 30: one provider serving several districts, each its own client) */
+  extraClients?: { clientId: string; clientSecret: string; redirectUri: string }[];
 }): Promise<OidcPeer> {
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
@@ -76,6 +78,14 @@ export async function startOidcProvider(opts: {
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
       },
+      ...(opts.extraClients ?? []).map((c) => ({
+        client_id: c.clientId,
+        client_secret: c.clientSecret,
+        redirect_uris: [c.redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      })),
     ],
     cookies: { keys: [randomBytes(32).toString('hex')] },
     claims: {

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 export interface TableState<F extends Record<string, string>> {
@@ -41,16 +41,24 @@ export function useTableState<F extends Record<string, string>>(defaults: {
     return out;
   }, [filterKey]);
 
+  // The params of the last update not yet rendered. React Router renders a navigation in a
+  // transition, so two updates from two quick events (a date typed, then a time) would both start
+  // from the rendered params and the second would drop the first (the visit log's "on site at"
+  // lost its date). Each update starts from the newest params we asked for; a render (ours or a
+  // navigation from elsewhere) resets it to what the URL now holds.
+  const rendered = useRef(params);
+  const latest = useRef(params);
+  if (rendered.current !== params) {
+    rendered.current = params;
+    latest.current = params;
+  }
   const update = useCallback(
-    (mut: (p: URLSearchParams) => void) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          mut(next);
-          return next;
-        },
-        { replace: true },
-      ),
+    (mut: (p: URLSearchParams) => void) => {
+      const next = new URLSearchParams(latest.current);
+      mut(next);
+      latest.current = next;
+      setParams(next, { replace: true });
+    },
     [setParams],
   );
 

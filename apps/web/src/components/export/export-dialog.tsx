@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
 import { type ExportFormat, type ExportParams, exportUrl } from './export-url';
 import '../../features/imports/i18n.en';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 export const exportColumnsQuery = (kind: string) =>
   queryOptions({
@@ -52,7 +53,12 @@ export interface ExportDialogProps {
  */
 export function ExportDialog(props: ExportDialogProps) {
   const { t } = useTranslation();
-  const columnsQuery = useQuery({ ...exportColumnsQuery(props.kind), enabled: props.opened && !props.columns });
+  // the dialog says a failure itself (below): no toast as well (lib/query-client)
+  const columnsQuery = useQuery({
+    ...exportColumnsQuery(props.kind),
+    enabled: props.opened && !props.columns,
+    meta: SHOWS_ERROR,
+  });
   const all = props.columns ?? columnsQuery.data?.data ?? [];
   const loading = !props.columns && columnsQuery.isPending;
   const [busy, setBusy] = useState(false);

@@ -1,7 +1,11 @@
 import { Alert, Anchor, Button, FileInput, Group, List, Modal, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { TImportResult } from '@sv/contracts';
+import type { TImportBatch, TImportResult, TImportUndoResult } from '@sv/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/time/format';
+import { ConfirmDialog } from '../confirm';
 import { uploadImport } from './upload';
 import '../../features/imports/i18n.en';
 
@@ -129,6 +133,7 @@ export function ImportDialog(props: ImportDialogProps) {
         ) : null}
 
         {state.step === 'results' ? <ImportResults result={state.result} /> : null}
+        {state.step === 'idle' && props.opened ? <RecentImports kind={props.kind} /> : null}
 
         <Group justify="flex-end">
           <Button variant="default" onClick={close} disabled={uploading}>
@@ -166,6 +171,7 @@ export function ImportResults({ result, importedLabel }: { result: TImportResult
           ))}
         </List>
       ) : null}
+      {result.batchId ? <UndoImport batchId={result.batchId} /> : null}
       {result.errorFile ? (
         <Stack gap={2}>
           <Anchor href={`/api/imports/error-files/${encodeURIComponent(result.errorFile)}`} download>
@@ -176,6 +182,95 @@ export function ImportResults({ result, importedLabel }: { result: TImportResult
           </Text>
         </Stack>
       ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * "Undo this import" (issue 26 §4, ADR 0049): for 7 days the rows an import created and nobody uses
+ * yet can be removed again; the server's answer says how many went and how many stay in use.
+ */
+function UndoImport({ batchId }: { batchId: number }) {
+  const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  if (outcome?.ok)
+    return (
+      <Alert color="green" data-testid="import-undone">
+        {outcome.message}
+      </Alert>
+    );
+  return (
+    <Stack gap={4}>
+      <Group gap="xs">
+        <Button size="xs" variant="light" color="red" onClick={() => setConfirming(true)}>
+          {t('imports.undo')}
+        </Button>
+        <Text size="xs" c="dimmed">
+          {t('imports.undoHint')}
+        </Text>
+      </Group>
+      {outcome ? (
+        <Alert color="red" role="alert">
+          {outcome.message}
+        </Alert>
+      ) : null}
+      <ConfirmDialog
+        opened={confirming}
+        title={t('imports.undoTitle')}
+        message={t('imports.undoMessage')}
+        cancelLabel={t('imports.undoCancel')}
+        confirmLabel={t('imports.undo')}
+        confirmColor="red"
+        busy={busy}
+        onCancel={() => setConfirming(false)}
+        onConfirm={async () => {
+          setBusy(true);
+          try {
+            const r = await api.post<TImportUndoResult>(`/api/imports/batches/${batchId}/undo`);
+            setOutcome({ ok: true, message: r.message });
+          } catch (e) {
+            setOutcome({ ok: false, message: (e as Error).message });
+          } finally {
+            setBusy(false);
+            setConfirming(false);
+          }
+        }}
+      />
+    </Stack>
+  );
+}
+
+/** The kind's imports of the last 7 days that can still be undone (issue 26 §4): none, nothing shown. */
+function RecentImports({ kind }: { kind: string }) {
+  const { t } = useTranslation();
+  const batches = useQuery({
+    queryKey: ['import-batches', kind],
+    queryFn: ({ signal }) =>
+      api.get<{ data: TImportBatch[] }>(`/api/imports/batches?kind=${encodeURIComponent(kind)}`, { signal }),
+    staleTime: 0,
+    retry: false,
+  });
+  const open = (batches.data?.data ?? []).filter((b) => b.undoneAt === null);
+  if (open.length === 0) return null;
+  return (
+    <Stack gap={6} data-testid="recent-imports">
+      <Text size="sm" fw={600}>
+        {t('imports.recent')}
+      </Text>
+      {open.slice(0, 5).map((b) => (
+        <Stack key={b.id} gap={2}>
+          <Text size="sm">
+            {t('imports.recentLine', {
+              when: formatDateTime(b.createdAt, null),
+              who: b.createdByName ?? '',
+              count: b.rowCount,
+            })}
+          </Text>
+          <UndoImport batchId={b.id} />
+        </Stack>
+      ))}
     </Stack>
   );
 }

@@ -11,7 +11,12 @@ import { type ListSearch, ListSearchInput } from './list-search';
  */
 export function ListFilters(props: {
   /** the list's URL state: `activeOnly`, and `clientId` when the district filter shows */
-  table: TableState<{ activeOnly: string; clientId: string }> | TableState<{ activeOnly: string }>;
+  table:
+    | TableState<{ activeOnly: string; clientId: string }>
+    | TableState<{ activeOnly: string }>
+    | TableState<{ clientId: string }>;
+  /** false for a list without an active/inactive state (the audit log): no toggle */
+  activeToggle?: boolean;
   /** the districts to choose from; null hides the district filter */
   districts: District[] | null;
   /** the toggle's label when a list words it its own way */
@@ -35,11 +40,13 @@ export function ListFilters(props: {
           }}
         />
       ) : null}
-      <Switch
-        label={props.activeLabel ?? t('lists.activeOnly')}
-        checked={table.filters.activeOnly === 'true'}
-        onChange={(e) => table.setFilter('activeOnly', e.currentTarget.checked ? 'true' : 'false')}
-      />
+      {props.activeToggle === false ? null : (
+        <Switch
+          label={props.activeLabel ?? t('lists.activeOnly')}
+          checked={table.filters.activeOnly === 'true'}
+          onChange={(e) => table.setFilter('activeOnly', e.currentTarget.checked ? 'true' : 'false')}
+        />
+      )}
       {props.districts ? (
         <Select
           label={t('lists.district')}

@@ -8,3 +8,5 @@ export {
   loadFailureText,
   useListState,
 } from './list-page';
+export { BulkBar, useRowSelection } from './row-selection';
+export { BulkActiveBar, type BulkActiveKind } from './bulk-active';

@@ -1,11 +1,12 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { CONSTANTS, MESSAGES, type TPage } from '@sv/contracts';
-import { type ReactNode, useEffect } from 'react';
+import { CONSTANTS, type TPage } from '@sv/contracts';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { type DataTableProps, DataTable } from '../data-table/data-table';
 import { type TableState, useTableState } from '../data-table/use-table-state';
 import { type ListSearch, useListSearch } from '../list-filters/list-search';
+import { loadFailureText } from '../../lib/query-client';
 
 /** What ListPage reads of the list's query (a TanStack `useQuery` result fits). */
 export interface ListQuery<T> {
@@ -41,21 +42,7 @@ export interface ListPageProps<T> {
   maw?: number;
 }
 
-/**
- * The text a failed load shows where the rows would be: the server's sentence, else the spec's
- * "Error retrieving data." (spec 000 §8).
- */
-export function loadFailureText(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : MESSAGES.errorRetrieving;
-}
-
-/** What a failed load logs (spec 000 §8 "Query failure: logs 'Error retrieving data.' plus the message"). */
-export function loadFailureLog(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message && message !== MESSAGES.errorRetrieving
-    ? `${MESSAGES.errorRetrieving} ${message}`
-    : MESSAGES.errorRetrieving;
-}
+export { loadFailureLog, loadFailureText } from '../../lib/query-client';
 
 /**
  * The one list page of the web (issue 24 §2 "one way"; architecture guide, Paging): the header
@@ -69,11 +56,9 @@ export function loadFailureLog(error: unknown): string {
  */
 export function ListPage<T>(props: ListPageProps<T>) {
   const { list, empty, ...table } = props.table;
+  // the query client logs the failure (spec 000 §8); the table shows it, so the list's query
+  // carries `meta: SHOWS_ERROR` and no toast repeats it (lib/query-client.ts)
   const failed = list.isError ? list.error : null;
-  useEffect(() => {
-    // a warning, not an error: the page says it too, and a failed read is not a fault of the page
-    if (failed) console.warn(loadFailureLog(failed));
-  }, [failed]);
 
   return (
     <Stack gap="md" maw={props.maw}>

@@ -6,6 +6,7 @@ import { AuthLayout } from './auth-layout';
 import { LoginForm } from './login-form';
 import { useAuthProviders } from './providers-api';
 import { can } from '../../lib/can';
+import { DistrictSignIn, DistrictSignInError } from '../sso/district-sign-in';
 
 /**
  * Pages the server renders in their own window (badges, exports, sample and error files: spec
@@ -33,6 +34,7 @@ export default function LoginPage() {
           {t('auth.microsoftFailed')}
         </Alert>
       ) : null}
+      <DistrictSignInError error={params.get('error')} />
       <LoginForm
         onSignedIn={(s) => {
           if (can(s.user, 'kiosk.use')) return navigate(paths.kiosk(), { replace: true });
@@ -49,6 +51,9 @@ export default function LoginPage() {
           </Button>
         </>
       ) : null}
+      {/* issue 30 §1: the district's own provider, found from the work e-mail's domain */}
+      {providers.data?.microsoft ? null : <Divider label={t('auth.or')} labelPosition="center" />}
+      <DistrictSignIn />
       <Group justify="center">
         <Anchor component={Link} to={paths.forgotPassword} size="sm">
           {t('auth.forgot')}

@@ -28,6 +28,7 @@ import { BuildingPrinting } from './building-printing';
 import './i18n.en';
 import { notify } from '../../lib/notify';
 import { useCan } from '../../lib/can';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 type Values = z.output<typeof ZBuildingUpsert>;
 type FlagKey = {
@@ -87,7 +88,12 @@ export interface BuildingModalProps {
 export function BuildingModal(props: BuildingModalProps) {
   const { t } = useTranslation();
   const editingId = typeof props.target === 'number' ? props.target : null;
-  const loaded = useQuery({ ...buildingQuery(editingId ?? 0), enabled: editingId !== null, staleTime: 0 });
+  const loaded = useQuery({
+    meta: SHOWS_ERROR,
+    ...buildingQuery(editingId ?? 0),
+    enabled: editingId !== null,
+    staleTime: 0,
+  });
 
   // spec 000 §4: a failure to load an entity for editing closes the modal
   useEffect(() => {
@@ -166,7 +172,8 @@ function BuildingForm({
         onSuccess: (c) => {
           form.setFieldValue('latitude', c.latitude);
           form.setFieldValue('longitude', c.longitude);
-          setGeo({ ok: true, text: t('buildings.geocodeFound', c) });
+          // audit 000 U9: the offline geocoder answers the town's centre; say so
+          setGeo({ ok: true, text: t(c.approximate ? 'buildings.geocodeApproximate' : 'buildings.geocodeFound', c) });
         },
         onError: (err) => setGeo({ ok: false, text: err.message }),
       },

@@ -12,6 +12,7 @@ import type {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { fetchListPage } from '../../lib/list-request';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 /** Query string of ids, flags and paging only (no search text or PII in URLs). */
 const qs = (params: Record<string, unknown>) => {
@@ -33,6 +34,7 @@ export const buildingsListQuery = (q: TBuildingListQuery) =>
     queryKey: buildingKeys.list(q),
     queryFn: () => fetchListPage<TPage<TBuildingRow>>('/api/buildings', q),
     placeholderData: keepPreviousData,
+    meta: SHOWS_ERROR,
   });
 
 export const buildingQuery = (id: number) =>

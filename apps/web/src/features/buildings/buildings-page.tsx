@@ -8,13 +8,14 @@ import type { Column } from '../../components/data-table/data-table';
 import { ExportButton } from '../../components/export';
 import { ListImport } from '../../components/import-dialog';
 import { LIST_FILTERS, ListFilters, listFilterQuery } from '../../components/list-filters';
-import { ListAddButton, ListPage, useListState } from '../../components/list-page';
+import { BulkActiveBar, ListAddButton, ListPage, useListState, useRowSelection } from '../../components/list-page';
 import { ContactModal } from '../contacts/contact-modal';
 import { buildingContactsQuery, buildingKeys, clientsLookupQuery, useBuildingsList } from './buildings-api';
 import { BuildingModal } from './building-modal';
 import './i18n.en';
 import '../contacts/i18n.en';
 import { useCan } from '../../lib/can';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 const SORTS = ['name', 'id', 'city'] as const;
 
@@ -31,6 +32,13 @@ export default function BuildingsPage() {
     q: search.q,
   };
   const list = useBuildingsList(query);
+  // issue 26 §4: several at once (activate / deactivate)
+  const canBulk = useCan('buildings.manage');
+  const selection = useRowSelection<TBuildingRow>(
+    (r) => r.id,
+    list.data?.data,
+    (r) => r.name,
+  );
   const clients = useQuery({ ...clientsLookupQuery, enabled: isAdmin });
   const qc = useQueryClient();
   const [editing, setEditing] = useState<number | 'new' | null>(null);
@@ -87,12 +95,14 @@ export default function BuildingsPage() {
       ),
     },
   ];
+  if (canBulk) columns.unshift(selection.column);
 
   const districts = isAdmin ? (clients.data ?? []) : null;
   const exportParams = { activeOnly, clientId };
 
   return (
     <ListPage
+      notice={canBulk ? <BulkActiveBar kind="buildings" selection={selection} invalidate={buildingKeys.all} /> : null}
       title={t('buildings.title')}
       intro={t('buildings.intro')}
       actions={
@@ -137,7 +147,7 @@ export default function BuildingsPage() {
 /** The expandable row (spec 000 §2): the building's contacts and an Add Contact button. */
 function BuildingContacts({ building, onAdd }: { building: TBuildingRow; onAdd: () => void }) {
   const { t } = useTranslation();
-  const contacts = useQuery(buildingContactsQuery(building.id));
+  const contacts = useQuery({ ...buildingContactsQuery(building.id), meta: SHOWS_ERROR });
   return (
     <Stack gap="xs" p="xs" aria-label={t('buildings.contacts.title', { name: building.name })} role="region">
       <Group justify="space-between">

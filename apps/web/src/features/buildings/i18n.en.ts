@@ -7,7 +7,7 @@ addCatalogue('en', {
     intro: 'Schools and sites of the district, with the front-desk and kiosk settings of each.',
     add: 'Add building',
     import: 'Import',
-    importTitle: 'Import buildings',
+    importTitle: 'Import Buildings',
     exportTitle: 'Export buildings',
     tableCaption: 'Buildings',
     empty: 'No buildings match these filters.',
@@ -98,6 +98,8 @@ addCatalogue('en', {
     geocodeNeeds: 'Enter the street address, city and state to find coordinates.',
     geocodeRequired: 'Needed to find coordinates',
     geocodeFound: 'Coordinates found: {{latitude}}, {{longitude}}',
+    geocodeApproximate:
+      'Approximate coordinates (the centre of the town, not the street address): {{latitude}}, {{longitude}}. Check them on a map, or type the building’s own.',
     // expandable row
     contacts: {
       title: 'Contacts of {{name}}',

@@ -1,18 +1,5 @@
 import { ZClientUpsert, type TClientUpsert } from '@sv/contracts';
-import {
-  Anchor,
-  Button,
-  CopyButton,
-  Grid,
-  Group,
-  Loader,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Grid, Group, Loader, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +9,8 @@ import { applyServerErrors, useContractForm, withVersion } from '../../component
 import { paths } from '../../lib/paths';
 import { savedOk, statesQuery, useClient, useSaveClient } from './clients-api';
 import { Section, SettingsHeader } from './settings-parts';
+import { RegistrationLinks } from '../settings/registration-links';
+import '../settings/i18n.en';
 import './i18n.en';
 import { notify } from '../../lib/notify';
 
@@ -53,6 +42,12 @@ export default function ClientEditPage() {
   const save = useSaveClient();
   const [error, setError] = useState<string | null>(null);
   const form = useContractForm(ZClientUpsert, { initialValues: EMPTY });
+
+  // the window title says what the heading says (audit 000 B11: 'Edit District' over 'New District');
+  // this runs after the route's own title (RouteTitle is rendered before the screen)
+  useEffect(() => {
+    if (isNew) document.title = `${t('product')} - ${t('clients.edit.newTitle')}`;
+  }, [isNew, t]);
 
   // spec 000 §4: "Client load failure returns to the client list."
   useEffect(() => {
@@ -92,7 +87,6 @@ export default function ClientEditPage() {
     value: s.abbreviation,
     label: `${s.name} (${s.abbreviation})`,
   }));
-  const volunteerUrl = loaded?.volunteerUrl ?? '';
 
   return (
     <Stack gap="lg" maw={880}>
@@ -170,36 +164,9 @@ export default function ClientEditPage() {
             </Grid.Col>
           </Grid>
         </Section>
-        {isNew ? null : (
-          <Section title={t('clients.edit.links')} description={t('clients.edit.linksHint')}>
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="volunteer-url-label">
-                {t('clients.field.volunteerUrl')}
-              </Text>
-              {volunteerUrl ? (
-                <Group gap="sm" aria-labelledby="volunteer-url-label">
-                  <Anchor href={volunteerUrl} target="_blank" rel="noreferrer" data-testid="volunteer-url">
-                    {volunteerUrl}
-                  </Anchor>
-                  <CopyButton value={volunteerUrl}>
-                    {({ copied, copy }) => (
-                      <Button size="compact-sm" variant="default" onClick={copy}>
-                        {copied ? t('clients.copied') : t('clients.copy')}
-                      </Button>
-                    )}
-                  </CopyButton>
-                </Group>
-              ) : (
-                <Text size="sm" c="dimmed" data-testid="volunteer-url">
-                  {t('clients.field.notSet')}
-                </Text>
-              )}
-              {id ? (
-                <Anchor component={Link} to={paths.clientSettings(id)} size="sm">
-                  {t('clients.edit.changeLinks')}
-                </Anchor>
-              ) : null}
-            </Stack>
+        {isNew || !loaded || !id ? null : (
+          <Section title={t('clients.edit.links')} description={t('settings.linksHint')}>
+            <RegistrationLinks clientId={id} links={loaded.registrationLinks} />
           </Section>
         )}
         <Group justify="flex-end" gap="sm">

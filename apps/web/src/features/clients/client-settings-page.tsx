@@ -28,16 +28,27 @@ import { FormShell } from '../../components/form/form-shell';
 import { applyServerErrors, useContractForm } from '../../components/form/use-contract-form';
 import { paths } from '../../lib/paths';
 import { savedOk, useClientSettings, useSaveClientSettings } from './clients-api';
+import { RegistrationLinks } from '../settings/registration-links';
 import { LoadState, useClientIdParam } from './settings-page-frame';
 import { SecretField, Section, SettingsHeader, SisTestButton } from './settings-parts';
 import './i18n.en';
 import '../settings/i18n.en';
 import { notify } from '../../lib/notify';
 
-type FormValues = Required<TClientSettingsRequest>;
+type FormValues = Omit<Required<TClientSettingsRequest>, 'visitorUrl' | 'volunteerUrl'>;
 
 const fromResponse = (s: TClientSettingsResponse): FormValues => {
-  const { clientId: _c, clientName: _n, hasSisClientSecret: _h, ...fields } = s;
+  // the registration links are derived and read-only (issue 25, ADR 0039); the stored visitor and
+  // volunteer URLs are no longer edited, so they are not sent back either
+  const {
+    clientId: _c,
+    clientName: _n,
+    hasSisClientSecret: _h,
+    registrationLinks: _l,
+    visitorUrl: _vi,
+    volunteerUrl: _vo,
+    ...fields
+  } = s;
   return { ...fields, sisClientSecret: '', clearSisClientSecret: false };
 };
 
@@ -227,20 +238,10 @@ function ClientSettingsForm({ clientId, data }: { clientId: number; data: TClien
             {...form.getInputProps('successScreenDelay')}
             onChange={(n) => form.setFieldValue('successScreenDelay', typeof n === 'number' ? n : Number(n) || 0)}
           />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('settings.visitorUrl')}
-              description={t('settings.visitorUrlHint')}
-              placeholder="https://"
-              {...form.getInputProps('visitorUrl')}
-            />
-            <TextInput
-              label={t('settings.volunteerUrl')}
-              description={t('settings.volunteerUrlHint')}
-              placeholder="https://"
-              {...form.getInputProps('volunteerUrl')}
-            />
-          </SimpleGrid>
+        </Section>
+
+        <Section title={t('settings.linksTitle')} description={t('settings.linksHint')}>
+          <RegistrationLinks clientId={clientId} links={data.registrationLinks} />
         </Section>
 
         <Section title={t('clients.settings.backgroundCheckSection')}>

@@ -19,6 +19,7 @@ import type {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { fetchListPage } from '../../lib/list-request';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 export const clientKeys = {
   all: ['clients'] as const,
@@ -40,7 +41,12 @@ export const fetchBackgroundSettings = (id: number) =>
 
 // ------------------------------------------------------------------ queries
 export const clientsListQuery = (q: TClientListQuery) =>
-  queryOptions({ queryKey: clientKeys.list(q), queryFn: () => fetchClients(q), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: clientKeys.list(q),
+    queryFn: () => fetchClients(q),
+    placeholderData: keepPreviousData,
+    meta: SHOWS_ERROR,
+  });
 
 /** Client pickers: every client for admins, the own client for others (spec 000 §7 clients lookup). */
 export const clientsLookupQuery = queryOptions({
@@ -64,10 +70,11 @@ export const backgroundSettingsQuery = (id: number) =>
   queryOptions({ queryKey: clientKeys.background(id), queryFn: () => fetchBackgroundSettings(id), staleTime: 0 });
 
 export const useClientsList = (q: TClientListQuery) => useQuery(clientsListQuery(q));
-export const useClient = (id: number | null) => useQuery({ ...clientQuery(id ?? 0), enabled: id !== null });
-export const useClientSettings = (id: number) => useQuery(clientSettingsQuery(id));
-export const useKioskSettings = (id: number) => useQuery(kioskSettingsQuery(id));
-export const useBackgroundSettings = (id: number) => useQuery(backgroundSettingsQuery(id));
+export const useClient = (id: number | null) =>
+  useQuery({ ...clientQuery(id ?? 0), enabled: id !== null, meta: SHOWS_ERROR });
+export const useClientSettings = (id: number) => useQuery({ ...clientSettingsQuery(id), meta: SHOWS_ERROR });
+export const useKioskSettings = (id: number) => useQuery({ ...kioskSettingsQuery(id), meta: SHOWS_ERROR });
+export const useBackgroundSettings = (id: number) => useQuery({ ...backgroundSettingsQuery(id), meta: SHOWS_ERROR });
 
 // ------------------------------------------------------------------ mutations
 /** Create (id null) or edit a client; refreshes the lists, the lookup and the client. */

@@ -7,6 +7,7 @@ import {
   IconListDetails,
   IconPencil,
   IconShieldCheck,
+  IconKey,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -97,6 +98,14 @@ export default function ClientsPage() {
               leftSection={<IconShieldCheck size={16} aria-hidden />}
             >
               {t('clients.menu.backgroundSettings')}
+            </Menu.Item>
+            {/* issue 30 (ADR 0052) */}
+            <Menu.Item
+              component={Link}
+              to={paths.clientSsoSettings(c.id)}
+              leftSection={<IconKey size={16} aria-hidden />}
+            >
+              {t('titles.ssoSettings')}
             </Menu.Item>
             <Menu.Item
               component={Link}

@@ -28,9 +28,7 @@ addCatalogue('en', {
       intro: 'The district’s name and mailing address.',
       district: 'District',
       address: 'Address',
-      links: 'Links',
-      linksHint: 'The volunteer sign-up address shared with the district’s families and volunteers.',
-      changeLinks: 'Change the visitor and volunteer URLs in the district’s settings',
+      links: 'Visitor and volunteer links',
       create: 'Create district',
       saved: '{{name}} saved.',
     },
@@ -57,7 +55,11 @@ addCatalogue('en', {
       keepHint: 'Leave blank to keep the saved password. It is never shown again once saved.',
       newHint: 'Nothing is saved yet. Type it here; it is stored encrypted and never shown again.',
     },
-    sis: { test: 'Test Skyward connection' },
+    sis: {
+      test: 'Test Skyward connection',
+      builtIn:
+        'This was the built-in demonstration student information system: no district server is saved. Enter your Skyward server address to test the real connection.',
+    },
     settings: {
       intro: 'How the front desk works for this district. Changes apply to every building of the district.',
       save: 'Save settings',

@@ -111,8 +111,9 @@ export function SecretField({
           {label}
           <Badge
             size="sm"
-            variant="light"
-            color={saved ? 'green' : 'gray'}
+            // white on teal 9 keeps ≥ 4.5:1 (axe color-contrast: green on its light tint fails)
+            variant={saved ? 'filled' : 'light'}
+            color={saved ? 'teal.9' : 'gray'}
             data-testid="secret-saved-indicator"
             component="span"
           >
@@ -158,6 +159,8 @@ export function SisTestButton({ clientId, unsaved }: { clientId: number; unsaved
       {test.data ? (
         <Alert color={test.data.ok ? 'green' : 'red'} variant="light" role={test.data.ok ? 'status' : 'alert'}>
           {test.data.message}
+          {/* audit 000 U12: say when no district server was reached */}
+          {test.data.builtIn ? <Text size="sm">{t('clients.sis.builtIn')}</Text> : null}
         </Alert>
       ) : null}
       {test.error ? (

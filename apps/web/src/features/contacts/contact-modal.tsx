@@ -26,6 +26,7 @@ import { contactQuery, useSaveContact } from './contacts-api';
 import './i18n.en';
 import { notify } from '../../lib/notify';
 import { useCan } from '../../lib/can';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 type Values = z.output<typeof ZContactUpsert>;
 const LEVEL_IDS = [1, 2, 3, 4, 5, 6] as const;
@@ -59,7 +60,7 @@ export interface ContactModalProps {
 export function ContactModal(props: ContactModalProps) {
   const { t } = useTranslation();
   const editingId = typeof props.target === 'number' ? props.target : null;
-  const loaded = useQuery({ ...contactQuery(editingId ?? 0), enabled: editingId !== null });
+  const loaded = useQuery({ meta: SHOWS_ERROR, ...contactQuery(editingId ?? 0), enabled: editingId !== null });
 
   useEffect(() => {
     if (editingId !== null && loaded.isError) {
@@ -239,12 +240,7 @@ function ContactForm({
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput label={field('name')} required {...form.getInputProps('name')} />
         <TextInput label={field('title')} {...form.getInputProps('title')} />
-        <TextInput
-          label={field('email')}
-          type="email"
-          description={t('contacts.reachHelp')}
-          {...form.getInputProps('email')}
-        />
+        <TextInput label={field('email')} type="email" {...form.getInputProps('email')} />
         <TextInput
           label={field('mobile')}
           type="tel"
@@ -268,7 +264,12 @@ function ContactForm({
             {t('contacts.levelsHelp')}
           </Text>
         </Stack>
-      ) : null}
+      ) : (
+        // ADR 0039 (issue 25, audit 000 U8): say where the levels are, instead of hiding them silently
+        <Text size="xs" c="dimmed" data-testid="levels-hidden-note">
+          {t('contacts.levelsHidden')}
+        </Text>
+      )}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onDone}>
           {t('common.cancel')}

@@ -2,6 +2,7 @@ import type { TContactListQuery, TContactRow, TContactUpsert, TPage } from '@sv/
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { fetchListPage } from '../../lib/list-request';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 export const contactKeys = {
   all: ['contacts'] as const,
@@ -14,6 +15,7 @@ export const contactsListQuery = (q: TContactListQuery) =>
     queryKey: contactKeys.list(q),
     queryFn: () => fetchListPage<TPage<TContactRow>>('/api/contacts', q),
     placeholderData: keepPreviousData,
+    meta: SHOWS_ERROR,
   });
 
 export const contactQuery = (id: number) =>

@@ -6,11 +6,11 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/data-table/data-table';
 import { LIST_FILTERS, ListFilters, listFilterQuery } from '../../components/list-filters';
-import { ListAddButton, ListPage, useListState } from '../../components/list-page';
+import { BulkActiveBar, ListAddButton, ListPage, useListState, useRowSelection } from '../../components/list-page';
 import { clientsLookupQuery } from '../buildings/buildings-api';
 import { formatMobile } from '../buildings/buildings-page';
 import { ContactModal, useMaySeeConfidenceLevels } from './contact-modal';
-import { useContactsList } from './contacts-api';
+import { contactKeys, useContactsList } from './contacts-api';
 import './i18n.en';
 import { useCan } from '../../lib/can';
 
@@ -30,13 +30,24 @@ export default function ContactsPage() {
     q: search.q,
   };
   const list = useContactsList(query);
+  // issue 26 §4: several at once (activate / deactivate)
+  const canBulk = useCan('contacts.manage');
+  const selection = useRowSelection<TContactRow>(
+    (r) => r.id,
+    list.data?.data,
+    (r) => r.name,
+  );
   const clients = useQuery({ ...clientsLookupQuery, enabled: isAdmin });
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const close = useCallback(() => setEditing(null), []);
 
-  /** Compact: 'All levels', 'None' or the level numbers (the editor shows their names). */
+  /** 'All levels', 'None' or the levels' names (issue 25, audit 000 U8: bare ids said nothing). */
   const levelText = (ids: number[] | null) =>
-    !ids || ids.length === 0 ? t('contacts.none') : ids.length === 6 ? t('contacts.allLevels') : ids.join(', ');
+    !ids || ids.length === 0
+      ? t('contacts.none')
+      : ids.length === 6
+        ? t('contacts.allLevels')
+        : ids.map((id) => t(`contacts.levels.${id}`)).join(', ');
 
   const columns: Column<TContactRow>[] = [
     {
@@ -112,9 +123,11 @@ export default function ContactsPage() {
       ),
     },
   ];
+  if (canBulk) columns.unshift(selection.column);
 
   return (
     <ListPage
+      notice={canBulk ? <BulkActiveBar kind="contacts" selection={selection} invalidate={contactKeys.all} /> : null}
       title={t('contacts.title')}
       intro={t('contacts.intro')}
       actions={<ListAddButton label={t('contacts.add')} onClick={() => setEditing('new')} />}

@@ -44,10 +44,13 @@ addCatalogue('en', {
       confidenceLevelBadge: 'Flag badges for matches of these confidence levels',
     },
     levelsHelp: 'Leave empty for none. Only administrators and users with elevated reports see these settings.',
+    levelsHidden:
+      'Which match confidence levels this contact is told about is set by administrators and by users with Elevated reports switched on (Manage Users → Edit User). Until then the contact keeps the levels already saved.',
     reachHelp: 'An e-mail address or a mobile number is needed.',
     none: 'None',
     allLevels: 'All levels',
-    districtWide: 'Whole district',
+    // one word for it everywhere (audit 000 U11: the building row said 'District-wide')
+    districtWide: 'District-wide',
     levels: {
       1: 'Exact Moderate',
       2: 'Exact Strong',

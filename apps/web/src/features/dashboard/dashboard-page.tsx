@@ -47,6 +47,7 @@ import { NearbySection } from './nearby-section';
 import { PendingCard, ScheduledCard } from './preregistration-cards';
 import './i18n.en';
 import { notify } from '../../lib/notify';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 /** spec 002 §4 Dashboard visitor flow: the SIS mode and the student phase (chosen or preset). */
 function studentFlow(s: TDeskSettings | null | undefined): {
@@ -158,8 +159,16 @@ export default function DashboardPage() {
 
   const settings = useQuery({ ...clientSettingsQuery(clientId ?? 0), enabled: clientId !== null });
   const refreshMs = dashboardRefreshMs(settings.data?.enableCheckForVisitorsMoreOften);
-  const visits = useQuery({ ...currentVisitsQuery(buildingId ?? 0, refreshMs), enabled: buildingId !== null });
-  const preRegs = useQuery({ ...preRegistrationsQuery(buildingId ?? 0, refreshMs), enabled: buildingId !== null });
+  const visits = useQuery({
+    meta: SHOWS_ERROR,
+    ...currentVisitsQuery(buildingId ?? 0, refreshMs),
+    enabled: buildingId !== null,
+  });
+  const preRegs = useQuery({
+    meta: SHOWS_ERROR,
+    ...preRegistrationsQuery(buildingId ?? 0, refreshMs),
+    enabled: buildingId !== null,
+  });
   const live = useBuildingEvents(buildingId);
   useAutoCheckOut(buildingId, settings.isFetched && !settings.data?.disableAutoLogoutVisitors);
 

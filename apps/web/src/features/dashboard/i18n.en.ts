@@ -35,6 +35,8 @@ addCatalogue('en', {
     searchPlaceholder: 'Type a name',
     searchLicence: 'Licence …{{last4}}',
     searchLastVisit: 'Last visit {{date}}',
+    // audit 002 desk §3.4: a warning before the check; screening still decides admission
+    searchOnExclusionList: 'On exclusion list',
     searching: MESSAGES.searching,
     noResults: MESSAGES.noResults,
     createNewVisitor: MESSAGES.createNewVisitor,
@@ -54,6 +56,13 @@ addCatalogue('en', {
     reason: 'Reason',
     checkedIn: 'In',
     expires: 'Expires',
+    /** issue 25 (audit 002-desk usability 1b): admitted after a possible match was cleared */
+    cleared_one: 'Match cleared',
+    cleared_other: '{{count}} matches cleared',
+    clearedHint_one:
+      'A possible match was cleared at the desk to let this person in. The screening page says who cleared it and when.',
+    clearedHint_other:
+      '{{count}} possible matches were cleared at the desk to let this person in. The screening page says who cleared them and when.',
     noExpiry: 'No expiry',
     checkOut: 'Check out',
     checkOutName: 'Check out {{name}}',
@@ -65,6 +74,7 @@ addCatalogue('en', {
       volunteer: 'Volunteer',
       vendor: 'Vendor',
       student: 'Student',
+      responder: 'First responder',
     },
     // scheduled card
     scheduledCheckIn: 'Check in',

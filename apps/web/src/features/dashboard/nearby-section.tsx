@@ -11,6 +11,7 @@ import { formatTimeOrDateTime } from '../../lib/time/format';
 import './i18n.en';
 import { notify } from '../../lib/notify';
 import { deferred } from '../../components/deferred';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 // the removal confirmation opens on a click: loaded after the dashboard has rendered (issue 24 §6)
 const ConfirmDialog = deferred(() => import('../../components/confirm').then((m) => m.ConfirmDialog));
@@ -83,7 +84,7 @@ export function NearbySection(props: {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const mayRemove = useCan('visits.checkOut');
-  const list = useQuery(nearbyQuery(props.buildingId, props.refreshMs));
+  const list = useQuery({ ...nearbyQuery(props.buildingId, props.refreshMs), meta: SHOWS_ERROR });
   const [confirm, setConfirm] = useState<TNearbyCard | null>(null);
   const remove = useMutation({
     mutationFn: (card: TNearbyCard) =>

@@ -97,30 +97,8 @@ export function PendingCard(props: {
     >
       <Stack gap="sm" h="100%">
         <Person card={c} today={props.today} />
-        <Details card={c} />
-        <Stack gap={4} style={{ flex: 1 }}>
-          <Text size="xs" fw={700} tt="uppercase" style={{ color: '#9a3b0c' }}>
-            {t('dashboard.potentialIssues')}
-          </Text>
-          <Text size="sm" data-testid="issue-counts">
-            {t('dashboard.issueCounts', {
-              exclusion: c.issues.exclusionCount,
-              potential: c.issues.potentialCount,
-              watchdog: c.issues.watchdogCount,
-            })}
-          </Text>
-          {c.issues.summary.length ? (
-            <List size="sm" spacing={2}>
-              {c.issues.summary.map((line) => (
-                <List.Item key={line}>{line}</List.Item>
-              ))}
-            </List>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {t('dashboard.noIssueDetails')}
-            </Text>
-          )}
-        </Stack>
+        {/* audit 002 desk §3.1c: the decision right under the name, so ALLOW and DENY are on screen at
+            1024×768 without scrolling; ALLOW's confirmation lists the findings again before anything happens */}
         <Stack gap="xs">
           {/* audit 002 §3.2: not the loudest button on a card with possible issues; ALLOW opens the review */}
           <Button
@@ -157,6 +135,30 @@ export function PendingCard(props: {
             </Button>
           </Group>
         </Stack>
+        <Stack gap={4}>
+          <Text size="xs" fw={700} tt="uppercase" style={{ color: '#9a3b0c' }}>
+            {t('dashboard.potentialIssues')}
+          </Text>
+          <Text size="sm" data-testid="issue-counts">
+            {t('dashboard.issueCounts', {
+              exclusion: c.issues.exclusionCount,
+              potential: c.issues.potentialCount,
+              watchdog: c.issues.watchdogCount,
+            })}
+          </Text>
+          {c.issues.summary.length ? (
+            <List size="sm" spacing={2}>
+              {c.issues.summary.map((line) => (
+                <List.Item key={line}>{line}</List.Item>
+              ))}
+            </List>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('dashboard.noIssueDetails')}
+            </Text>
+          )}
+        </Stack>
+        <Details card={c} />
       </Stack>
     </Card>
   );

@@ -121,6 +121,15 @@ export function VisitCard(props: {
               <Badge variant="light" color="blue" size="sm">
                 {t(`dashboard.type.${v.visitorType}`)}
               </Badge>
+              {/* admitted after a possible match was cleared (issue 25, audit 002-desk usability 1b);
+                  a dark amber: white on Mantine's orange.9 is 3.9:1, under WCAG's 4.5:1 */}
+              {v.clearedFindings ? (
+                <Tooltip label={t('dashboard.clearedHint', { count: v.clearedFindings })} multiline w={240}>
+                  <Badge variant="filled" color="#8a3b00" size="sm" data-testid="visit-cleared">
+                    {t('dashboard.cleared', { count: v.clearedFindings })}
+                  </Badge>
+                </Tooltip>
+              ) : null}
             </Group>
           </Stack>
         </Group>

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';
+import { SHOWS_ERROR } from '../../lib/query-client';
 import type { DeskNavigationState } from '../scan/scan-api';
 import { visitorSearchQuery } from './dashboard-api';
 import { formatCalendarDate, formatDate } from '../../lib/time/format';
@@ -18,7 +19,8 @@ const NEW = 'new';
 /**
  * Find a visitor by name (spec 002 §2 search box, §7 POST /api/search with a 'Create a New
  * Visitor' entry): blank input is ignored (§5); 'searching...' while the search runs; a failure
- * reads 'No results found.' (§8). Picking a visitor opens their background check.
+ * reads 'No results found.' (§8). Picking a visitor opens their background check. A person the
+ * district has excluded carries "On exclusion list" (audit 002 desk §3.4); the check still decides.
  */
 /** `timeZone`: the desk building's, for the day of each match's last visit. */
 export function VisitorSearch(props: { buildingId: number; timeZone: string }) {
@@ -27,7 +29,7 @@ export function VisitorSearch(props: { buildingId: number; timeZone: string }) {
   const [text, setText] = useState('');
   const [term] = useDebouncedValue(text.trim(), CONSTANTS.searchDelayMs);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
-  const search = useQuery(visitorSearchQuery(props.buildingId, term));
+  const search = useQuery({ ...visitorSearchQuery(props.buildingId, term), meta: SHOWS_ERROR });
   const active = term.length > 0;
   const pending = text.trim() !== term || search.isFetching;
   const matches: TVisitorMatch[] = search.data ?? [];
@@ -88,11 +90,18 @@ export function VisitorSearch(props: { buildingId: number; timeZone: string }) {
                         <Text fw={600} size="sm">
                           {fullName(m.firstname, m.lastname, m.middlename)}
                         </Text>
-                        {m.openVisit ? (
-                          <Badge size="sm" color="teal.9" variant="filled">
-                            {t('dashboard.statusCheckedIn')}
-                          </Badge>
-                        ) : null}
+                        <Group gap={4} wrap="nowrap">
+                          {m.onExclusionList ? (
+                            <Badge size="sm" color="red.9" variant="filled" data-testid="search-excluded">
+                              {t('dashboard.searchOnExclusionList')}
+                            </Badge>
+                          ) : null}
+                          {m.openVisit ? (
+                            <Badge size="sm" color="teal.9" variant="filled">
+                              {t('dashboard.statusCheckedIn')}
+                            </Badge>
+                          ) : null}
+                        </Group>
                       </Group>
                       <Text size="xs" c="dimmed">
                         {/* what tells two records of one name apart (issue 22) */}

@@ -21,7 +21,7 @@ import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { can, EXCLUSION_TYPE_OPTIONS, MESSAGES, type TExclusion, type TVisitor, ZExclusionSave } from '@sv/contracts';
 import { DEFAULT_EXCLUSION_DOB } from '@sv/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormShell } from '../../components/form/form-shell';
@@ -36,9 +36,11 @@ import {
   uploadExclusionPhoto,
   useSaveExclusion,
 } from './exclusions-api';
+import { WithHistoryTab } from '../audit/audit-history';
 import './i18n.en';
 import { notify } from '../../lib/notify';
 import { useCan } from '../../lib/can';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 type Values = z.output<typeof ZExclusionSave>;
 const FORM_SCHEMA = ZExclusionSave as unknown as z.ZodType<unknown, Values>;
@@ -119,16 +121,18 @@ const valuesOf = (e: TExclusion): Values => ({
 export function ExclusionModal(props: ExclusionModalProps) {
   const { t } = useTranslation();
   const editingId = typeof props.target === 'number' ? props.target : null;
-  const existing = useQuery({ ...exclusionQuery(editingId ?? 0), enabled: editingId !== null });
+  const existing = useQuery({ meta: SHOWS_ERROR, ...exclusionQuery(editingId ?? 0), enabled: editingId !== null });
   const { onClose } = props;
 
-  // spec 000 §8: a missing exclusion or a load failure closes the modal and logs the message
+  // spec 000 §8: a missing exclusion or a load failure closes the modal and logs the message;
+  // the user is told too, as by the other editors (issue 25, audit 000 B14: it closed silently)
   useEffect(() => {
     if (editingId !== null && existing.isError) {
       console.error(MESSAGES.exclusionLoadFailed);
+      notify.error(t('exclusions.loadFailed'));
       onClose(false);
     }
-  }, [editingId, existing.isError, onClose]);
+  }, [editingId, existing.isError, onClose, t]);
 
   const me = useUser();
   const crossDistrict = useCan('clients.crossDistrict');
@@ -147,23 +151,25 @@ export function ExclusionModal(props: ExclusionModalProps) {
           <Loader role="status" aria-label={t('common.loading')} />
         </Center>
       ) : (
-        <ExclusionForm
-          key={editingId ?? 'new'}
-          exclusion={existing.data ?? null}
-          visitor={editingId === null ? (props.visitor ?? null) : null}
-          initial={
-            existing.data
-              ? valuesOf(existing.data)
-              : // spec 000 §4: global, active, created now, the user's client, no photo
-                newValues({
-                  clientId: crossDistrict ? props.defaultClientId : me.clientId,
-                  canSetGlobal: can(me, 'exclusions.setGlobal'),
-                  visitor: props.visitor ?? null,
-                  deskBuildingId: props.deskBuildingId ?? null,
-                })
-          }
-          onDone={onClose}
-        />
+        <WithExclusionHistory id={editingId}>
+          <ExclusionForm
+            key={editingId ?? 'new'}
+            exclusion={existing.data ?? null}
+            visitor={editingId === null ? (props.visitor ?? null) : null}
+            initial={
+              existing.data
+                ? valuesOf(existing.data)
+                : // spec 000 §4: global, active, created now, the user's client, no photo
+                  newValues({
+                    clientId: crossDistrict ? props.defaultClientId : me.clientId,
+                    canSetGlobal: can(me, 'exclusions.setGlobal'),
+                    visitor: props.visitor ?? null,
+                    deskBuildingId: props.deskBuildingId ?? null,
+                  })
+            }
+            onDone={onClose}
+          />
+        </WithExclusionHistory>
       )}
     </Modal>
   );
@@ -411,5 +417,15 @@ function ExclusionForm(props: {
         </Button>
       </Group>
     </FormShell>
+  );
+}
+
+/** An exclusion being edited shows its History beside the form (issue 26 §1; audit.read only). */
+function WithExclusionHistory(props: { id: number | null; children: ReactNode }) {
+  if (props.id === null) return props.children;
+  return (
+    <WithHistoryTab targetType="exclusion" targetId={props.id}>
+      {props.children}
+    </WithHistoryTab>
   );
 }

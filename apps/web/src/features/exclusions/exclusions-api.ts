@@ -9,6 +9,7 @@ import type {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { fetchListPage } from '../../lib/list-request';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 /** Exclusions are kept in memory only (security guide), refetched on every visit to the screen. */
 export const exclusionKeys = {
@@ -23,6 +24,7 @@ export const exclusionsListQuery = (q: TExclusionsQuery) =>
     queryKey: exclusionKeys.list(q),
     queryFn: () => fetchListPage<TPage<TExclusion>>('/api/exclusions', q),
     placeholderData: keepPreviousData,
+    meta: SHOWS_ERROR,
     staleTime: 0,
   });
 

@@ -10,7 +10,7 @@ import type { Column } from '../../components/data-table/data-table';
 import { ExportButton } from '../../components/export';
 import { ListImport } from '../../components/import-dialog';
 import { LIST_FILTERS, ListFilters, listFilterQuery } from '../../components/list-filters';
-import { ListAddButton, ListPage, useListState } from '../../components/list-page';
+import { BulkActiveBar, ListAddButton, ListPage, useListState, useRowSelection } from '../../components/list-page';
 import { useCan } from '../../lib/can';
 import { useUser } from '../../lib/session';
 import { ExclusionModal } from './exclusion-modal';
@@ -42,6 +42,12 @@ export default function ExclusionsPage() {
   const qc = useQueryClient();
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const closeEditor = useCallback(() => setEditing(null), []);
+  // issue 26 §4: several at once (activate / deactivate), confirmed first
+  const selection = useRowSelection<TExclusion>(
+    (e) => e.id,
+    list.data?.data,
+    (e) => `${e.firstname} ${e.lastname}`,
+  );
 
   const columns: Column<TExclusion>[] = [
     {
@@ -132,6 +138,7 @@ export default function ExclusionsPage() {
     },
   ];
 
+  if (canManage) columns.unshift(selection.column);
   const districts = isAdmin ? (options.data?.clients ?? []) : null;
   const exportParams = { activeOnly, clientId };
 
@@ -154,6 +161,9 @@ export default function ExclusionsPage() {
           <ExportButton kind="exclusions" params={exportParams} title={t('exclusions.exportTitle')} />
           {canManage ? <ListAddButton label={t('exclusions.add')} onClick={() => setEditing('new')} /> : null}
         </>
+      }
+      notice={
+        canManage ? <BulkActiveBar kind="exclusions" selection={selection} invalidate={exclusionKeys.all} /> : null
       }
       filters={
         <ListFilters

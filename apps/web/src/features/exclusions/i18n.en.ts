@@ -7,6 +7,7 @@ addCatalogue('en', {
     add: 'Add Exclusion',
     addTitle: 'Add Exclusion',
     editTitle: 'Edit Exclusion',
+    loadFailed: 'The exclusion could not be loaded.',
     import: 'Import',
     importTitle: 'Import Exclusions',
     exportTitle: 'Export Exclusions',

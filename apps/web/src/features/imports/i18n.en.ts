@@ -22,6 +22,15 @@ addCatalogue('en', {
     errorFile: 'Download the error file',
     errorFileHint: 'The error file lists the rejected rows with the reason; fix them and upload that file again.',
     another: 'Upload another file',
+    undo: 'Undo this import',
+    undoHint: 'Possible for 7 days: the import dialog lists the recent imports.',
+    recent: 'Recent imports (the last 7 days)',
+    recentLine_one: '{{when}} by {{who}}: {{count}} row added',
+    recentLine_other: '{{when}} by {{who}}: {{count}} rows added',
+    undoTitle: 'Undo this import?',
+    undoMessage:
+      'The rows this file added are removed again. Rows already in use (a card someone was checked in on) stay.',
+    undoCancel: 'Keep the import',
     close: 'Close',
   },
   exports: {

@@ -175,9 +175,12 @@ function IndividualInvitation({ typeOptions }: { typeOptions: TypeOptions }) {
               {...form.getInputProps('phoneNumber')}
             />
           </SimpleGrid>
-          <Text size="xs" c="dimmed" mt={-6}>
-            {t('invitations.individual.contactHint')}
-          </Text>
+          {/* the hint gives way to the error that says the same (issue 25, audit 001 U17) */}
+          {form.errors.email ? null : (
+            <Text size="xs" c="dimmed" mt={-6} data-testid="contact-hint">
+              {t('invitations.individual.contactHint')}
+            </Text>
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <DateInput
               label={t('invitations.individual.expDate')}

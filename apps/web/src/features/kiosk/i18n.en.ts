@@ -1,4 +1,4 @@
-import { addCatalogue } from '../../lib/i18n';
+import { addCatalogue, addLanguageLoader } from '../../lib/i18n';
 
 /**
  * Strings of the kiosk screens (issue 14; spec 002 §2 Kiosk screens, §8). Written for a stranger
@@ -6,6 +6,18 @@ import { addCatalogue } from '../../lib/i18n';
  */
 export const kioskEn = {
   kiosk: {
+    emergency: {
+      heading: 'Please follow the instructions of school staff',
+      drill: 'This is a drill.',
+      paused: 'Signing in is paused for now. Nobody can sign in at this kiosk until it is over.',
+      Lockdown:
+        'LOCKDOWN. Move away from doors and windows, stay out of sight and stay quiet. If you are outside the building, leave the area and do not try to come in.',
+      Secure:
+        'SECURE. The outside doors are locked and nobody may come in or leave for now. Please wait calmly here; school staff will tell you when it is over.',
+      Shelter: 'SHELTER. Move away from windows and follow school staff to the safe area of the building.',
+      Evacuate:
+        'EVACUATE. Leave the building calmly by the nearest exit and follow school staff to the meeting place. Do not use the elevators.',
+    },
     language: 'Language',
     welcome: 'Welcome',
     chooseAction: 'Touch a button to start.',
@@ -23,6 +35,11 @@ export const kioskEn = {
       yes: 'Yes',
       no: 'No',
       question: 'Question {{n}} of {{count}}',
+      // the default health questions (DEFAULT_HEALTH_QUESTIONS) in each visitor language; a district's own wording stays as written
+      defaultQuestion1:
+        'In the last 14 days, have you been in close contact with anyone diagnosed with a contagious illness such as COVID-19?',
+      defaultQuestion2:
+        'In the last 30 days, have you traveled to a country that health authorities consider high-risk?',
     },
     identify: {
       titleVisitor: 'Sign in as a visitor',
@@ -64,6 +81,13 @@ export const kioskEn = {
     },
     submitting: 'Sending your sign-in to the office…',
     checking: 'Checking you in. This takes a few seconds…',
+    // issue 28 §3: arrival with a visitor pass
+    pass: {
+      welcome: 'Welcome, {{name}}',
+      visiting: 'You are here to see {{host}} at {{building}}.',
+      expected: 'You are expected at {{building}}.',
+      checkIn: 'Check in',
+    },
     checkOut: {
       submit: 'Sign out',
       working: 'Signing you out…',
@@ -111,7 +135,13 @@ export const kioskEn = {
       reasonTitle: 'Choose a reason',
       photoTitle: 'Photo',
       submitting: 'Sending…',
+      // audit 002 ksl U6: what the sentence says matches how the building prints the slip
       doneDropoff: 'You are signed in. Take your tardy slip from the printer and go to class.',
+      doneDropoffWindow:
+        'You are signed in. Your tardy slip is ready to print: print it from the window that opened, then go to class.',
+      doneDropoffPrinterDown:
+        'You are signed in. The printer did not answer, so your tardy slip opened in a window: print it there, or ask the front office for it, then go to class.',
+      doneDropoffNoSlip: 'You are signed in. Ask the front office for your tardy slip, then go to class.',
       donePickup: 'The pickup is recorded. Please wait for the student at the front office.',
       // issue 22: the one-time code, and the front office when the adult cannot be verified here
       codeSentSms: 'We sent a code to your phone {{hint}}.',
@@ -143,3 +173,6 @@ export const kioskEn = {
   },
 };
 addCatalogue('en', kioskEn);
+
+// the other visitor languages load on demand (issue 29 §1, ADR 0054)
+addLanguageLoader((lng) => import(`./i18n.${lng}.ts`));

@@ -6,6 +6,18 @@ type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 /** Spanish of the kiosk screens (issue 14: an English/Español switch on every kiosk screen). */
 const kioskEs: Shape<typeof kioskEn> = {
   kiosk: {
+    emergency: {
+      heading: 'Siga las instrucciones del personal de la escuela',
+      drill: 'Esto es un simulacro.',
+      paused: 'El registro está en pausa por ahora. Nadie puede registrarse en este quiosco hasta que termine.',
+      Lockdown:
+        'CIERRE DE EMERGENCIA. Aléjese de puertas y ventanas, manténgase fuera de la vista y en silencio. Si está fuera del edificio, aléjese y no intente entrar.',
+      Secure:
+        'EDIFICIO ASEGURADO. Las puertas exteriores están cerradas y nadie puede entrar ni salir por ahora. Espere aquí con calma; el personal le avisará cuando termine.',
+      Shelter: 'REFUGIO. Aléjese de las ventanas y siga al personal de la escuela hasta la zona segura del edificio.',
+      Evacuate:
+        'EVACUACIÓN. Salga del edificio con calma por la salida más cercana y siga al personal de la escuela hasta el punto de reunión. No use los ascensores.',
+    },
     language: 'Idioma',
     welcome: 'Bienvenido',
     chooseAction: 'Toque un botón para comenzar.',
@@ -23,6 +35,10 @@ const kioskEs: Shape<typeof kioskEn> = {
       yes: 'Sí',
       no: 'No',
       question: 'Pregunta {{n}} de {{count}}',
+      defaultQuestion1:
+        'En los últimos 14 días, ¿ha estado en contacto cercano con alguna persona diagnosticada con una enfermedad contagiosa como el COVID-19?',
+      defaultQuestion2:
+        'En los últimos 30 días, ¿ha viajado a un país que las autoridades de salud consideran de alto riesgo?',
     },
     identify: {
       titleVisitor: 'Registrarse como visitante',
@@ -64,6 +80,13 @@ const kioskEs: Shape<typeof kioskEn> = {
     },
     submitting: 'Enviando su registro a la oficina…',
     checking: 'Registrando su entrada. Esto tarda unos segundos…',
+    // issue 28 §3: llegada con un pase de visitante
+    pass: {
+      welcome: 'Bienvenido/a, {{name}}',
+      visiting: 'Viene a ver a {{host}} en {{building}}.',
+      expected: 'Le esperan en {{building}}.',
+      checkIn: 'Registrar mi entrada',
+    },
     checkOut: {
       submit: 'Registrar salida',
       working: 'Registrando su salida…',
@@ -111,6 +134,11 @@ const kioskEs: Shape<typeof kioskEn> = {
       photoTitle: 'Foto',
       submitting: 'Enviando…',
       doneDropoff: 'Ya está registrado. Tome su pase de retardo de la impresora y vaya a clase.',
+      doneDropoffWindow:
+        'Ya está registrado. Su pase de retardo está listo para imprimir: imprímalo desde la ventana que se abrió y luego vaya a clase.',
+      doneDropoffPrinterDown:
+        'Ya está registrado. La impresora no respondió, así que su pase de retardo se abrió en una ventana: imprímalo ahí o pídalo en la oficina principal, y luego vaya a clase.',
+      doneDropoffNoSlip: 'Ya está registrado. Pida su pase de retardo en la oficina principal y luego vaya a clase.',
       donePickup: 'La salida quedó registrada. Por favor, espere al estudiante en la oficina principal.',
       // issue 22: el código de un solo uso, y la oficina cuando el adulto no se puede verificar aquí
       codeSentSms: 'Enviamos un código a su teléfono {{hint}}.',

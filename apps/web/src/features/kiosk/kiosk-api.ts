@@ -1,10 +1,13 @@
 import type {
+  TEmergencyActiveResponse,
   TKioskAutoValidateResponse,
   TKioskCheckOutRequest,
   TKioskCheckOutResponse,
   TKioskConfigResponse,
   TKioskLookupRequest,
   TKioskLookupResponse,
+  TKioskPassCheckInResponse,
+  TKioskPassScanResponse,
   TKioskSignInRequest,
   TKioskSignInResponse,
   TKioskStudentDropoffRequest,
@@ -20,6 +23,7 @@ import { useSyncExternalStore } from 'react';
 import { createKeys } from '../../lib/action-key';
 import { ApiError, api, type RequestOptions } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 /**
  * Kiosk calls (issue 14; spec 002 §7 Kiosk). They never use the api client's own redirects: a 401
@@ -46,12 +50,29 @@ export const kioskConfigQuery = () =>
     queryFn: ({ signal }) => call(api.get<TKioskConfigResponse>('/api/kiosk/config', { ...opts, signal })),
     staleTime: 60_000,
     retry: false,
+    // the kiosk says a failure itself, in its language, with a retry button (no staff toast)
+    meta: SHOWS_ERROR,
+  });
+
+/**
+ * The kiosk's building's active emergency state (issue 27 §1; ADR 0037). The kiosk has no event
+ * stream (a kiosk account cannot open the desk's), so it asks every second: within a second of a
+ * start it shows the instructions instead of its buttons, and the server refuses sign-ins anyway.
+ */
+export const kioskEmergencyQuery = () =>
+  queryOptions({
+    queryKey: ['kiosk', 'emergency'],
+    queryFn: ({ signal }) =>
+      call(api.get<TEmergencyActiveResponse>('/api/emergency-states/active', { ...opts, signal })),
+    refetchInterval: 1_000,
+    refetchIntervalInBackground: true,
+    retry: false,
   });
 
 export const lookup = (body: TKioskLookupRequest) =>
   call(api.post<TKioskLookupResponse>('/api/kiosk/lookup', body, opts));
 
-async function uploadPhoto(blob: Blob) {
+export async function uploadPhoto(blob: Blob) {
   const form = new FormData();
   form.append('file', blob, 'kiosk.jpg');
   return call(api.upload<{ photoFileId: string }>('/api/kiosk/photos', form, opts));
@@ -241,4 +262,16 @@ export async function submitCheckOut(
     createKeys.done(path);
     return { queued: true };
   }
+}
+
+/** Issue 28 §3: arrival by visitor pass (its own endpoints; the admission gate decides on the server). */
+export const scanPass = (token: string) =>
+  call(api.post<TKioskPassScanResponse>('/api/kiosk/passes/scan', { token: token.trim() }, opts));
+export async function checkInWithPass(token: string, photoFileId: string | null) {
+  const path = '/api/kiosk/passes/check-in';
+  const body = { token: token.trim(), photoFileId };
+  // one key per arrival: a retry of the same request (a lost answer) is answered, never doubled
+  const answer = await call(api.post<TKioskPassCheckInResponse>(path, body, withKey(createKeys.for(path, body))));
+  createKeys.done(path);
+  return answer;
 }

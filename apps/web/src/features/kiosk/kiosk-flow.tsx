@@ -4,6 +4,7 @@ import {
   personNameError,
   type TKioskConfigResponse,
   type TKioskLookupResponse,
+  type TKioskPassScanResponse,
   type TKioskPerson,
 } from '@sv/contracts';
 import { PERSON_NAME_MESSAGES } from '@sv/domain';
@@ -12,15 +13,23 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { serverMessageIn } from '../../lib/i18n/server-messages';
 import { paths } from '../../lib/paths';
-import { parseUsDate } from '../../lib/time/format';
-import { maskUsDate } from '../../lib/time/fields';
+import { DobInput, type DobProblem } from '../../lib/time/dob-input';
 import { useWedgeScanner } from '../scan/use-wedge-scanner';
 import { useCamera } from '../visitor-flow/use-camera';
-import { autoValidate, isUnreachable, lookup, submitCheckOut, submitSignIn } from './kiosk-api';
+import {
+  autoValidate,
+  checkInWithPass,
+  isUnreachable,
+  lookup,
+  scanPass,
+  submitCheckOut,
+  submitSignIn,
+  uploadPhoto,
+} from './kiosk-api';
 import type { ProblemState } from './kiosk-problem-page';
 import type { ThankYouState } from './kiosk-thank-you-page';
 import './i18n.en';
-import './i18n.es';
+import { isPassText } from '../visitor-passes/visitor-passes-api';
 
 // the barcode decoder (zxing-wasm) loads only when a visitor asks for the camera
 const CameraScan = lazy(() => import('../scan/camera-scan').then((m) => ({ default: m.CameraScan })));
@@ -33,7 +42,9 @@ type Step =
   | { step: 'choose'; matches: TKioskLookupResponse['matches'] }
   | { step: 'details'; who: Who }
   | { step: 'photo'; who: Who; reason: string; personVisiting: string }
-  | { step: 'working'; label: string };
+  | { step: 'working'; label: string }
+  /** issue 28 §3: a visitor pass was scanned: who it is for, then check in (a photo first if required) */
+  | { step: 'pass'; token: string; pass: TKioskPassScanResponse };
 
 export const big = { input: { fontSize: 24, height: 64 }, label: { fontSize: 20, marginBottom: 6 } } as const;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -75,8 +86,31 @@ export default function KioskFlow(props: { mode: Mode; config: TKioskConfigRespo
     }
   }
 
+  /** Issue 28 §3: scan → who the pass is for → check in (photo if the building asks): ≤ 3 actions. */
+  async function passScanned(token: string) {
+    setState({ step: 'working', label: t('kiosk.identify.scanning') });
+    try {
+      setState({ step: 'pass', token, pass: await scanPass(token) });
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  async function passCheckIn(token: string, photo: Blob | null) {
+    setState({ step: 'working', label: t('kiosk.checking') });
+    try {
+      const photoFileId = photo ? (await uploadPhoto(photo)).photoFileId : null;
+      const r = await checkInWithPass(token, photoFileId);
+      if (r.state === 'see_office') return problem({ kind: 'screening' });
+      thankYou({ kind: r.badge?.printed ? 'checkedIn' : 'checkedInNoBadge' });
+    } catch (err) {
+      fail(err);
+    }
+  }
+
   async function identify(body: { raw: string } | { person: TKioskPerson }) {
     if (props.mode === 'checkOut') return checkOut(body);
+    if (props.mode === 'visitor' && 'raw' in body && isPassText(body.raw)) return passScanned(body.raw);
     setState({ step: 'working', label: t('kiosk.identify.scanning') });
     try {
       const r = await lookup(body);
@@ -194,6 +228,31 @@ export default function KioskFlow(props: { mode: Mode; config: TKioskConfigRespo
           }}
         />
       ) : null}
+      {state.step === 'pass' ? (
+        <Stack gap="sm" data-testid="kiosk-pass">
+          {/* compact when the photo follows, so the camera and its button fit a 1024×768 lobby tablet */}
+          <Stack gap={2} align="center">
+            <Text fz={30} fw={700}>
+              {t('kiosk.pass.welcome', { name: state.pass.displayName })}
+            </Text>
+            <Text fz={22} ta="center">
+              {state.pass.visiting
+                ? t('kiosk.pass.visiting', { host: state.pass.visiting, building: state.pass.buildingName })
+                : t('kiosk.pass.expected', { building: state.pass.buildingName })}
+            </Text>
+          </Stack>
+          {/* issue 28 §3: scan → photo → use it (three actions); scan → check in without a photo rule */}
+          {state.pass.photoRequired ? (
+            <PhotoStep height={250} onPhoto={(blob) => void passCheckIn(state.token, blob)} />
+          ) : (
+            <Center>
+              <Button size="xl" mt="md" onClick={() => void passCheckIn(state.token, null)}>
+                {t('kiosk.pass.checkIn')}
+              </Button>
+            </Center>
+          )}
+        </Stack>
+      ) : null}
       {state.step === 'photo' ? (
         <PhotoStep onPhoto={(blob) => void submit(state.who, state.reason, state.personVisiting, blob)} />
       ) : null}
@@ -220,11 +279,11 @@ function Identify(props: {
   const { phase } = useWedgeScanner({ enabled: true, onScan: props.onScan, idleMs: CONSTANTS.scanIdleMs });
   const [first, setFirst] = useState('');
   const [last, setLast] = useState('');
-  const [dob, setDob] = useState('');
+  const [dob, setDob] = useState<{ value: string | null; problem: DobProblem }>({ value: null, problem: null });
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const send = () => {
-    const iso = parseUsDate(dob);
+    const iso = dob.value;
     const e: Record<string, string> = {};
     // issue 22: the one person-name rule, said next to the field in the kiosk's language
     const nameError = (v: string) => {
@@ -237,7 +296,8 @@ function Identify(props: {
     const lastError = nameError(last);
     if (firstError) e.first = firstError;
     if (lastError) e.last = lastError;
-    if (!iso) e.dob = t('kiosk.identify.dobInvalid');
+    // a future date is said by the field itself (and cleared, spec 000 §5)
+    if (!iso && dob.problem !== 'future') e.dob = t('kiosk.identify.dobInvalid');
     setErrors(e);
     if (iso && !e.first && !e.last) props.onPerson({ firstName: first.trim(), lastName: last.trim(), dob: iso });
   };
@@ -300,16 +360,18 @@ function Identify(props: {
                 miw={200}
                 styles={big}
               />
-              <TextInput
+              {/* the one date-of-birth field (issue 25, audit 002-ksl): mask, calendar, future dates */}
+              <DobInput
                 label={t('kiosk.identify.dob')}
-                value={dob}
-                inputMode="numeric"
-                placeholder={t('kiosk.identify.dobPlaceholder')}
-                onChange={(e) => setDob(maskUsDate(e.currentTarget.value))}
+                value={dob.value}
+                problem={dob.problem}
+                onChange={(value, problem) => {
+                  setDob({ value, problem });
+                  setErrors(({ dob: _d, ...rest }) => rest);
+                }}
                 error={errors.dob}
-                autoComplete="off"
-                miw={200}
-                styles={big}
+                placeholder={t('kiosk.identify.dobPlaceholder')}
+                textInputProps={{ miw: 200, styles: big }}
               />
             </Group>
             <Text fz={18} c="dimmed" mt={-8}>
@@ -367,7 +429,9 @@ function Details(props: { onNext: (reason: string, personVisiting: string) => vo
 }
 
 /** The building's required photo (spec 002 §5: the webcam attaches 100 ms after it is needed). */
-export function PhotoStep(props: { onPhoto: (blob: Blob) => void }) {
+/** `height`: the camera's (a pass's welcome above it on a 1024×768 tablet takes a smaller one). */
+export function PhotoStep(props: { onPhoto: (blob: Blob) => void; height?: number }) {
+  const height = props.height ?? 320;
   const { t } = useTranslation();
   const camera = useCamera(true);
   const [shot, setShot] = useState<{ blob: Blob; url: string } | null>(null);
@@ -385,11 +449,11 @@ export function PhotoStep(props: { onPhoto: (blob: Blob) => void }) {
           </Alert>
         ) : null}
         {shot ? (
-          <Image src={shot.url} alt={t('kiosk.photo.alt')} h={320} w="auto" fit="contain" radius="md" />
+          <Image src={shot.url} alt={t('kiosk.photo.alt')} h={height} w="auto" fit="contain" radius="md" />
         ) : (
-          <Center h={320} w="100%" bg="dark.7" style={{ borderRadius: 12, overflow: 'hidden' }}>
+          <Center h={height} w="100%" bg="dark.7" style={{ borderRadius: 12, overflow: 'hidden' }}>
             {camera.status === 'live' ? (
-              <video ref={camera.videoRef} muted playsInline style={{ height: 320, maxWidth: '100%' }} />
+              <video ref={camera.videoRef} muted playsInline style={{ height, maxWidth: '100%' }} />
             ) : (
               <Stack align="center" role="status">
                 <Loader color="white" />

@@ -1,41 +1,29 @@
-import { SegmentedControl } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { i18n } from '../../lib/i18n';
+import { LanguageMenu } from '../../components/language-menu';
+import { switchLanguage } from '../../lib/i18n';
+import { directionOf, LANGUAGE_TAGS, type VisitorLanguage, visitorLanguageOf } from '../../lib/i18n/languages';
 import './i18n.en';
-import './i18n.es';
 
-export type KioskLanguage = 'en' | 'es';
+export type KioskLanguage = VisitorLanguage;
 
 /**
- * The kiosk's English/Español switch (issue 14: on every kiosk screen). A kiosk account sees only
- * kiosk screens, so the switch sets the app's language; the page's `lang` follows for screen
- * readers. Nothing is stored: each visitor starts in English (`resetKioskLanguage` after a flow).
+ * The kiosk's language (issue 14; issue 29 §1: six languages). A kiosk account sees only kiosk
+ * screens, so the choice sets the app's language; the page's `lang` and `dir` follow (Arabic
+ * mirrors). Nothing is stored: each visitor starts in English (`resetKioskLanguage` after a flow).
  */
 export function setKioskLanguage(lng: KioskLanguage) {
-  void i18n.changeLanguage(lng);
-  document.documentElement.lang = lng;
+  void switchLanguage(lng);
 }
 export const resetKioskLanguage = () => setKioskLanguage('en');
 
+/** The language chooser on every kiosk screen (the one LanguageMenu). */
 export function LanguageSwitch() {
   const { t, i18n: current } = useTranslation();
-  const value: KioskLanguage = current.language === 'es' ? 'es' : 'en';
+  const value = visitorLanguageOf(current.language);
   useEffect(() => {
-    document.documentElement.lang = value;
+    document.documentElement.lang = LANGUAGE_TAGS[value];
+    document.documentElement.dir = directionOf(value);
   }, [value]);
-  return (
-    <SegmentedControl
-      aria-label={t('kiosk.language')}
-      size="lg"
-      radius="xl"
-      value={value}
-      onChange={(v) => setKioskLanguage(v as KioskLanguage)}
-      data={[
-        { value: 'en', label: <span lang="en">English</span> },
-        { value: 'es', label: <span lang="es">Español</span> },
-      ]}
-      data-testid="kiosk-language"
-    />
-  );
+  return <LanguageMenu value={value} onChange={setKioskLanguage} label={t('kiosk.language')} testId="kiosk-language" />;
 }

@@ -29,6 +29,8 @@ const lookupAnswer = (over: Partial<TKioskLookupResponse>) =>
 function setup(config = kioskConfig(), more?: (api: FakeApi) => void) {
   const api = fakeApi();
   api.on('GET', '/api/kiosk/config', config);
+  // no emergency state unless a test says so (issue 27: the kiosk asks every second)
+  api.on('GET', '/api/emergency-states/active', { states: [] });
   more?.(api);
   const view = renderWithProviders(<KioskMainPage />, { path: '/safe/kiosk', route: '/safe/kiosk' });
   return { api, ...view };
@@ -127,9 +129,22 @@ describe('Kiosk: a visitor signs in', () => {
     await user.click(screen.getByRole('button', { name: t('kiosk.next') }));
     expect(await screen.findByText(t('kiosk.identify.nameCharacters'))).toBeInTheDocument();
     expect(screen.getByText(t('kiosk.identify.nameNoLetters'))).toBeInTheDocument();
-    // the date of birth is masked as typed, and a month 13 is refused
+    // the date of birth is masked as typed, and a month 13 is refused (the one DobInput says why)
     expect(field('dob')).toHaveValue('13/45/2000');
-    expect(screen.getByText(t('kiosk.identify.dobInvalid'))).toBeInTheDocument();
+    expect(screen.getByText(t('dob.notADate'))).toBeInTheDocument();
+    expect(api.calls('POST', '/api/kiosk/lookup')).toHaveLength(0);
+  });
+
+  it('the date of birth is the one DobInput: a calendar, and a future date is cleared and said (issue 25)', async () => {
+    const { api, user } = setup();
+    await startVisitor(user);
+    expect(screen.getByRole('button', { name: t('dob.openCalendar') })).toBeInTheDocument();
+    await user.type(field('firstName'), 'Jordan');
+    await user.type(field('lastName'), 'Rivers');
+    await user.type(field('dob'), '12312099');
+    expect(field('dob')).toHaveValue('');
+    expect(screen.getByText(t('dob.future'))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: t('kiosk.next') }));
     expect(api.calls('POST', '/api/kiosk/lookup')).toHaveLength(0);
   });
 
@@ -308,5 +323,35 @@ describe('Kiosk: a visitor signs in', () => {
     expect(api.calls('POST', '/api/kiosk/sign-ins/304/auto-validate')).toHaveLength(1);
     // one wait of the spec's interval before the first question
     expect(waits).toEqual([CONSTANTS.autoValidateIntervalMs]);
+  });
+});
+
+describe('Kiosk: an emergency state (issue 27 §1; ADR 0037)', () => {
+  const lockdown = {
+    id: 7,
+    clientId: 1,
+    kind: 'Lockdown',
+    drill: false,
+    status: 'active',
+    buildings: [{ id: 1, name: 'North High School' }],
+    startedAt: '2026-10-15T15:00:00.000Z',
+    startedBy: { id: 3, name: 'Hank Desk' },
+    endedAt: null,
+    endedBy: null,
+    endNotes: null,
+    cancelUntil: '2026-10-15T15:00:10.000Z',
+    timeline: [],
+  };
+
+  it('shows the kind’s calm instructions instead of the buttons while a state is active', async () => {
+    setup(kioskConfig(), (api) => api.on('GET', '/api/emergency-states/active', { states: [lockdown] }));
+    expect(await screen.findByTestId('kiosk-emergency-instructions')).toHaveTextContent(t('kiosk.emergency.Lockdown'));
+    expect(screen.queryByRole('button', { name: 'VISITOR' })).toBeNull();
+  });
+
+  it('shows the buttons when no state is active', async () => {
+    setup(kioskConfig(), (api) => api.on('GET', '/api/emergency-states/active', { states: [] }));
+    expect(await screen.findByRole('button', { name: 'VISITOR' })).toBeInTheDocument();
+    expect(screen.queryByTestId('kiosk-emergency')).toBeNull();
   });
 });

@@ -1,15 +1,16 @@
 import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TKioskButtonKey, TKioskConfigResponse } from '@sv/contracts';
-import { DEFAULT_KIOSK_LABELS, healthBannerOutcome } from '@sv/domain';
+import { DEFAULT_HEALTH_QUESTIONS, DEFAULT_KIOSK_LABELS, healthBannerOutcome } from '@sv/domain';
+import type { TFunction } from 'i18next';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';
-import { kioskConfigQuery, reportProblem } from './kiosk-api';
+import { KioskEmergency } from './kiosk-emergency';
+import { kioskConfigQuery, kioskEmergencyQuery, reportProblem } from './kiosk-api';
 import type { ProblemState } from './kiosk-problem-page';
 import './i18n.en';
-import './i18n.es';
 
 const KioskFlow = lazy(() => import('./kiosk-flow'));
 const KioskStudentFlow = lazy(() => import('./kiosk-student-flow'));
@@ -22,6 +23,19 @@ type Flow = 'visitor' | 'badge' | 'checkOut' | 'dropoff' | 'pickup' | 'sisPickup
  * the detected phase, or a choice of the two when both are detected. The building's KIOSK STUDENT
  * CHECK IN / CHECK OUT are the drop-off and the pickup.
  */
+/**
+ * A health question in the visitor's language (issue 25, audit 002 U5; issue 29 §1): the district's
+ * own Spanish where it wrote one; the product's translation while the district keeps the default
+ * question; otherwise the district's wording as written.
+ */
+function healthQuestion(banner: TKioskConfigResponse['banner'], n: number, lng: string, t: TFunction): string {
+  const asked = banner.questions[n] ?? '';
+  if (lng.startsWith('en')) return asked;
+  if (lng.startsWith('es') && banner.questionsEs[n]) return banner.questionsEs[n];
+  if (asked === DEFAULT_HEALTH_QUESTIONS[n]) return t(`kiosk.banner.defaultQuestion${n + 1}`);
+  return asked;
+}
+
 function flowOf(key: TKioskButtonKey, config: TKioskConfigResponse): Flow {
   if (key === 'pickup') {
     const sp = config.studentPickup;
@@ -47,6 +61,10 @@ function flowOf(key: TKioskButtonKey, config: TKioskConfigResponse): Flow {
 export default function KioskMainPage() {
   const { t } = useTranslation();
   const config = useQuery(kioskConfigQuery());
+  // issue 27 §1: during an emergency state the kiosk shows calm instructions, not its buttons
+  const emergency = useQuery(kioskEmergencyQuery());
+  const active = emergency.data?.states[0];
+  if (active) return <KioskEmergency state={active} />;
   if (config.isPending)
     return (
       <Center h="60vh" role="status" aria-label={t('kiosk.loading')}>
@@ -109,7 +127,7 @@ function KioskHome({ config }: { config: TKioskConfigResponse }) {
             </Text>
             <Text fz={28} fw={600} lh={1.35} data-testid="kiosk-banner-question">
               {/* issue 25 (audit 002 U5): the question in the visitor's language when there is one */}
-              {(i18n.language === 'es' && config.banner.questionsEs[n]) || config.banner.questions[n]}
+              {healthQuestion(config.banner, n, i18n.language, t)}
             </Text>
             <Group grow gap="lg">
               <Button size="xl" h={96} fz={28} color="red" variant="outline" onClick={() => answer(true)}>

@@ -6,7 +6,6 @@ import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';
 import { resetKioskLanguage } from './kiosk-language';
 import './i18n.en';
-import './i18n.es';
 
 /**
  * Why the visitor is here (navigation state, never personal data): a health answer, a sign-in the

@@ -3,14 +3,14 @@ import {
   CONSTANTS,
   type TKioskConfigResponse,
   type TKioskPerson,
+  type TKioskStudentDropoffResponse,
   type TKioskStudentPickupResponse,
 } from '@sv/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { serverMessageIn } from '../../lib/i18n/server-messages';
-import { parseUsDate } from '../../lib/time/format';
-import { maskUsDate } from '../../lib/time/fields';
+import { DobInput, type DobProblem } from '../../lib/time/dob-input';
 import { useWedgeScanner } from '../scan/use-wedge-scanner';
 import {
   isUnreachable,
@@ -23,7 +23,6 @@ import {
 import { big, PhotoStep } from './kiosk-flow';
 import { resetKioskLanguage } from './kiosk-language';
 import './i18n.en';
-import './i18n.es';
 
 type Mode = 'dropoff' | 'pickup';
 type Student = {
@@ -133,7 +132,11 @@ export default function KioskStudentFlow(props: {
   /** spec 002 §8: the kiosk's validation-failure and transport-error rules. */
   const failed = (err: unknown) => {
     // spec 002 §8 Guardian list error (Skyward): the message, then home
-    if (err instanceof ApiError && err.body.code === 'UPSTREAM_UNAVAILABLE' && err.body.requestId) {
+    if (
+      err instanceof ApiError &&
+      (err.body.code === 'UPSTREAM_FAILED' || err.body.code === 'UPSTREAM_UNAVAILABLE') &&
+      err.body.requestId
+    ) {
       setMessage({ lines: [serverMessageIn(i18n.language, err.message, t('kiosk.student.noResults'))], restart: true });
       return;
     }
@@ -171,6 +174,35 @@ export default function KioskStudentFlow(props: {
     }
   }
 
+  /**
+   * The tardy slip, the building's way (audit 002 ksl U6, ADR 0027), and the sentence that says
+   * where it is: the server already printed it on the building's printer; or the kiosk sends it
+   * through Zebra Browser Print; otherwise (the building prints PDFs, or its printer did not take
+   * the slip) its print window opens (spec 002 §4 Dropoff: it prints itself).
+   */
+  async function printSlip(r: TKioskStudentDropoffResponse): Promise<string> {
+    if (r.eventId <= 0) return t('kiosk.student.doneDropoffNoSlip');
+    if (r.slipPrint === 'printed') return t('kiosk.student.doneDropoff');
+    if (r.slipPrint === 'browser') {
+      const { printBy } = await import('../printing/print-badge');
+      const sent = await printBy(
+        'browser',
+        {
+          zplUrl: r.slipZplUrl,
+          windowUrl: r.slipWindowUrl,
+          sendToServer: async () => ({ printed: false, message: '' }),
+        },
+        t,
+        { fallbackToWindow: false },
+      );
+      if (sent.ok) return t('kiosk.student.doneDropoff');
+    }
+    // the print window is our own page: no 'noopener', so a blocked window can be told apart
+    const opened = window.open(r.slipWindowUrl, '_blank') !== null;
+    if (!opened) return t('kiosk.student.doneDropoffNoSlip');
+    return r.slipPrint === 'window' ? t('kiosk.student.doneDropoffWindow') : t('kiosk.student.doneDropoffPrinterDown');
+  }
+
   async function submit(student: Student, guardian: TKioskPerson | null, reasonId: number, photo: Blob | null) {
     setState({ step: 'working' });
     try {
@@ -182,9 +214,7 @@ export default function KioskStudentFlow(props: {
       const base = { studentId: student.studentId, lastName: student.lastName, reasonId };
       if (props.mode === 'dropoff') {
         const r = await studentDropoff({ ...base, photoFileId });
-        // spec 002 §4 Dropoff: an event id > 0 opens the tardy slip, which prints itself
-        if (r.eventId > 0) window.open(r.slipWindowUrl, '_blank', 'noopener');
-        setState({ step: 'finished', message: t('kiosk.student.doneDropoff') });
+        setState({ step: 'finished', message: await printSlip(r) });
       } else {
         outcome(student, await studentPickup({ ...base, guardian: guardian!, photoFileId }));
       }
@@ -357,15 +387,16 @@ function GuardianEntry(props: { name: string; onSubmit: (g: TKioskPerson) => voi
   const { t } = useTranslation();
   const [first, setFirst] = useState('');
   const [last, setLast] = useState('');
-  const [dob, setDob] = useState('');
-  const [dobError, setDobError] = useState<string | null>(null);
+  const [dob, setDob] = useState<{ value: string | null; problem: DobProblem }>({ value: null, problem: null });
+  const [dobError, setDobError] = useState<string | undefined>(undefined);
   return (
     <Paper withBorder radius="lg" p="lg">
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          const iso = parseUsDate(dob);
-          setDobError(iso ? null : t('kiosk.identify.dobInvalid'));
+          const iso = dob.value;
+          // a future date is said by the field itself (and cleared, spec 000 §5)
+          setDobError(iso || dob.problem === 'future' ? undefined : t('kiosk.identify.dobInvalid'));
           if (iso && first.trim() && last.trim())
             props.onSubmit({ firstName: first.trim(), lastName: last.trim(), dob: iso });
         }}
@@ -393,16 +424,20 @@ function GuardianEntry(props: { name: string; onSubmit: (g: TKioskPerson) => voi
               styles={big}
             />
           </Group>
-          <TextInput
+          {/* the one date-of-birth field (issue 25, audit 002-ksl), in the kiosk's language */}
+          <DobInput
+            required
             label={t('kiosk.identify.dob')}
             description={t('kiosk.identify.dobHint')}
-            value={dob}
-            inputMode="numeric"
-            placeholder={t('kiosk.identify.dobPlaceholder')}
-            onChange={(e) => setDob(maskUsDate(e.currentTarget.value))}
+            value={dob.value}
+            problem={dob.problem}
+            onChange={(value, problem) => {
+              setDob({ value, problem });
+              setDobError(undefined);
+            }}
             error={dobError}
-            autoComplete="off"
-            styles={{ ...big, description: { fontSize: 18 } }}
+            placeholder={t('kiosk.identify.dobPlaceholder')}
+            textInputProps={{ styles: { ...big, description: { fontSize: 18 } } }}
           />
           <Button type="submit" size="xl" h={80} fz={26}>
             {t('kiosk.next')}

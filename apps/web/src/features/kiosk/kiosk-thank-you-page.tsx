@@ -7,7 +7,6 @@ import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';
 import { resetKioskLanguage } from './kiosk-language';
 import './i18n.en';
-import './i18n.es';
 
 /** What the thank-you screen says (navigation state: a kind, never personal data). */
 export type ThankYouState = { kind: 'checkedIn' | 'checkedInNoBadge' | 'arrival' | 'checkedOut' | 'queuedCheckOut' };

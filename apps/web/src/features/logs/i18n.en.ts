@@ -110,6 +110,7 @@ addCatalogue('en', {
       volunteer: 'Volunteer',
       vendor: 'Vendor',
       student: 'Student',
+      responder: 'First responder',
     },
     stillIn: 'Still in',
     kiosk: 'Kiosk',

@@ -2,7 +2,7 @@ import { Group, Select, Text, TextInput } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { can, LOG_RANGE_MESSAGES, logRangeProblem, type TLogRange, type TPage } from '@sv/contracts';
+import { CONSTANTS, can, LOG_RANGE_MESSAGES, logRangeProblem, type TLogRange, type TPage } from '@sv/contracts';
 import { DATE_FORMAT, formatCalendarDate, formatWallClock, parseUsDate } from '../../lib/time/format';
 import { pickedDate } from '../../lib/time/fields';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
@@ -69,7 +69,8 @@ export function LogScreen<T>(props: LogScreenProps<T>) {
     filters: { from: '', to: '', clientId: '', buildingId: '', attendantId: '', atDate: '', atTime: '' },
   });
   const [searchText, setSearchText] = useState('');
-  const [search] = useDebouncedValue(searchText.trim(), 350);
+  // the spec's search debounce (spec 000 §9: 1000 ms), as every list's server-side search
+  const [search] = useDebouncedValue(searchText.trim(), CONSTANTS.debounceMs);
   const buildingId = mayFilter && table.filters.buildingId ? Number(table.filters.buildingId) : undefined;
   // issue 25 (audit 002 L25): the platform administrator chooses a district, and its buildings
   const isPlatformAdmin = can(me, 'clients.crossDistrict');

@@ -16,6 +16,7 @@ import type {
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { downloadPostedExport } from '../../components/export/export-download';
 import { api } from '../../lib/api-client';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 /**
  * Logs (issue 13). Every list is a POST whose body holds the filters and the search text
@@ -37,6 +38,7 @@ export const visitLogQuery = (kind: 'visits' | 'vendors', q: TVisitLogRequest) =
     queryKey: logKeys.visits(kind, q),
     queryFn: () => api.post<TVisitLogResponse>(`/api/logs/${kind}/search`, q),
     placeholderData: keepPreviousData,
+    meta: SHOWS_ERROR,
     staleTime: 0,
   });
 
@@ -45,6 +47,7 @@ export const visitChartQuery = (q: TVisitLogRequest) =>
     queryKey: logKeys.chart(q),
     queryFn: () => api.post<TVisitLogChartResponse>('/api/logs/visits/chart', q),
     placeholderData: keepPreviousData,
+    meta: SHOWS_ERROR,
     staleTime: 0,
   });
 
@@ -53,6 +56,7 @@ export const deniedLogQuery = (q: TDeniedLogRequest) =>
     queryKey: logKeys.denied(q),
     queryFn: () => api.post<TDeniedLogResponse>('/api/logs/denied-entries/search', q),
     placeholderData: keepPreviousData,
+    meta: SHOWS_ERROR,
     staleTime: 0,
   });
 
@@ -62,6 +66,7 @@ export const pickupLogQuery = (q: TPickupLogRequest) =>
     queryKey: logKeys.pickups(q),
     queryFn: () => api.post<TPickupLogResponse>('/api/logs/pickups/search', q),
     placeholderData: keepPreviousData,
+    meta: SHOWS_ERROR,
     staleTime: 0,
   });
 
@@ -71,6 +76,7 @@ export const nearbyLogQuery = (q: TNearbyLogRequest) =>
     queryKey: logKeys.nearby(q),
     queryFn: () => api.post<TNearbyLogResponse>('/api/logs/nearby/search', q),
     placeholderData: keepPreviousData,
+    meta: SHOWS_ERROR,
     staleTime: 0,
   });
 

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError, api } from '../../lib/api-client';
 import { LanguageSwitch, setKioskLanguage } from '../kiosk/kiosk-language';
+import { visitorLanguageOf } from '../../lib/i18n/languages';
 import './i18n.en';
-import './i18n.es';
 
 type Problem = 'denied' | 'unavailable' | 'unsupported' | null;
 
@@ -35,9 +35,10 @@ export default function ArrivePage() {
   const { token = '' } = useParams();
   const [consent, setConsent] = useState(false);
   const [problem, setProblem] = useState<Problem>(null);
-  // English or Spanish like the registration forms: the phone's language first, then the switch
+  // the phone's language first when it is one of ours (issue 29 §1), then the switch
   useEffect(() => {
-    if (navigator.language?.toLowerCase().startsWith('es')) setKioskLanguage('es');
+    const lng = visitorLanguageOf(navigator.language);
+    if (lng !== 'en') setKioskLanguage(lng);
   }, []);
   const send = useMutation({
     mutationFn: async () => {

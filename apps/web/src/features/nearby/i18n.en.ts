@@ -1,4 +1,4 @@
-import { addCatalogue } from '../../lib/i18n';
+import { addCatalogue, addLanguageLoader } from '../../lib/i18n';
 
 // the arrival page of a registered volunteer or vendor (ADR 0017)
 export const arriveEn = {
@@ -18,3 +18,6 @@ export const arriveEn = {
   },
 };
 addCatalogue('en', arriveEn);
+
+// the other visitor languages load on demand (issue 29 §1, ADR 0054)
+addLanguageLoader((lng) => import(`./i18n.${lng}.ts`));

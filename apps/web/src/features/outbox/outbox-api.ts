@@ -1,6 +1,7 @@
 import type { TOutboxPage, TOutboxQuery, TOutboxRetryResponse } from '@sv/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 /** Query string of paging and the channel filter only (no personal data in URLs). */
 const qs = (params: Record<string, unknown>) => {
@@ -20,6 +21,7 @@ export const outboxListQuery = (q: TOutboxQuery) =>
     queryKey: outboxKeys.list(q),
     queryFn: ({ signal }) => api.get<TOutboxPage>(`/api/outbox?${qs(q)}`, { signal }),
     placeholderData: keepPreviousData,
+    meta: SHOWS_ERROR,
   });
 
 export function useOutboxList(q: TOutboxQuery) {

@@ -1,11 +1,17 @@
-import { addCatalogue } from '../../lib/i18n';
+import { addCatalogue, addLanguageLoader } from '../../lib/i18n';
 
 /** Strings of the public registration form (issue 11). Spanish in i18n.es.ts with the same keys. */
 addCatalogue('en', {
   publicRegistration: {
     pageTitle: 'Registration',
+    language: 'Language',
     heading: '{{type}} registration',
     intro: 'Fill in this form to register with {{district}}. Fields marked * are required.',
+    /** ADR 0038: the form opened from a renewal invitation */
+    renewal:
+      'You are renewing your registration, which expires on {{date}}. We filled in the form from it: check your details, type your date of birth and sign again.',
+    renewalWithPhoto:
+      'You are renewing your registration, which expires on {{date}}. We filled in the form from it: check your details, type your date of birth and sign again. Your photo on file is kept unless you choose a new one.',
     loading: 'Loading the form…',
     notFound: 'This registration form was not found. Check the link you were given.',
     invalidLink:
@@ -83,3 +89,6 @@ addCatalogue('en', {
     },
   },
 });
+
+// the other visitor languages load on demand (issue 29 §1, ADR 0054)
+addLanguageLoader((lng) => import(`./i18n.${lng}.ts`));

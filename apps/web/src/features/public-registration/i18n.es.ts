@@ -4,8 +4,13 @@ import { addCatalogue } from '../../lib/i18n';
 addCatalogue('es', {
   publicRegistration: {
     pageTitle: 'Registro',
+    language: 'Idioma',
     heading: 'Registro de {{type}}',
     intro: 'Complete este formulario para registrarse con {{district}}. Los campos marcados con * son obligatorios.',
+    renewal:
+      'Está renovando su registro, que vence el {{date}}. Llenamos el formulario con sus datos: revíselos, escriba su fecha de nacimiento y firme de nuevo.',
+    renewalWithPhoto:
+      'Está renovando su registro, que vence el {{date}}. Llenamos el formulario con sus datos: revíselos, escriba su fecha de nacimiento y firme de nuevo. Conservamos su foto actual, a menos que elija una nueva.',
     loading: 'Cargando el formulario…',
     notFound: 'No se encontró este formulario de registro. Revise el enlace que recibió.',
     invalidLink:

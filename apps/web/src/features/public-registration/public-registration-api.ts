@@ -1,6 +1,7 @@
 import type { TPublicForm, TPublicSubmission, TPublicSubmissionResult } from '@sv/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 /**
  * The public registration form's calls (issue 11). No session: never redirect to sign-in
@@ -18,6 +19,7 @@ export function usePublicForm(clientId: string, code: string, invitation: string
         { noRedirect: true },
       ),
     retry: false,
+    meta: SHOWS_ERROR,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
   });

@@ -9,7 +9,6 @@ import {
   Group,
   Image,
   Input,
-  Loader,
   NativeSelect,
   Paper,
   ScrollArea,
@@ -23,15 +22,19 @@ import {
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessageIn } from '../../lib/i18n/server-messages';
+import { loadLanguage } from '../../lib/i18n';
+import { directionOf, LANGUAGE_TAGS, type VisitorLanguage, visitorLanguageOf } from '../../lib/i18n/languages';
+import { LanguageMenu } from '../../components/language-menu';
+import { useDistrictWording } from '../../lib/i18n/district-wording';
 import { useParams, useSearchParams } from 'react-router';
 import { useContractForm } from '../../components/form/use-contract-form';
 import { ApiError } from '../../lib/api-client';
 import { submitRegistration, usePublicForm } from './public-registration-api';
-import { parseUsDate, todayIso } from '../../lib/time/format';
+import { formatCalendarDate, parseUsDate, todayIso } from '../../lib/time/format';
 import { maskUsDate } from '../../lib/time/fields';
+import { Splash } from '../../app/guards';
 import { SignaturePad } from './signature-pad';
 import './i18n.en';
-import './i18n.es';
 
 type Values = {
   firstname: string;
@@ -57,25 +60,25 @@ type Values = {
 
 const MAX_PHOTO_PX = 1600;
 
-/** A phone photo (often 5–12 MB) scaled to ≤ 1600 px JPEG before upload; the server re-encodes it anyway. */
-async function photoDataUrl(file: File): Promise<string> {
+/**
+ * A phone photo (often 5–12 MB) scaled to ≤ 1600 px JPEG before upload; the server re-encodes it
+ * anyway. Null when the browser cannot draw it: every browser draws JPEG, PNG and WebP, the only
+ * photos the server takes, so such a file is not a photo we can use (issue 25, audit 001 U16: a
+ * text file named .jpg showed a broken preview until the server refused it at submit).
+ */
+async function photoDataUrl(file: File): Promise<string | null> {
+  let bitmap: ImageBitmap;
   try {
-    const bitmap = await createImageBitmap(file);
-    const scale = Math.min(1, MAX_PHOTO_PX / Math.max(bitmap.width, bitmap.height));
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.round(bitmap.width * scale);
-    canvas.height = Math.round(bitmap.height * scale);
-    canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-    return canvas.toDataURL('image/jpeg', 0.85);
+    bitmap = await createImageBitmap(file);
   } catch {
-    // a format the browser cannot draw: send it as it is; the server says whether it can read it
-    return new Promise((resolve, reject) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result));
-      reader.onerror = () => reject(reader.error);
-      reader.readAsDataURL(file);
-    });
+    return null;
   }
+  const scale = Math.min(1, MAX_PHOTO_PX / Math.max(bitmap.width, bitmap.height));
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(bitmap.width * scale);
+  canvas.height = Math.round(bitmap.height * scale);
+  canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  return canvas.toDataURL('image/jpeg', 0.85);
 }
 
 /**
@@ -88,15 +91,23 @@ export default function PublicRegistrationPage() {
   const [search] = useSearchParams();
   const invitation = search.get('invitation');
   const form = usePublicForm(clientId, code, invitation);
-  const browserLang = typeof navigator !== 'undefined' && navigator.language?.startsWith('es') ? 'es' : 'en';
-  const lang = form.data?.language ?? browserLang;
+  // the registration type's language (spec 001 §3 regLanguageType), else the phone's; the visitor
+  // may choose any of the six (issue 29 §1), and the choice holds for the rest of the form
+  const [chosen, setChosen] = useState<VisitorLanguage | null>(null);
+  const browserLang = visitorLanguageOf(typeof navigator !== 'undefined' ? navigator.language : 'en');
+  const lang: VisitorLanguage = chosen ?? form.data?.language ?? browserLang;
   const { t } = useTranslation(undefined, { lng: lang });
+  // the district's own wording of the form in that language (issue 29 §1)
+  useDistrictWording(Number(clientId) || null, lang);
 
   useEffect(() => {
-    const before = document.documentElement.lang;
-    document.documentElement.lang = lang;
+    void loadLanguage(lang).catch(() => undefined);
+    const before = { lang: document.documentElement.lang, dir: document.documentElement.dir };
+    document.documentElement.lang = LANGUAGE_TAGS[lang];
+    document.documentElement.dir = directionOf(lang);
     return () => {
-      document.documentElement.lang = before;
+      document.documentElement.lang = before.lang;
+      document.documentElement.dir = before.dir;
     };
   }, [lang]);
   useEffect(() => {
@@ -105,11 +116,8 @@ export default function PublicRegistrationPage() {
 
   let body: ReactNode;
   if (form.isPending) {
-    body = (
-      <Group justify="center" py="xl">
-        <Loader aria-label={t('publicRegistration.loading')} />
-      </Group>
-    );
+    // the visitor/volunteer layout's splash screen (spec 000 §2) while its form loads
+    return <Splash label={t('publicRegistration.loading')} />;
   } else if (form.isError) {
     const e = form.error;
     const message =
@@ -127,20 +135,21 @@ export default function PublicRegistrationPage() {
       </Alert>
     );
   } else {
-    body = (
-      <RegistrationForm
-        form={form.data}
-        clientId={clientId}
-        code={code}
-        invitation={invitation}
-        lang={form.data.language}
-      />
-    );
+    body = <RegistrationForm form={form.data} clientId={clientId} code={code} invitation={invitation} lang={lang} />;
   }
 
   return (
     <Box bg="gray.0" mih="100dvh">
       <Container size={640} px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
+        <Group justify="flex-end" mb="sm">
+          <LanguageMenu
+            value={lang}
+            onChange={setChosen}
+            label={t('publicRegistration.language')}
+            size="md"
+            testId="public-language"
+          />
+        </Group>
         {body}
       </Container>
     </Box>
@@ -168,7 +177,7 @@ function RegistrationForm(props: {
   clientId: string;
   code: string;
   invitation: string | null;
-  lang: 'en' | 'es';
+  lang: VisitorLanguage;
 }) {
   const { form: def, lang } = props;
   const { t } = useTranslation(undefined, { lng: lang });
@@ -219,17 +228,18 @@ function RegistrationForm(props: {
     onValuesChange: () => setBanner(null),
     initialValues: {
       firstname: def.prefill?.firstname ?? '',
-      middlename: '',
+      // a renewal link (ADR 0038) brings the registration on file; never the date of birth
+      middlename: def.prefill?.middlename ?? '',
       lastname: def.prefill?.lastname ?? '',
       dob: '',
-      street1: '',
-      street2: '',
-      city: '',
-      state: '',
-      zipcode: '',
+      street1: def.prefill?.street1 ?? '',
+      street2: def.prefill?.street2 ?? '',
+      city: def.prefill?.city ?? '',
+      state: def.prefill?.state ?? '',
+      zipcode: def.prefill?.zipcode ?? '',
       email: def.prefill?.email ?? '',
       phone: def.prefill?.phone ?? '',
-      answers: {},
+      answers: Object.fromEntries((def.prefill?.answers ?? []).map((a) => [a.name, a.value])),
       photo: null,
       signatureKind: 'typed',
       typedSignature: '',
@@ -271,7 +281,9 @@ function RegistrationForm(props: {
       form.setFieldError('photo', e('photoType'));
       return;
     }
-    form.setFieldValue('photo', await photoDataUrl(file));
+    const photo = await photoDataUrl(file);
+    form.setFieldValue('photo', photo);
+    if (!photo) form.setFieldError('photo', e('photoType'));
   }
 
   const submit = form.onSubmit(
@@ -344,6 +356,13 @@ function RegistrationForm(props: {
           <Text size="sm" mt={4}>
             {t('publicRegistration.intro', { district: def.clientName })}
           </Text>
+          {def.renewal ? (
+            <Alert color="blue" variant="light" mt="sm" data-testid="renewal-note">
+              {t(def.renewal.hasPhoto ? 'publicRegistration.renewalWithPhoto' : 'publicRegistration.renewal', {
+                date: formatCalendarDate(def.renewal.expDate) ?? '',
+              })}
+            </Alert>
+          ) : null}
         </div>
         {banner ? (
           <Alert color="red" variant="light" role="alert" ref={bannerRef} tabIndex={-1}>
@@ -411,8 +430,9 @@ function RegistrationForm(props: {
               withAsterisk
               inputMode="numeric"
               autoComplete="postal-code"
-              maxLength={5}
               {...form.getInputProps('zipcode')}
+              // the digits are kept first, then five of them (issue 25, audit 001 U11: a maxLength of 5
+              // cut '12a345-678' to '1234' before the non-digits were dropped)
               onChange={(ev) => form.setFieldValue('zipcode', ev.currentTarget.value.replace(/\D/g, '').slice(0, 5))}
             />
           </SimpleGrid>
@@ -488,6 +508,8 @@ function RegistrationForm(props: {
             <SegmentedControl
               fullWidth
               aria-labelledby="signature-kind"
+              // a longer language ("Desenhar minha assinatura") wraps on a phone instead of running off it
+              styles={{ label: { whiteSpace: 'normal', lineHeight: 1.3 } }}
               data={[
                 { value: 'typed', label: f('typed') },
                 { value: 'drawn', label: f('drawn') },
@@ -517,7 +539,8 @@ function RegistrationForm(props: {
         {/* honeypot (issue 11): invisible to people and screen readers, filled in by robots */}
         <div
           aria-hidden="true"
-          style={{ position: 'absolute', left: -10_000, width: 1, height: 1, overflow: 'hidden' }}
+          // off the start edge (issue 29: in Arabic, left of an RTL page would scroll sideways)
+          style={{ position: 'absolute', insetInlineStart: -10_000, width: 1, height: 1, overflow: 'hidden' }}
         >
           <label htmlFor="pr-website">{f('website')}</label>
           <input

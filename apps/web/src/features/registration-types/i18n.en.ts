@@ -26,7 +26,9 @@ addCatalogue('en', {
       linksHint:
         'The URL code is the address of this type’s public registration form. Changing it breaks links already sent.',
       attributes: 'Attributes',
-      attributesHint: 'Name and value pairs kept with every registration of this type.',
+      /** what the attributes do (issue 25, audit 001 U10: the hint hid that they become questions) */
+      attributesHint:
+        'Questions on this type’s public registration form: each name is asked, with its value shown as the hint (for example “T-shirt size” with “S, M, L”). The answers are kept with every registration of this type.',
       arrestWatch: 'Arrest watch',
       arrestWatchHint:
         'Registrations of this type can be watched for new arrests. These contacts are told about arrest alerts.',

@@ -11,6 +11,7 @@ import { fetchListPage } from '../../lib/list-request';
 import { useUser } from '../../lib/session';
 import { clientQuery } from '../clients/clients-api';
 import { useCan } from '../../lib/can';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 export const regTypeKeys = {
   all: ['registration-types'] as const,
@@ -27,13 +28,15 @@ export const regTypesListQuery = (clientId: number, q: TRegTypeListQuery) =>
     queryKey: regTypeKeys.list(clientId, q),
     queryFn: () => fetchRegTypes(clientId, q),
     placeholderData: keepPreviousData,
+    meta: SHOWS_ERROR,
   });
 
 export const regTypeQuery = (id: number) =>
   queryOptions({ queryKey: regTypeKeys.one(id), queryFn: () => fetchRegType(id), staleTime: 0 });
 
 export const useRegTypesList = (clientId: number, q: TRegTypeListQuery) => useQuery(regTypesListQuery(clientId, q));
-export const useRegType = (id: number | null) => useQuery({ ...regTypeQuery(id ?? 0), enabled: id !== null });
+export const useRegType = (id: number | null) =>
+  useQuery({ ...regTypeQuery(id ?? 0), enabled: id !== null, meta: SHOWS_ERROR });
 
 /** Create (id null) or edit a registration type; refreshes the lists. */
 export function useSaveRegType(clientId: number) {

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { Column } from '../../components/data-table/data-table';
 import { ListFilters } from '../../components/list-filters';
 import { ListAddButton, ListPage, useListState } from '../../components/list-page';
+import { ApiError } from '../../lib/api-client';
 import { useCan } from '../../lib/can';
 import { paths } from '../../lib/paths';
 import { LoadState, useClientIdParam } from '../clients/settings-page-frame';
@@ -40,6 +41,9 @@ function RegistrationTypesList({ clientId }: { clientId: number }) {
     q: search.q,
   };
   const list = useRegTypesList(clientId, query);
+  // another district's or an unknown district's id: back to the list with a message, as every
+  // client screen (spec 000 §4; audit 000 B12: North's own types showed under South's id)
+  if (list.error instanceof ApiError && list.error.status === 404) return <LoadState error={list.error} />;
 
   const columns: Column<TRegTypeListItem>[] = [
     {

@@ -193,6 +193,9 @@ addCatalogue('en', {
       person: 'Person',
       address: 'Address',
       loadFailed: 'The registration could not be loaded.',
+      /** ADR 0038: the renewal and the registration it renews link to each other */
+      renewalOf: 'Open the registration it renews (ID {{id}})',
+      renewedBy: 'Renewed by registration ID {{id}}',
     } satisfies RegistrationFormWording & Record<string, unknown>,
   } satisfies RegistrationListWording & Record<string, unknown>,
 });

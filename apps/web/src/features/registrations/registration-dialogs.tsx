@@ -38,6 +38,7 @@ import { api } from '../../lib/api-client';
 import './i18n.en';
 import { notify } from '../../lib/notify';
 import { ConfirmDialog } from '../../components/confirm';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 const closeProps = (label: string) => ({ 'aria-label': label });
 export const personName = (r: { firstname: string; lastname: string }) => `${r.firstname} ${r.lastname}`.trim();
@@ -404,7 +405,7 @@ export function InformationDialog(props: { id: number | null; onClose: () => voi
   const { t } = useTranslation();
   const timeZone = useDisplayTimeZone();
   const kind = props.kind ?? 'volunteer';
-  const info = useQuery({ ...informationQuery(props.id ?? 0, kind), enabled: props.id !== null });
+  const info = useQuery({ meta: SHOWS_ERROR, ...informationQuery(props.id ?? 0, kind), enabled: props.id !== null });
   useEffect(() => {
     // spec 001 §8 "Failure to load an entity … closes the modal"
     if (info.isError) {

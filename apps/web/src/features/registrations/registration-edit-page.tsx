@@ -1,7 +1,8 @@
-import { Badge, Checkbox, Grid, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Checkbox, Grid, Text } from '@mantine/core';
 import { type TRegistration, type TRegistrationValues, ZRegistrationSave } from '@sv/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useContractForm } from '../../components/form/use-contract-form';
 import { paths } from '../../lib/paths';
 import { formatDate } from '../../lib/time/format';
@@ -10,6 +11,7 @@ import { RegistrationEditForm, RegistrationEditRoute } from './registration-form
 import { registrationQuery, registrationTypesQuery, useSaveRegistration } from './registrations-api';
 import { STATUS_COLOR } from './registration-status';
 import { BackgroundCheckNote } from './background-check-note';
+import { AuditHistory } from '../audit/audit-history';
 import './i18n.en';
 
 /** Minutes as h:mm (volunteer hours, issue 11). */
@@ -64,7 +66,17 @@ const valuesOf = (r: TRegistration): TRegistrationValues => ({
 export default function RegistrationEditPage() {
   return (
     <RegistrationEditRoute textKey="registrations.form" query={registrationQuery} listPath={paths.registrations}>
-      {(registration) => <RegistrationForm registration={registration} />}
+      {(registration) => (
+        <>
+          <RegistrationForm registration={registration} />
+          {/* who changed or opened this registration (issue 26 §1; audit.read only) */}
+          {registration ? (
+            <Box maw={980} mt="md">
+              <AuditHistory framed targetType="registration" targetId={registration.id} headingOrder={2} />
+            </Box>
+          ) : null}
+        </>
+      )}
     </RegistrationEditRoute>
   );
 }
@@ -94,6 +106,27 @@ function RegistrationForm(props: { registration: TRegistration | null }) {
                 </Badge>
               ) : null}
               <BackgroundCheckNote note={r.display.backgroundCheckNote} />
+              {/* spec 001 §4 "Renewal of X; Currently: Y" (ADR 0038), with the registration it renews */}
+              {r.display.renewal ? (
+                <Text size="sm" data-testid="edit-renewal">
+                  {r.display.renewal}
+                </Text>
+              ) : null}
+              {r.renewalOfId !== null ? (
+                <Anchor component={Link} to={paths.registrationEdit(r.renewalOfId)} size="sm">
+                  {t('registrations.form.renewalOf', { id: r.renewalOfId })}
+                </Anchor>
+              ) : null}
+              {r.renewedById !== null ? (
+                <Anchor
+                  component={Link}
+                  to={paths.registrationEdit(r.renewedById)}
+                  size="sm"
+                  data-testid="edit-renewed-by"
+                >
+                  {t('registrations.form.renewedBy', { id: r.renewedById })}
+                </Anchor>
+              ) : null}
             </>
           ),
           badgeCode: r.badgeCode,

@@ -39,6 +39,7 @@ import { maskUsDate, US_DATE_PLACEHOLDER } from '../../lib/time/fields';
 import { type RegistrationKind, uploadRegistrationPhoto } from './registrations-api';
 import { notify } from '../../lib/notify';
 import { useCan } from '../../lib/can';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 /**
  * The add/edit form of a registration, one for both kinds the registrations engine serves (ADR
@@ -82,7 +83,7 @@ export function RegistrationEditRoute<R, K extends QueryKey>(props: {
   const navigate = useNavigate();
   const { id: param } = useParams();
   const id = param && /^\d+$/.test(param) ? Number(param) : null;
-  const existing = useQuery({ ...props.query(id ?? 0), enabled: id !== null });
+  const existing = useQuery({ meta: SHOWS_ERROR, ...props.query(id ?? 0), enabled: id !== null });
   const failed = (param !== undefined && id === null) || (id !== null && existing.isError);
   const { textKey, listPath } = props;
   useEffect(() => {
@@ -337,6 +338,7 @@ export function RegistrationEditForm<V extends PersonValues>(props: Registration
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 4 }}>
               <DobInput
+                required
                 label={t(`${k}.dob`)}
                 description={t(`${k}.dobHint`)}
                 value={v.dob || null}

@@ -15,6 +15,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { z } from 'zod';
 import { downloadPostedExport } from '../../components/export/export-download';
 import { api } from '../../lib/api-client';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 export type TRegistrationInformation = z.infer<typeof ZRegistrationInformation>;
 
@@ -46,6 +47,7 @@ export const registrationsListQuery = (q: TRegistrationSearch) =>
     // a POST: names and e-mail are search terms, never in a URL (security guide)
     queryFn: () => api.post<TRegistrationListResponse>('/api/registrations/search', q),
     placeholderData: keepPreviousData,
+    meta: SHOWS_ERROR,
     staleTime: 0,
   });
 

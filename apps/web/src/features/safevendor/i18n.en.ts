@@ -141,6 +141,9 @@ addCatalogue('en', {
       addTitle: 'Add SafeVendor Registration',
       editTitle: 'Edit SafeVendor Registration',
       loadFailed: 'This SafeVendor registration could not be loaded.',
+      /** ADR 0038: the renewal and the registration it renews link to each other */
+      renewalOf: 'Open the registration it renews (ID {{id}})',
+      renewedBy: 'Renewed by registration ID {{id}}',
       company: 'Company',
       companyRequired: 'Choose a company',
       status: 'Status',

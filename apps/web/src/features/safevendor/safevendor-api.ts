@@ -15,6 +15,7 @@ import { downloadPostedExport } from '../../components/export/export-download';
 import { api } from '../../lib/api-client';
 import { fetchListPage } from '../../lib/list-request';
 import { useRegistrationMutation } from '../registrations/registrations-api';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 /**
  * SafeVendor registrations are personal data: kept in memory only (security guide), refetched on
@@ -39,6 +40,7 @@ export const svListQuery = (q: TSvRegistrationSearch) =>
     // a POST: the search text is a name, never in a URL (security guide)
     queryFn: () => api.post<TSvRegistrationListResponse>('/api/sv-registrations/search', q),
     placeholderData: keepPreviousData,
+    meta: SHOWS_ERROR,
     staleTime: 0,
   });
 
@@ -63,6 +65,7 @@ export const vendorCompaniesListQuery = (q: TVendorCompanyListQuery) =>
     queryKey: vendorCompanyKeys.list(q),
     queryFn: () => fetchListPage<TVendorCompanyListResponse>('/api/vendor-companies', q),
     placeholderData: keepPreviousData,
+    meta: SHOWS_ERROR,
   });
 
 export const useSvList = (q: TSvRegistrationSearch) => useQuery(svListQuery(q));

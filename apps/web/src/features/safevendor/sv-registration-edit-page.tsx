@@ -1,7 +1,8 @@
-import { Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { type TSvRegistration, type TSvRegistrationValues, ZSvRegistrationSave } from '@sv/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useContractForm } from '../../components/form/use-contract-form';
 import { paths } from '../../lib/paths';
 import { RegistrationEditForm, RegistrationEditRoute } from '../registrations/registration-form';
@@ -77,6 +78,22 @@ function SvRegistrationForm(props: { registration: TSvRegistration | null }) {
             <>
               <SvStatusBadge state={r.displayState} />
               <BackgroundCheckNote note={r.backgroundCheckNote} />
+              {/* spec 001 §4 "Renewal of X; Currently: Y" (ADR 0038), with the registration it renews */}
+              {r.renewal ? (
+                <Text size="sm" data-testid="edit-renewal">
+                  {r.renewal}
+                </Text>
+              ) : null}
+              {r.renewalOfId !== null ? (
+                <Anchor component={Link} to={paths.svRegistrationEdit(r.renewalOfId)} size="sm">
+                  {t('safeVendor.form.renewalOf', { id: r.renewalOfId })}
+                </Anchor>
+              ) : null}
+              {r.renewedById !== null ? (
+                <Anchor component={Link} to={paths.svRegistrationEdit(r.renewedById)} size="sm">
+                  {t('safeVendor.form.renewedBy', { id: r.renewedById })}
+                </Anchor>
+              ) : null}
             </>
           ),
           badgeCode: r.badgeCode,

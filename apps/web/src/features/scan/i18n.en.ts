@@ -8,6 +8,7 @@ addCatalogue('en', {
     titleOut: 'Check out: scan a badge or licence',
     titleNew: 'Scan a licence',
     registrationRefused: '{{name}} ({{type}}) cannot be checked in with this badge',
+    passRefused: 'This visitor pass cannot be used',
     idle: 'Ready to scan',
     idleHint: 'Scan the badge or the back of the driver’s licence now.',
     reading: 'Reading scan…',

@@ -15,6 +15,8 @@ import {
 } from './scan-api';
 import { useWedgeScanner } from './use-wedge-scanner';
 import './i18n.en';
+import { isPassText, postDeskPassScan } from '../visitor-passes/visitor-passes-api';
+import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 
 // the barcode decoder (zxing-wasm) loads only when the camera is used
@@ -25,7 +27,9 @@ type Step =
   | { step: 'searching' }
   | { step: 'noData'; reason: 'none' | 'multiple' | 'failed' }
   | { step: 'notIn'; names: string[] }
-  | { step: 'refused'; name: string; registrationType: string; reason: string };
+  | { step: 'refused'; name: string; registrationType: string; reason: string }
+  /** issue 28 §3: a visitor pass that cannot be used here now (the server's sentence) */
+  | { step: 'passRefused'; message: string };
 
 export interface ScanModalProps {
   /** null = closed */
@@ -85,6 +89,22 @@ function ScanBody(props: { mode: ScanMode; buildingId: number; onClose: () => vo
   const run = useCallback(
     async (raw: string) => {
       setState({ step: 'searching' });
+      // issue 28 §3: a visitor pass opens its visitor's screening, prefilled from the invitation
+      if (mode === 'in' && isPassText(raw)) {
+        try {
+          const pass = await postDeskPassScan(raw, buildingId);
+          if (!alive.current) return;
+          onClose();
+          navigate(paths.background('visitor', pass.visitorId, pass.preRegistrationId), {
+            state: { buildingId, preRegId: pass.preRegistrationId } satisfies DeskNavigationState,
+          });
+        } catch (err) {
+          if (!alive.current) return;
+          if (err instanceof ApiError && err.status === 409) setState({ step: 'passRefused', message: err.message });
+          else setState({ step: 'noData', reason: 'failed' });
+        }
+        return;
+      }
       let outcome: ReturnType<typeof scanOutcome>;
       try {
         outcome = scanOutcome(mode, await postScan(raw, buildingId, mode));
@@ -187,6 +207,18 @@ function ScanBody(props: { mode: ScanMode; buildingId: number; onClose: () => vo
                   {t('scan.registrationRefused', { name: state.name, type: state.registrationType })}
                 </Text>
                 <Text size="sm">{state.reason}</Text>
+              </Alert>
+              <Group>
+                <Button onClick={retry} leftSection={<IconScan size={18} aria-hidden />}>
+                  {t('scan.retry')}
+                </Button>
+              </Group>
+            </Stack>
+          ) : state.step === 'passRefused' && !reading ? (
+            <Stack gap="sm">
+              <Alert color="red" variant="light" data-testid="pass-refused">
+                <Text fw={700}>{t('scan.passRefused')}</Text>
+                <Text size="sm">{state.message}</Text>
               </Alert>
               <Group>
                 <Button onClick={retry} leftSection={<IconScan size={18} aria-hidden />}>

@@ -9,6 +9,7 @@ import type {
 } from '@sv/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 /** Query string of ids, flags and paging only (no search text or PII in URLs). */
 const qs = (params: Record<string, unknown>) => {
@@ -35,11 +36,12 @@ export const studentReasonsQuery = (q: TStudentReasonListQuery) =>
     queryKey: settingsKeys.reasons(q),
     queryFn: () => fetchStudentReasons(q),
     placeholderData: keepPreviousData,
+    meta: SHOWS_ERROR,
   });
 
 /** `enabled` false while an admin has not chosen a client yet. */
 export const useSystemSettings = (clientId: number | undefined, enabled = true) =>
-  useQuery({ ...systemSettingsQuery(clientId), enabled });
+  useQuery({ ...systemSettingsQuery(clientId), enabled, meta: SHOWS_ERROR });
 export const useStudentReasons = (q: TStudentReasonListQuery, enabled = true) =>
   useQuery({ ...studentReasonsQuery(q), enabled });
 

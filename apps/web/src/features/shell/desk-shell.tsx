@@ -1,13 +1,6 @@
-import { AppShell, Avatar, Box, Burger, Button, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Avatar, Box, Burger, Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import {
-  IconBuilding,
-  IconBuildingCommunity,
-  IconChevronDown,
-  IconHome,
-  IconLogout,
-  IconSchool,
-} from '@tabler/icons-react';
+import { IconBuilding, IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
@@ -15,9 +8,12 @@ import { deferred } from '../../components/deferred';
 import { useCan } from '../../lib/can';
 import { paths } from '../../lib/paths';
 import { useUser } from '../../lib/session';
+import { EmergencyStateBanner } from '../emergency/emergency-banner';
 import { EmergencyButton } from './emergency-button';
 import { IMPERSONATION_BANNER_HEIGHT, ImpersonationBanner } from './impersonation-banner';
+import { LazyAccountMenu } from './lazy-account-menu';
 import { OfflineBanner } from './offline-banner';
+import { PlaceLines } from './place-lines';
 import { DemoDataBanner } from './demo-data-banner';
 import { NavMenu } from './nav-menu';
 import { useSignOut } from './shell-api';
@@ -44,26 +40,6 @@ const initials = (name: string) =>
     .slice(0, 2)
     .map((w) => w[0]!.toUpperCase())
     .join('');
-
-/** District and building, one per line (the phone's account menu and navigation drawer). */
-function PlaceLines({ clientName, buildingName }: { clientName: string | null; buildingName: string | null }) {
-  return (
-    <Stack gap={4} px="sm" py={6}>
-      {clientName ? (
-        <Group gap={6} wrap="nowrap">
-          <IconBuildingCommunity size={16} aria-hidden style={{ flexShrink: 0 }} />
-          <Text size="sm">{clientName}</Text>
-        </Group>
-      ) : null}
-      {buildingName ? (
-        <Group gap={6} wrap="nowrap">
-          <IconSchool size={16} aria-hidden style={{ flexShrink: 0 }} />
-          <Text size="sm">{buildingName}</Text>
-        </Group>
-      ) : null}
-    </Stack>
-  );
-}
 
 /**
  * The staff shell (spec 000 §2 Shell): navigation from the user's links; a header with the
@@ -158,8 +134,8 @@ export default function DeskShell() {
 
               <EmergencyButton />
 
-              <Menu position="bottom-end" withinPortal width={260}>
-                <Menu.Target>
+              <LazyAccountMenu
+                trigger={
                   <UnstyledButton className={classes.userButton} aria-label={t('shell.userMenu', { name: user.name })}>
                     <Group gap={8} wrap="nowrap">
                       <Avatar color="blue" radius="xl" size={34} aria-hidden>
@@ -176,34 +152,10 @@ export default function DeskShell() {
                       <IconChevronDown size={14} aria-hidden />
                     </Group>
                   </UnstyledButton>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Stack gap={2} px="sm" py={6}>
-                    <Text size="sm" fw={600}>
-                      {user.name}
-                    </Text>
-                    <Text size="xs" c="dimmed" truncate>
-                      {user.email}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {user.roleName}
-                    </Text>
-                  </Stack>
-                  {place ? (
-                    <>
-                      <Menu.Divider />
-                      <PlaceLines clientName={user.clientName} buildingName={user.buildingName} />
-                    </>
-                  ) : null}
-                  <Menu.Divider />
-                  <Menu.Item component={Link} to={homepage} leftSection={<IconHome size={16} aria-hidden />}>
-                    {t('shell.homepage')}
-                  </Menu.Item>
-                  <Menu.Item onClick={signOut} leftSection={<IconLogout size={16} aria-hidden />}>
-                    {t('auth.logout')}
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
+                }
+                homepage={homepage}
+                onSignOut={signOut}
+              />
 
               <Button
                 variant="default"
@@ -229,12 +181,14 @@ export default function DeskShell() {
           <AppShell.Section hiddenFrom="md" pb="xs">
             <VisitorSearchBox onSearched={closeNav} />
           </AppShell.Section>
-          <AppShell.Section grow>
+          {/* the menu scrolls within the navigation when its open groups are taller than the window */}
+          <AppShell.Section grow style={{ overflowY: 'auto', minHeight: 0 }}>
             <NavMenu links={user.links} onAction={onAction} onNavigate={closeNav} />
           </AppShell.Section>
         </AppShell.Navbar>
 
         <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+          <EmergencyStateBanner />
           <DemoDataBanner />
           <Outlet />
         </AppShell.Main>

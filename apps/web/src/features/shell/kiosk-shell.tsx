@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { deferred } from '../../components/deferred';
 import { useUser } from '../../lib/session';
+import { useDistrictWording } from '../../lib/i18n/district-wording';
+import { visitorLanguageOf } from '../../lib/i18n/languages';
 import { useKioskConnection } from '../kiosk/kiosk-api';
 import { LanguageSwitch } from '../kiosk/kiosk-language';
 import classes from './shell.module.css';
@@ -53,8 +55,10 @@ function KioskLogout() {
 }
 
 export default function KioskShell() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useUser();
+  // the district's own wording of the kiosk in the visitor's language (issue 29 §1)
+  useDistrictWording(user.clientId, visitorLanguageOf(i18n.language));
   return (
     <Box mih="100vh" className={classes.main} style={{ display: 'flex', flexDirection: 'column' }}>
       <SkipLink />

@@ -12,6 +12,7 @@ import { api, ApiError, setCsrfToken } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { fetchSession, sessionKey } from '../../lib/session';
 import { useLogout } from '../auth/auth-api';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 type TEmergencyResponse = z.infer<typeof ZEmergencyResponse>;
 
@@ -44,6 +45,7 @@ export function useImpersonationSearch(term: string, active: boolean) {
       api.post<TImpersonationSearchResponse>('/api/impersonation/search', { search }, { signal }),
     enabled: active && search.length >= CONSTANTS.minSearchChars,
     placeholderData: keepPreviousData,
+    meta: SHOWS_ERROR,
     gcTime: 0,
   });
 }
@@ -92,16 +94,19 @@ export function useEndImpersonation() {
 export function useSignOut() {
   const logout = useLogout();
   const navigate = useNavigate();
+  // mutateAsync, not mutate's callbacks: clearing the session unmounts the shell that asked, and a
+  // mutation's per-call callbacks never run for an unmounted caller — the redirect (the provider's
+  // sign-out for a Microsoft user) was then lost whenever the render came first (CI, microsoft.spec)
   const signOut = () =>
-    logout.mutate(undefined, {
-      onSuccess: (r) => navigate(r.redirectTo, { replace: true }),
-      onError: (err) => {
+    logout.mutateAsync().then(
+      (r) => navigate(r.redirectTo, { replace: true }),
+      (err) => {
         if (err instanceof ApiError && err.status === 401) {
           navigate(window.location.pathname.toLowerCase().startsWith('/safe/kiosk') ? paths.kioskLogin : paths.login, {
             replace: true,
           });
         } else navigate(paths.microsoftSignOut, { replace: true });
       },
-    });
+    );
   return { signOut, pending: logout.isPending };
 }

@@ -3,6 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { sessionKey } from '../../lib/session';
 
+/**
+ * The tabs of one browser share the one server session, so they share activity (audit 000 U15: an
+ * idle second tab logged out a person working in the first). Each tab tells the others, at most
+ * once per ACTIVITY_SHARE_MS, when it was last used; nothing is stored (no localStorage: security
+ * guide), and the message is only a time.
+ */
+export const ACTIVITY_CHANNEL = 'sv-activity';
+const ACTIVITY_SHARE_MS = 30_000;
+
 /** What counts as activity (spec 000 §4: mouse, key, touch, scroll). */
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
 
@@ -47,6 +56,22 @@ export function useIdleLogout({
 
   // Activity: remember when it happened (cheap, no render) and dismiss a showing warning.
   useEffect(() => {
+    const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(ACTIVITY_CHANNEL) : null;
+    let lastShared = 0;
+    const share = () => {
+      const now = Date.now();
+      if (!channel || now - lastShared < Math.min(ACTIVITY_SHARE_MS, idleLimitMs / 4)) return;
+      lastShared = now;
+      channel.postMessage({ at: now });
+    };
+    // another tab was used: as if this one had been (its time, never later than now)
+    const onOtherTab = (e: MessageEvent) => {
+      const at = typeof e.data?.at === 'number' ? Math.min(e.data.at, Date.now()) : null;
+      if (timedOut.current || at === null || at <= lastActivity.current) return;
+      lastActivity.current = at;
+      setWarningSince((w) => (w === null ? w : null));
+    };
+    channel?.addEventListener('message', onOtherTab);
     let lastPointer = '';
     const onActivity = (e: Event) => {
       if (timedOut.current) return;
@@ -59,12 +84,15 @@ export function useIdleLogout({
       }
       lastActivity.current = Date.now();
       setWarningSince((w) => (w === null ? w : null));
+      share();
     };
     for (const e of ACTIVITY_EVENTS) window.addEventListener(e, onActivity, { passive: true, capture: true });
     return () => {
       for (const e of ACTIVITY_EVENTS) window.removeEventListener(e, onActivity, { capture: true });
+      channel?.removeEventListener('message', onOtherTab);
+      channel?.close();
     };
-  }, []);
+  }, [idleLimitMs]);
 
   // Idle watch: wake when the limit could be reached; if there was activity meanwhile, sleep again.
   useEffect(() => {

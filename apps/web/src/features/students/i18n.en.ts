@@ -78,6 +78,9 @@ addCatalogue('en', {
       reasonNeeded: 'Choose a drop-off reason.',
       slipBlocked: 'The tardy slip window was blocked by the browser. Allow pop-ups for this site, then open it again.',
       openSlip: 'Open the tardy slip',
+      // audit 002 ksl U6: the slip follows the building's print method (ADR 0027)
+      slipPrinted: 'The tardy slip was sent to the building’s printer.',
+      slipPrinterDown: 'The printer did not answer, so the tardy slip opened in the print window.',
     },
     auth: {
       title: 'Pickup authorisations',

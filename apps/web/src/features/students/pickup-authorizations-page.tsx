@@ -38,8 +38,10 @@ import {
   useRevokeAuthorization,
   useSyncNow,
 } from './students-api';
+import { AuditHistory } from '../audit/audit-history';
 import './i18n.en';
 import { notify } from '../../lib/notify';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 const routeId = (v: string | undefined) => (v && /^\d{1,10}$/.test(v) && Number(v) > 0 ? Number(v) : null);
 
@@ -130,7 +132,7 @@ export default function PickupAuthorizationsPage() {
 
 function StudentRules(props: { studentId: number }) {
   const { t } = useTranslation();
-  const data = useQuery(authorizationsQuery(props.studentId));
+  const data = useQuery({ ...authorizationsQuery(props.studentId), meta: SHOWS_ERROR });
   const revoke = useRevokeAuthorization(props.studentId);
   const [adding, setAdding] = useState(false);
   if (data.isError)
@@ -267,6 +269,8 @@ function StudentRules(props: { studentId: number }) {
         studentId={props.studentId}
         people={people.map((p) => ({ value: String(p.guardianId), label: p.name }))}
       />
+      {/* who granted, revoked or read this student's authorisations (issue 26 §1; audit.read only) */}
+      <AuditHistory framed targetType="student" targetId={props.studentId} headingOrder={2} />
     </Stack>
   );
 }

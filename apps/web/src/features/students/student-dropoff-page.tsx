@@ -9,9 +9,17 @@ import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import type { DeskNavigationState } from '../scan/scan-api';
 import { DeskBuildingSelect, useDeskBuilding } from '../visitor-flow/desk-building';
-import { guardiansQuery, studentReasonsQuery, tardySlipWindowPath, useRecordDropoff } from './students-api';
+import {
+  guardiansQuery,
+  printTardySlip,
+  studentReasonsQuery,
+  tardySlipWindowPath,
+  tardySlipZplPath,
+  useRecordDropoff,
+} from './students-api';
 import './i18n.en';
 import { notify } from '../../lib/notify';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 const routeId = (v: string | undefined) => (v && /^\d{1,10}$/.test(v) && Number(v) > 0 ? Number(v) : null);
 
@@ -30,6 +38,7 @@ export default function StudentDropoffPage() {
   const buildingId = desk.buildingId;
   // the student's name and district (the general guardian list reads the district's copy only)
   const student = useQuery({
+    meta: SHOWS_ERROR,
     ...guardiansQuery(studentId ?? 0, buildingId ?? 0, 'general'),
     enabled: studentId !== null && buildingId !== null,
   });
@@ -66,6 +75,34 @@ export default function StudentDropoffPage() {
   }
   const s = student.data.student;
 
+  /**
+   * The slip, the building's way (audit 002 ksl U6, ADR 0027): on its printer from the server,
+   * through Zebra Browser Print, or (spec 002 §4 Dropoff) the print window that prints itself.
+   * 'blocked': the browser refused the window (the page offers to open it again).
+   */
+  const printSlip = async (eventId: number): Promise<'printed' | 'printerDown' | 'window' | 'blocked'> => {
+    const how = await printTardySlip(eventId).then(
+      (r) => r.slipPrint,
+      () => 'window' as const,
+    );
+    if (how === 'printed') return 'printed';
+    if (how === 'browser') {
+      const { printBy } = await import('../printing/print-badge');
+      const sent = await printBy(
+        'browser',
+        {
+          zplUrl: tardySlipZplPath(eventId),
+          windowUrl: tardySlipWindowPath(eventId),
+          sendToServer: async () => ({ printed: false, message: '' }),
+        },
+        t,
+      );
+      return sent.via === 'browser' ? 'printed' : sent.ok ? 'window' : 'blocked';
+    }
+    if (!window.open(tardySlipWindowPath(eventId), '_blank')) return 'blocked';
+    return how === 'printerDown' ? 'printerDown' : 'window';
+  };
+
   const save = async () => {
     // spec 002 §4: nothing happens without a chosen reason
     if (!reasonId) {
@@ -75,15 +112,14 @@ export default function StudentDropoffPage() {
     setError(null);
     try {
       const res = await record.mutateAsync({ buildingId, reasonId: Number(reasonId) });
-      if (res.eventId > 0) {
-        const w = window.open(tardySlipWindowPath(res.eventId), '_blank');
-        if (!w) {
-          setBlockedSlip(res.eventId);
-          notify.success(res.message || MESSAGES.dropoffRecorded);
-          return;
-        }
-      }
+      const slip = res.eventId > 0 ? await printSlip(res.eventId) : 'printed';
       notify.success(res.message || MESSAGES.dropoffRecorded);
+      if (slip === 'blocked') {
+        setBlockedSlip(res.eventId);
+        return;
+      }
+      if (slip === 'printed' && res.eventId > 0) notify.info(t('students.dropoff.slipPrinted'));
+      if (slip === 'printerDown') notify.warning(t('students.dropoff.slipPrinterDown'));
       navigate(paths.home);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : t('common.somethingWrong'));

@@ -119,6 +119,8 @@ describe('Student Pickup', () => {
     expect(within(dialog).queryByRole('button', { name: t('visitorFlow.photo.skip') })).not.toBeInTheDocument();
     await user.click(save(dialog));
     expect(await screen.findByRole('dialog', { name: MESSAGES.pictureRetake })).toBeInTheDocument();
+    // the adult collecting the child, by name, not "the visitor" (issue 25, audit 002-ksl U9)
+    expect(screen.getByText('A photo is required. Take a picture of Jordan Rivers to continue.')).toBeInTheDocument();
     expect(api.calls('POST', '/api/students/41/pickups')).toHaveLength(0);
   });
 

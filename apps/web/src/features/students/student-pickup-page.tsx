@@ -6,7 +6,6 @@ import {
   Group,
   Loader,
   Paper,
-  Radio,
   Select,
   Stack,
   Table,
@@ -16,12 +15,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconCheck, IconId, IconX } from '@tabler/icons-react';
-import {
-  MESSAGES,
-  type TGuardianRow,
-  type TPickupCheckResponse,
-  type TReleaseVerificationRequest,
-} from '@sv/contracts';
+import { MESSAGES, type TGuardianRow, type TPickupCheckResponse } from '@sv/contracts';
 import { parseAamva } from '@sv/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -32,11 +26,11 @@ import { paths } from '../../lib/paths';
 import type { DeskNavigationState } from '../scan/scan-api';
 import { DeskBuildingSelect, useDeskBuilding } from '../visitor-flow/desk-building';
 import { PhotoModal } from '../visitor-flow/photo-modal';
-import { formatCalendarDate, parseUsDate } from '../../lib/time/format';
-import { maskUsDate, US_DATE_PLACEHOLDER } from '../../lib/time/fields';
 import { guardiansQuery, startPickup, studentReasonsQuery, uploadPickupPhoto, useRecordPickup } from './students-api';
+import { EMPTY_ID_CHECK, type IdCheck, IdStep, verificationOf } from './id-step';
 import './i18n.en';
 import { notify } from '../../lib/notify';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 const routeId = (v: string | undefined) => (v && /^\d{1,10}$/.test(v) && Number(v) > 0 ? Number(v) : null);
 const norm = (s: string | null | undefined) =>
@@ -63,6 +57,7 @@ export default function StudentPickupPage() {
   const desk = useDeskBuilding({ initial: (location.state as DeskNavigationState | null)?.buildingId ?? null });
   const buildingId = desk.buildingId;
   const list = useQuery({
+    meta: SHOWS_ERROR,
     ...guardiansQuery(studentId ?? 0, buildingId ?? 0, sis ? 'sis' : 'general'),
     enabled: studentId !== null && buildingId !== null,
   });
@@ -87,7 +82,10 @@ export default function StudentPickupPage() {
   const rowButtons = useRef(new Map<number, HTMLButtonElement | null>());
 
   // spec 002 §8: a SIS error shows its message, then the user goes home
-  const failed = list.error instanceof ApiError && list.error.status === 503 ? list.error.message : null;
+  const failed =
+    list.error instanceof ApiError && (list.error.status === 424 || list.error.status === 503)
+      ? list.error.message
+      : null;
   useEffect(() => {
     if (!failed) return;
     notify.error(failed);
@@ -377,125 +375,6 @@ export default function StudentPickupPage() {
           ) : null}
         </Stack>
       </PhotoModal>
-    </Stack>
-  );
-}
-
-// ---------------------------------------------------------------- the ID step (issue 22)
-
-type IdCheck = {
-  method: TReleaseVerificationRequest['method'] | null;
-  raw: string;
-  licenseNumber: string;
-  licenseState: string;
-  dob: string;
-};
-const EMPTY_ID_CHECK: IdCheck = { method: null, raw: '', licenseNumber: '', licenseState: '', dob: '' };
-
-/** The request's verification, or null while the step is incomplete (the server checks it again). */
-function verificationOf(c: IdCheck): TReleaseVerificationRequest | null {
-  if (c.method === 'known_visitor') return { method: 'known_visitor' };
-  if (c.method === 'id_scan') return c.raw.trim() ? { method: 'id_scan', raw: c.raw } : null;
-  if (c.method === 'id_typed') {
-    const dob = parseUsDate(c.dob);
-    return c.licenseNumber.trim() && c.licenseState.trim() && dob
-      ? { method: 'id_typed', licenseNumber: c.licenseNumber.trim(), licenseState: c.licenseState.trim(), dob }
-      : null;
-  }
-  return null;
-}
-
-/**
- * "Releasing a child needs a verified adult" (issue 22): before the release the attendant checks
- * the adult's ID (scanned, or the licence typed), or, when an identity is on file, confirms the
- * adult is that person. Nothing on file: only the ID will do. The server decides again.
- */
-function IdStep(props: {
-  identity: TPickupCheckResponse['identity'];
-  value: IdCheck;
-  error: string | null;
-  onChange: (v: IdCheck) => void;
-}) {
-  const { t } = useTranslation();
-  const { identity, value, onChange } = props;
-  const set = (patch: Partial<IdCheck>) => onChange({ ...value, ...patch });
-  const scanned = value.method === 'id_scan' && value.raw.trim() ? parseAamva(value.raw) : null;
-  const onFile = [
-    identity.dob ? t('students.pickup.idOnFileDob', { dob: formatCalendarDate(identity.dob) }) : null,
-    identity.licenseHint ? t('students.pickup.idOnFileLicense', { hint: identity.licenseHint }) : null,
-  ].filter(Boolean);
-  return (
-    <Stack gap="xs" data-testid="pickup-id-step">
-      <Text size="sm" fw={600}>
-        {t('students.pickup.idTitle')}
-      </Text>
-      {identity.onFile ? (
-        <Text size="sm">{t('students.pickup.idOnFile', { what: onFile.join(', ') })}</Text>
-      ) : (
-        <Alert color="yellow" p="xs">
-          {t('students.pickup.idNothingOnFile')}
-        </Alert>
-      )}
-      <Radio.Group
-        label={t('students.pickup.idMethod')}
-        value={value.method ?? ''}
-        onChange={(m) => set({ method: m as IdCheck['method'] })}
-        error={props.error}
-        required
-      >
-        <Stack gap={6} mt={4}>
-          {identity.onFile ? <Radio value="known_visitor" label={t('students.pickup.idKnown')} /> : null}
-          <Radio value="id_scan" label={t('students.pickup.idScanMethod')} />
-          <Radio value="id_typed" label={t('students.pickup.idTypedMethod')} />
-        </Stack>
-      </Radio.Group>
-      {value.method === 'id_scan' ? (
-        <TextInput
-          label={t('students.pickup.idScanField')}
-          leftSection={<IconId size={16} aria-hidden />}
-          value={value.raw}
-          onChange={(e) => set({ raw: e.currentTarget.value })}
-          description={
-            scanned
-              ? t('students.pickup.idScanRead', {
-                  name: [scanned.firstName, scanned.lastName].filter(Boolean).join(' '),
-                  dob: formatCalendarDate(scanned.dateOfBirth) ?? '?',
-                })
-              : t('students.pickup.idScanUnread')
-          }
-          autoComplete="off"
-          data-autofocus
-        />
-      ) : null}
-      {value.method === 'id_typed' ? (
-        <Group grow align="flex-start">
-          <TextInput
-            label={t('students.pickup.idNumber')}
-            value={value.licenseNumber}
-            onChange={(e) => set({ licenseNumber: e.currentTarget.value })}
-            required
-            autoComplete="off"
-          />
-          <TextInput
-            label={t('students.pickup.idState')}
-            value={value.licenseState}
-            onChange={(e) => set({ licenseState: e.currentTarget.value.toUpperCase().slice(0, 20) })}
-            required
-            autoComplete="off"
-            maw={90}
-          />
-          <TextInput
-            label={t('students.pickup.idDob')}
-            value={value.dob}
-            placeholder={US_DATE_PLACEHOLDER}
-            inputMode="numeric"
-            onChange={(e) => set({ dob: maskUsDate(e.currentTarget.value) })}
-            error={value.dob.length === 10 && !parseUsDate(value.dob) ? t('students.pickup.idDobInvalid') : null}
-            required
-            autoComplete="off"
-          />
-        </Group>
-      ) : null}
     </Stack>
   );
 }

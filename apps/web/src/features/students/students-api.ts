@@ -10,6 +10,7 @@ import type {
   TStudentSearchRequest,
   TStudentSearchResponse,
   TSyncStatus,
+  TTardySlipPrintResponse,
 } from '@sv/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { createActionKey } from '../../lib/action-key';
@@ -142,3 +143,12 @@ export function useSyncNow(clientId: number) {
 /** spec 002 §7 window: the tardy slip, opened in a new window that prints it. */
 export const tardySlipWindowPath = (eventId: number) =>
   `/GenerateAndPrint/GenerateTardySlipForEvent/${eventId}/${browserOffsetMinutes()}`;
+
+/**
+ * The desk's tardy slip, the building's way (audit 002 ksl U6, ADR 0027): the server prints it on
+ * the building's printer ('printed', or 'printerDown'), or says the browser prints it ('browser':
+ * Zebra Browser Print with `tardySlipZplPath`; 'window': the print window).
+ */
+export const printTardySlip = (eventId: number) =>
+  api.post<TTardySlipPrintResponse>(`/api/students/dropoffs/${eventId}/tardy-slip/print`, {});
+export const tardySlipZplPath = (eventId: number) => `/api/students/dropoffs/${eventId}/tardy-slip.zpl`;

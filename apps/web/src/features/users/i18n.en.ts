@@ -43,7 +43,8 @@ addCatalogue('en', {
       homepageHint: 'The page shown after sign-in, for example / or /log',
       active: 'Active',
       elevatedReports: 'Elevated reports',
-      elevatedReportsHint: 'Sees address, email and badge fields in reports',
+      elevatedReportsHint:
+        'Sees address, email and badge fields in reports, and sets which match confidence levels the district’s contacts are told about (Contacts). Administrators always can.',
       scanWithCamera: 'Scan with camera',
     },
     roles: { '1': 'Admin', '2': 'Client Admin', '3': 'Attendant', '4': 'Kiosk' },

@@ -23,6 +23,7 @@ import { userFormOptionsQuery, userQuery, useSaveUser } from './users-api';
 import './i18n.en';
 import { notify } from '../../lib/notify';
 import { useCan, can } from '../../lib/can';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 type Values = z.output<typeof ZUserSave>;
 const FORM_SCHEMA = ZUserSave as unknown as z.ZodType<unknown, Values>;
@@ -53,7 +54,7 @@ const valuesOf = (u: TUser): Values => ({
 export function UserModal(props: UserModalProps) {
   const { t } = useTranslation();
   const editingId = typeof props.target === 'number' ? props.target : null;
-  const existing = useQuery({ ...userQuery(editingId ?? 0), enabled: editingId !== null });
+  const existing = useQuery({ meta: SHOWS_ERROR, ...userQuery(editingId ?? 0), enabled: editingId !== null });
   const { onClose } = props;
 
   useEffect(() => {

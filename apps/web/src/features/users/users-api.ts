@@ -2,6 +2,7 @@ import type { TPage, TUser, TUserFormOptions, TUserSave, TUsersQuery } from '@sv
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { fetchListPage } from '../../lib/list-request';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 export const userKeys = {
   all: ['users'] as const,
@@ -15,6 +16,7 @@ export const usersListQuery = (q: TUsersQuery) =>
     queryKey: userKeys.list(q),
     queryFn: () => fetchListPage<TPage<TUser>>('/api/users', q),
     placeholderData: keepPreviousData,
+    meta: SHOWS_ERROR,
     staleTime: 0,
   });
 

@@ -9,7 +9,7 @@ import type { Column } from '../../components/data-table/data-table';
 import { ExportButton } from '../../components/export';
 import { ListImport } from '../../components/import-dialog';
 import { LIST_FILTERS, ListFilters, listFilterQuery } from '../../components/list-filters';
-import { ListAddButton, ListPage, useListState } from '../../components/list-page';
+import { BulkActiveBar, ListAddButton, ListPage, useListState, useRowSelection } from '../../components/list-page';
 import { useUser } from '../../lib/session';
 import { UserModal } from './user-modal';
 import { userFormOptionsQuery, userKeys, useSendPasswordEmail, useUsersList } from './users-api';
@@ -48,6 +48,13 @@ export default function UsersPage() {
     q: search.q,
   };
   const users = useUsersList(query);
+  // issue 26 §4: several at once (activate / deactivate)
+  const canBulk = useCan('users.manage');
+  const selection = useRowSelection<TUser>(
+    (r) => r.id,
+    users.data?.data,
+    (r) => r.name,
+  );
   const options = useQuery(userFormOptionsQuery);
   const qc = useQueryClient();
   const sendEmail = useSendPasswordEmail();
@@ -130,12 +137,14 @@ export default function UsersPage() {
       ),
     },
   ];
+  if (canBulk) columns.unshift(selection.column);
 
   const districts = isAdmin ? (options.data?.clients ?? []) : null;
   const exportParams = { activeOnly, clientId, list };
 
   return (
     <ListPage
+      notice={canBulk ? <BulkActiveBar kind="users" selection={selection} invalidate={userKeys.all} /> : null}
       title={title}
       intro={t(`users.intro.${list}`)}
       actions={

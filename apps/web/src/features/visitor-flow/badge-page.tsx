@@ -9,6 +9,7 @@ import { BadgeCard, ReprintButton, useBuilding } from './badge-parts';
 import { flowPaths, fullName, routeId } from './flow';
 import { visitorQuery, visitQuery } from './visitor-flow-api';
 import './i18n.en';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 /** The visitor's current badge (spec 002 §2 /visitor/badge/{visitorId}) with Reprint (network or PDF). */
 export default function BadgePage() {
@@ -16,9 +17,9 @@ export default function BadgePage() {
   const params = useParams();
   const user = useUser();
   const visitorId = routeId(params.visitorId);
-  const visitor = useQuery({ ...visitorQuery(visitorId ?? 0), enabled: visitorId !== null });
+  const visitor = useQuery({ meta: SHOWS_ERROR, ...visitorQuery(visitorId ?? 0), enabled: visitorId !== null });
   const visitId = visitor.data?.openVisit?.id ?? null;
-  const visit = useQuery({ ...visitQuery(visitId ?? 0), enabled: visitId !== null });
+  const visit = useQuery({ meta: SHOWS_ERROR, ...visitQuery(visitId ?? 0), enabled: visitId !== null });
   const building = useBuilding(visit.data?.buildingId);
 
   let body: ReactNode;

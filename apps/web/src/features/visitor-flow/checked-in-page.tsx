@@ -9,6 +9,7 @@ import { BadgeCard, ReprintButton, ReturnHomeBar, useBuilding, useFlowClientId, 
 import { flowState, routeId } from './flow';
 import { visitorQuery, visitQuery } from './visitor-flow-api';
 import './i18n.en';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 /**
  * Checked-in success (spec 002 §2 /visitor/in/visit/{id}, /visitor/in/{type}/{id}): the badge
@@ -23,9 +24,9 @@ export default function CheckedInPage() {
   const user = useUser();
   const id = routeId(params.visitorId);
   const byVisit = params.type === 'visit';
-  const visitor = useQuery({ ...visitorQuery(id ?? 0), enabled: id !== null && !byVisit });
+  const visitor = useQuery({ meta: SHOWS_ERROR, ...visitorQuery(id ?? 0), enabled: id !== null && !byVisit });
   const visitId = byVisit ? id : (visitor.data?.openVisit?.id ?? null);
-  const visit = useQuery({ ...visitQuery(visitId ?? 0), enabled: visitId !== null });
+  const visit = useQuery({ meta: SHOWS_ERROR, ...visitQuery(visitId ?? 0), enabled: visitId !== null });
   const building = useBuilding(visit.data?.buildingId);
   const clientId = useFlowClientId(building.data);
   // audit 002 B6: a badge that did not print keeps the screen here (no countdown home) with the PDF offered

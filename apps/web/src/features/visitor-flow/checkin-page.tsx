@@ -54,6 +54,7 @@ import {
   visitReasonsQuery,
 } from './visitor-flow-api';
 import './i18n.en';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 /** spec 002 §5: a photo is required unless the building's attendant setting for the type is off. */
 export const photoRequired = (b: TBuildingRow, type: DeskType) =>
@@ -70,7 +71,7 @@ export default function CheckInPage() {
   const location = useLocation();
   const visitorId = routeId(params.visitorId);
   const nav = flowState(location.state);
-  const visitor = useQuery({ ...visitorQuery(visitorId ?? 0), enabled: visitorId !== null });
+  const visitor = useQuery({ meta: SHOWS_ERROR, ...visitorQuery(visitorId ?? 0), enabled: visitorId !== null });
   // a pre-registered visitor's check-in starts from the card (issue 22)
   const preReg = usePreRegistrationCard(nav.screened?.buildingId ?? nav.buildingId ?? null, nav.preRegId);
   if (visitorId === null) return <Navigate to={paths.home} replace />;

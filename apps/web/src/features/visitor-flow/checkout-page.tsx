@@ -11,6 +11,7 @@ import { formatOptionalDateTime } from '../../lib/time/format';
 import { type FlowState, flowPaths, fullName, routeId } from './flow';
 import { fileUrl, useCheckOutVisitor, visitorQuery } from './visitor-flow-api';
 import './i18n.en';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 /**
  * Check-out of one visitor (spec 002 §2 /visitor/checkout/{visitorId}): confirm, then check out
@@ -22,7 +23,7 @@ export default function CheckOutPage() {
   const navigate = useNavigate();
   const user = useUser();
   const visitorId = routeId(params.visitorId);
-  const visitor = useQuery({ ...visitorQuery(visitorId ?? 0), enabled: visitorId !== null });
+  const visitor = useQuery({ meta: SHOWS_ERROR, ...visitorQuery(visitorId ?? 0), enabled: visitorId !== null });
   const checkOut = useCheckOutVisitor();
   const [error, setError] = useState<string | null>(null);
 

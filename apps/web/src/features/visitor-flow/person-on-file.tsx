@@ -10,6 +10,7 @@ import { fullName } from './flow';
 import { mergeSearch, useMergeVisitor, useUndoMerge, visitorQuery } from './visitor-flow-api';
 import './i18n.en';
 import { notify } from '../../lib/notify';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 /**
  * The desk's view of "one person behind every record" (issue 22): the likely-duplicate warning of
@@ -179,7 +180,7 @@ function MergeDialog(props: { visitor: TVisitor; buildingId: number | null; onCl
     queryFn: () => mergeSearch(term, props.buildingId),
     enabled: term.trim().length > 0 && chosen === null,
   });
-  const other = useQuery({ ...visitorQuery(chosen ?? 0), enabled: chosen !== null });
+  const other = useQuery({ meta: SHOWS_ERROR, ...visitorQuery(chosen ?? 0), enabled: chosen !== null });
   const merge = useMergeVisitor(v.id);
   const candidates = (found.data ?? []).filter((m) => m.id !== v.id);
 

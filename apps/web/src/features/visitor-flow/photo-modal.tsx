@@ -110,7 +110,7 @@ function PhotoBody(props: {
     <Stack gap="sm">
       {retake && !choice ? (
         <Alert color="orange" variant="light" role="alert">
-          {t('visitorFlow.photo.retakeNeeded')}
+          {t('visitorFlow.photo.retakeNeeded', { name: props.name })}
         </Alert>
       ) : null}
       <SimpleGrid cols={{ base: 1, sm: props.originalFileId ? 2 : 1 }} spacing="sm">

@@ -163,6 +163,18 @@ describe('Allow / Deny Entry', () => {
     expect(sent!.headers['idempotency-key']).toBeTruthy();
   });
 
+  it('a notification security could not get says spec 002 §8’s sentence, and the dialog stays (audit 002-desk row 93)', async () => {
+    const { api, user } = setup(screening({ direct: [match({ kind: 'direct', id: '91' })] }));
+    api.on('POST', '/api/visitors/7/security-notifications', errorReply(500, 'Internal error'));
+    await verdict('blocked');
+    await user.click(screen.getByRole('button', { name: t('visitorFlow.screen.notifySecurity') }));
+    const dialog = await screen.findByRole('dialog', { name: t('visitorFlow.screen.notifyTitle') });
+    await user.click(within(dialog).getByRole('button', { name: t('visitorFlow.screen.notifySend') }));
+    expect(await screen.findByText(MESSAGES.securityNotifyFailed)).toBeInTheDocument();
+    expect(MESSAGES.securityNotifyFailed).toBe('Unable to notify security of this user on the premises.');
+    expect(screen.getByRole('dialog', { name: t('visitorFlow.screen.notifyTitle') })).toBeInTheDocument();
+  });
+
   it('a registry match needs a decision: clearing it sends the note and the screening is asked again', async () => {
     const registryMatch = match({
       kind: 'registry',

@@ -18,6 +18,7 @@ import {
   IconBan,
   IconCircleCheck,
   IconRefresh,
+  IconShieldCheck,
   IconShieldExclamation,
   IconUserCheck,
   IconUserX,
@@ -46,6 +47,7 @@ import {
   type TDenyResult,
   useClearMatch,
   useDenyEntry,
+  useCheckIn,
   useNotifySecurity,
   visitorQuery,
 } from './visitor-flow-api';
@@ -53,17 +55,27 @@ import './i18n.en';
 import { notify } from '../../lib/notify';
 import { ConfirmDialog } from '../../components/confirm';
 import { useCan } from '../../lib/can';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 /**
  * Background search and allow/deny entry (spec 002 §2 /background/{type}/{visitorId}/{preRegId?},
  * §4 ALLOW/DENY, §5 exclusion rules, §8 registry failure). Screening runs on the server on load;
  * the decision is at the top, every match below it with why it matched and whether it is cleared.
  */
+/**
+ * The decision buttons wrap their label instead of clipping it (issue 25, audit 002-desk B14:
+ * "Notify Security" was cut off at 1024 px, three to a row beside the matches).
+ */
+const WRAPPING_BUTTON = {
+  root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 8 },
+  label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center', lineHeight: 1.25 },
+} as const;
+
 export default function ScreeningPage() {
   const { t } = useTranslation();
   const params = useParams();
   const visitorId = routeId(params.visitorId);
-  const visitor = useQuery({ ...visitorQuery(visitorId ?? 0), enabled: visitorId !== null });
+  const visitor = useQuery({ meta: SHOWS_ERROR, ...visitorQuery(visitorId ?? 0), enabled: visitorId !== null });
   if (visitorId === null || visitor.isError) {
     return (
       <Alert color="red" role="alert">
@@ -93,10 +105,26 @@ function Screening({ visitor }: { visitor: TVisitor }) {
   const buildingId = desk.buildingId;
   const building = useQuery({ ...buildingQuery(buildingId ?? 0), enabled: buildingId !== null });
   const [run] = useState(() => Date.now());
-  const screening = useQuery({ ...screeningQuery(visitor.id, buildingId ?? 0, run), enabled: buildingId !== null });
+  const screening = useQuery({
+    meta: SHOWS_ERROR,
+    ...screeningQuery(visitor.id, buildingId ?? 0, run),
+    enabled: buildingId !== null,
+  });
   const clear = useClearMatch(visitor.id);
   const deny = useDenyEntry(visitor.id);
   const notifySecurity = useNotifySecurity(visitor.id);
+  // issue 27 §1 (ADR 0042): police, fire or EMS are recorded by staff without screening
+  const responderCheckIn = useCheckIn();
+  const canCheckIn = useCan('visits.checkIn');
+  const logResponder = async () => {
+    if (!buildingId) return;
+    try {
+      const res = await responderCheckIn.mutateAsync({ visitorId: visitor.id, buildingId, visitorType: 'responder' });
+      navigate(flowPaths.checkedIn('visit', res.visit.id), { state: { buildingId } satisfies FlowState });
+    } catch (err) {
+      notify.error(err instanceof ApiError ? err.message : t('common.somethingWrong'));
+    }
+  };
   // one Idempotency-Key per DENY / notify action, reused when that action is retried (issue 10 §5)
   const [denyKey] = useState(() => createActionKey());
   const [notifyKey] = useState(() => createActionKey());
@@ -356,6 +384,7 @@ function Screening({ visitor }: { visitor: TVisitor }) {
               <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
                 <Button
                   size="lg"
+                  styles={WRAPPING_BUTTON}
                   color="teal.9"
                   leftSection={<IconUserCheck size={20} aria-hidden />}
                   disabled={!canAllow}
@@ -365,6 +394,7 @@ function Screening({ visitor }: { visitor: TVisitor }) {
                 </Button>
                 <Button
                   size="lg"
+                  styles={WRAPPING_BUTTON}
                   color="red.9"
                   leftSection={<IconUserX size={20} aria-hidden />}
                   disabled={!buildingId || screening.isPending}
@@ -375,15 +405,34 @@ function Screening({ visitor }: { visitor: TVisitor }) {
                 </Button>
                 <Button
                   size="lg"
+                  styles={WRAPPING_BUTTON}
                   variant="outline"
                   color="red.9"
                   leftSection={<IconShieldExclamation size={20} aria-hidden />}
                   disabled={!buildingId}
                   onClick={() => setNotifyOpen(true)}
+                  data-testid="notify-security"
                 >
                   {t('visitorFlow.screen.notifySecurity')}
                 </Button>
               </SimpleGrid>
+              {canCheckIn && buildingId && !visitor.openVisit && !preRegId && !nav.registration ? (
+                <Group gap="xs" wrap="wrap">
+                  <Button
+                    variant="subtle"
+                    color="blue.9"
+                    leftSection={<IconShieldCheck size={18} aria-hidden />}
+                    loading={responderCheckIn.isPending}
+                    onClick={() => void logResponder()}
+                    data-testid="log-responder"
+                  >
+                    {t('visitorFlow.screen.logResponder')}
+                  </Button>
+                  <Text size="sm" c="dimmed">
+                    {t('visitorFlow.screen.logResponderHint')}
+                  </Text>
+                </Group>
+              ) : null}
               {s && !canAllow ? (
                 <Text size="sm" c="dimmed" data-testid="allow-hint">
                   {blocked

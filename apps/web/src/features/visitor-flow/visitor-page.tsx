@@ -40,8 +40,10 @@ import {
   visitorQuery,
 } from './visitor-flow-api';
 import { alreadyOnFileMessage, DuplicateWarning, MergeDuplicate } from './person-on-file';
+import { AuditHistory } from '../audit/audit-history';
 import './i18n.en';
 import { notify } from '../../lib/notify';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 type Values = z.output<typeof ZVisitorFields>;
 const FORM_SCHEMA = ZVisitorFields as unknown as z.ZodType<unknown, Values>;
@@ -97,7 +99,7 @@ export default function VisitorPage() {
   const location = useLocation();
   const visitorId = routeId(params.visitorId) ?? 0;
   const type = params.type === 'license' ? 'license' : 'visitor';
-  const existing = useQuery({ ...visitorQuery(visitorId), enabled: visitorId > 0 });
+  const existing = useQuery({ meta: SHOWS_ERROR, ...visitorQuery(visitorId), enabled: visitorId > 0 });
   const license = type === 'license' ? licenseFromState(location.state) : null;
 
   if (visitorId > 0 && existing.isPending) {
@@ -401,6 +403,8 @@ function VisitorForm(props: {
         </Group>
       </FormShell>
       {props.visitor && canMerge ? <MergeDuplicate visitor={props.visitor} buildingId={desk.buildingId} /> : null}
+      {/* who changed, scanned or opened this visitor's record (issue 26 §1; audit.read only) */}
+      {props.visitor ? <AuditHistory framed targetType="visitor" targetId={props.visitor.id} headingOrder={2} /> : null}
       <DuplicateWarning
         candidates={candidates}
         creating={save.isPending}

@@ -13,6 +13,7 @@ import { fullName } from '../dashboard/format';
 import type { FlowState } from '../visitor-flow/flow';
 import { DeskBuildingSelect, useDeskBuilding } from '../visitor-flow/desk-building';
 import './i18n.en';
+import { SHOWS_ERROR } from '../../lib/query-client';
 
 /**
  * The top navigation's visitor search (spec 000 §2 /visitors/search/{text}): the text is in the
@@ -26,7 +27,11 @@ export default function VisitorSearchPage() {
   const term = (useParams().text ?? '').trim();
   const desk = useDeskBuilding({});
   const scoped = desk.buildingId !== null || user.clientId !== null;
-  const search = useQuery({ ...visitorSearchQuery(desk.buildingId, term), enabled: term.length > 0 && scoped });
+  const search = useQuery({
+    meta: SHOWS_ERROR,
+    ...visitorSearchQuery(desk.buildingId, term),
+    enabled: term.length > 0 && scoped,
+  });
   const state: FlowState = desk.buildingId ? { buildingId: desk.buildingId } : {};
   const matches = search.data ?? [];
 

@@ -11,14 +11,18 @@ import { i18n } from '.';
  * Exceptions, each a different meaning of the word:
  * - the role name 'Client Admin': the spec names the role so (002 §6 "Only the role named
  *   'Client Admin'"), and the user import accepts that name;
- * - the student information system's OAuth "Client ID" / "client secret": the credentials the
- *   SIS vendor issues under that name.
+ * - the student information system's and the sign-in provider's OAuth "Client ID" / "client
+ *   secret": the credentials the vendor issues under that name.
  */
 const ALLOWED = new Set([
   'users.roles.2',
   'clients.settings.sisClientId',
   'clients.settings.sisClientSecret',
   'clients.settings.clearSisClientSecret',
+  // the sign-in provider's OAuth "Client ID" / "client secret" (issue 30): the provider's names for them
+  'sso.clientId',
+  'sso.clientSecret',
+  'sso.testFailed',
 ]);
 const CLIENT = /\bclients?(['’]s)?\b/i;
 

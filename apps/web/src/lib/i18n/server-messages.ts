@@ -1,68 +1,44 @@
-import { KIOSK_MESSAGES, MESSAGES } from '@sv/contracts';
-import { PERSON_NAME_MESSAGES } from '@sv/domain';
+import { addLanguageLoader } from './index';
+import { isVisitorLanguage, type VisitorLanguage } from './languages';
 
 /**
- * The server's sentences a visitor can meet at the kiosk or on a public form, in Spanish (issue
- * 25, audit 002 U5; ADR 0034). The server answers in English, one sentence per situation, taken
- * from the contracts' constants; the web shows the chosen language by looking the sentence up
- * here. A sentence not listed is never shown in English to a Spanish speaker: the caller's own
- * Spanish fallback is (server-messages.unit.test.ts checks that every kiosk constant is listed).
+ * The server's sentences a visitor can meet at the kiosk or on a public form, in the visitor's
+ * language (issue 25, audit 002 U5; ADR 0034; issue 29 §2, ADR 0054). The server answers in English,
+ * one sentence per situation taken from the contracts' constants: that sentence is the key. Each
+ * language's translations sit in `server-messages.<lng>.ts` (keys: the English sentences) and load
+ * with the language. A sentence not listed is never shown in English to someone reading another
+ * language: the screen's own sentence in their language is (server-messages.unit.test.ts checks
+ * that every kiosk constant is listed in every language).
  */
-export const SERVER_MESSAGES_ES: Readonly<Record<string, string>> = {
-  // kiosk (packages/contracts KIOSK_MESSAGES; the seeOffice sentence has its own web string)
-  [KIOSK_MESSAGES.studentNotFound]: 'Ningún estudiante de esta escuela tiene este número y este apellido.',
-  [KIOSK_MESSAGES.tooManySignIns]:
-    'Este quiosco ha tenido muchos registros en el último minuto. Espere un momento o pase a la oficina principal.',
-  [KIOSK_MESSAGES.tooManyHealth]:
-    'La oficina principal ya está informada. Espere un momento o pase a la oficina principal.',
-  [KIOSK_MESSAGES.tooManyTardies]:
-    'Este quiosco ha tenido muchos registros de estudiantes en el último minuto. Espere un momento o pase a la oficina principal.',
-  [KIOSK_MESSAGES.tardyAlreadyRecorded]: 'Ya se registró hoy. Aquí tiene su comprobante otra vez.',
-  [KIOSK_MESSAGES.codeWrong]: 'Ese código no es correcto. Vuelva a intentarlo.',
-  [KIOSK_MESSAGES.pickupPhotoRequired]: 'Esta escuela pide una foto para la salida de un estudiante.',
-  // the kiosk service's refusals
-  'This building requires a photo to sign in.': 'Este edificio pide una foto para registrarse.',
-  'This school requires a photo to sign in.': 'Esta escuela pide una foto para registrarse.',
-  'The photo could not be found.': 'No se encontró la foto. Tómela otra vez.',
-  'This code is not known here. Please start again.': 'Este código no se reconoce aquí. Empiece de nuevo.',
-  'Scan your card or type your name and date of birth.':
-    'Pase su tarjeta por el lector o escriba su nombre y fecha de nacimiento.',
-  // a registration badge refused at the kiosk (the lookup's reason)
-  [MESSAGES.registrationNotFound]: 'Esta credencial no es un registro de este distrito.',
-  [MESSAGES.registrationPending]: 'Este registro todavía no ha sido aprobado.',
-  [MESSAGES.registrationDenied]: 'Este registro fue rechazado.',
-  [MESSAGES.registrationExpired]: 'Este registro ha vencido. Pida a la oficina que lo renueve.',
-  [MESSAGES.registrationUnderReview]: 'Este registro está en revisión.',
-  [MESSAGES.registrationSuspended]:
-    'Este registro está suspendido mientras se revisa un aviso de arresto. Comuníquese con la oficina del distrito.',
-  [MESSAGES.registrationNotThisBuilding]: 'Este registro no es válido en este edificio.',
-  // spec 002 §8 (student information system)
-  [MESSAGES.skywardFailed]:
-    'No se pudo conectar con el servidor de Skyward. Inténtelo más tarde o comuníquese con su administrador.',
-  [MESSAGES.guardiansSisError]:
-    'No se pudo obtener la lista de tutores autorizados para recoger al estudiante. Inténtelo de nuevo o comuníquese con su administrador.',
-  [MESSAGES.kioskUnableToProcess]: 'No se pudo procesar la solicitud.',
-  [MESSAGES.kioskCheckInformation]: 'Revise la información y vuelva a intentarlo.',
-  // the kiosk's own sign-in and log-out
-  [MESSAGES.invalidCredentials]: 'El correo electrónico o la contraseña no son correctos.',
-  [MESSAGES.tooManyAttempts]: 'Demasiados intentos de inicio de sesión. Espere unos minutos y vuelva a intentarlo.',
-  [MESSAGES.kioskAccountsOnly]:
-    'Aquí solo pueden iniciar sesión las cuentas de quiosco. Los administradores usan el quiosco con una cuenta de quiosco.',
-  [MESSAGES.sessionExpired]: 'Su sesión terminó. Vuelva a iniciar sesión.',
-  [MESSAGES.kioskLogoutPasswordRequired]: 'Escriba la contraseña de la cuenta del quiosco para cerrar su sesión.',
-  [MESSAGES.kioskLogoutPasswordWrong]:
-    'Esa no es la contraseña de la cuenta del quiosco. El quiosco sigue con la sesión iniciada.',
-  // names typed at the kiosk or on a public form (the one person-name rule)
-  [PERSON_NAME_MESSAGES.noLetters]: 'Un nombre debe tener al menos una letra.',
-  [PERSON_NAME_MESSAGES.characters]: 'Un nombre solo puede tener letras, espacios, apóstrofos, guiones y puntos.',
-  Required: 'Complete este campo.',
-};
+const translations: Partial<Record<VisitorLanguage, Readonly<Record<string, string>>>> = {};
+
+// one file per language, named here (a template import would also match this folder's tests)
+const FILES = {
+  es: () => import('./server-messages.es'),
+  ar: () => import('./server-messages.ar'),
+  zh: () => import('./server-messages.zh'),
+  vi: () => import('./server-messages.vi'),
+  pt: () => import('./server-messages.pt'),
+} satisfies Record<Exclude<VisitorLanguage, 'en'>, () => Promise<unknown>>;
+
+addLanguageLoader((lng) =>
+  FILES[lng]().then((module) => {
+    // each file exports one map, `serverMessages<Lng>`
+    translations[lng] = Object.values(module as Record<string, Readonly<Record<string, string>>>)[0];
+  }),
+);
+
+/** Registers a language's translations (the loader above; tests load them directly). */
+export function addServerMessages(lng: VisitorLanguage, messages: Readonly<Record<string, string>>) {
+  translations[lng] = messages;
+}
 
 /**
- * The server's sentence in the visitor's language: as sent in English; in Spanish its translation,
- * or `fallbackEs` (the screen's own Spanish sentence) when it has none.
+ * The server's sentence in the visitor's language: as sent in English; in another language its
+ * translation, or `fallback` (the screen's own sentence in that language) when it has none.
  */
-export function serverMessageIn(lng: string, message: string, fallbackEs: string): string {
-  if (!lng.startsWith('es')) return message;
-  return SERVER_MESSAGES_ES[message] ?? fallbackEs;
+export function serverMessageIn(lng: string, message: string, fallback: string): string {
+  const base = lng.split('-')[0];
+  if (!isVisitorLanguage(base) || base === 'en') return message;
+  return translations[base]?.[message] ?? fallback;
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Popover, TextInput } from '@mantine/core';
+import { ActionIcon, Popover, TextInput, type TextInputProps } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -24,6 +24,16 @@ export interface DobInputProps {
   onChange: (iso: string | null, problem: DobProblem) => void;
   /** the form's own error for the field, shown when the text itself is fine */
   error?: string;
+  /** defaults to mm/dd/yyyy; the kiosk passes its language's (mm/dd/aaaa in Spanish) */
+  placeholder?: string;
+  /**
+   * The field must be filled in: an asterisk and aria-required, like the other required fields
+   * (issue 25, audit 001 U12, audit 002-ksl U3: the save was blocked without it, unmarked). Not
+   * the native attribute: the form's own message says what is missing, in the page's language.
+   */
+  required?: boolean;
+  /** the look of the surrounding form (the kiosk's large fields: styles, min width) */
+  textInputProps?: Pick<TextInputProps, 'styles' | 'miw' | 'size' | 'w'>;
 }
 
 /** What the text box shows for `value`. */
@@ -79,9 +89,12 @@ export function DobInput(props: DobInputProps) {
 
   return (
     <TextInput
+      {...props.textInputProps}
       label={props.label ?? t('dob.label')}
       description={props.description}
-      placeholder={US_DATE_PLACEHOLDER}
+      withAsterisk={props.required}
+      aria-required={props.required || undefined}
+      placeholder={props.placeholder ?? US_DATE_PLACEHOLDER}
       inputMode="numeric"
       autoComplete="off"
       value={text}

@@ -1,4 +1,4 @@
-import { addCatalogue } from '../i18n';
+import { addCatalogue, addLanguageLoader } from '../i18n';
 
 /** Strings of the one date-of-birth field (dob-input.tsx, issue 24 §2): they load with the field. */
 addCatalogue('en', {
@@ -10,3 +10,6 @@ addCatalogue('en', {
     openCalendar: 'Open calendar',
   },
 });
+
+// the other visitor languages load on demand (issue 29 §1, ADR 0054)
+addLanguageLoader((lng) => import(`./i18n.${lng}.ts`));

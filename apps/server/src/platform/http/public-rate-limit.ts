@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../../platform/db/database';
-import { hitWindowLimit } from '../../platform/http/window-limit';
+import type { Db } from '../db/database';
+import { hitWindowLimit } from './window-limit';
 
 /**
  * Per-address limits of the public registration form (security guide "Brute force"; issue 11).
@@ -17,6 +17,9 @@ export const PUBLIC_LIMITS = {
   submit: { max: 5, windowMinutes: 10 },
   // nearby arrivals (ADR 0017): a phone posts its position a few times while walking up
   arrive: { max: 30, windowMinutes: 10 },
+  // reunification pre-requests (issue 27 §3, ADR 0050): families on one carrier's shared address
+  // during an emergency, so more than the registration form; still far from a flood
+  reunify: { max: 30, windowMinutes: 10 },
 } as const;
 
 /**

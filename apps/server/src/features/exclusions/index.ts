@@ -1,0 +1,15 @@
+/**
+ * The exclusions feature's public surface: what other features may import (issue 24 §3). Anything
+ * not exported here is the feature's own; architecture.unit.test.ts fails CI on an import that
+ * reaches past this file. The composition root builds the feature's repositories and services.
+ */
+export {
+  candidateQueryOf,
+  candidateValues,
+  candidateVariant,
+  screeningCandidatesFromJson,
+  screeningCandidatesJson,
+} from './exclusions.repository';
+export type { ExclusionsRepository, ScreeningCandidate } from './exclusions.repository';
+export { firstOpenVisitDate, screenCardsById, screenUnscreenedCards } from './exclusions.card-flags';
+export { cleanName } from './exclusions.service';

@@ -1,0 +1,234 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hostNotifications, hostWebhooks, hosts, outboundMessages, visits } from '../../db/schema/index';
+import { createTestApp, type Session, type TestApp } from '../../test/test-app';
+import { insertPhoto } from '../exclusions/exclusions.fixtures';
+import { multipartBody } from '../exclusions/exclusions.fixtures';
+import { createHost, createPass } from '../visitor-passes/visitor-passes.fixtures';
+
+/**
+ * Hosts (issue 28 §1) and the host told on arrival (§4, ADR 0053): the list and its autocomplete,
+ * the district's users, the import (undoable), Teams / Slack through a local peer speaking the
+ * incoming-webhook protocol, honest delivery status, one notice per check-in.
+ */
+let t: TestApp;
+let north: Session;
+let south: Session;
+let desk: Session;
+let kiosk: Session;
+let peer: Server;
+let peerUrl = '';
+const received: { path: string; body: unknown }[] = [];
+let failNext = 0;
+
+beforeAll(async () => {
+  peer = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      if (failNext > 0) {
+        failNext--;
+        res.writeHead(500).end('down');
+        return;
+      }
+      received.push({ path: req.url ?? '', body: JSON.parse(body) });
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    });
+  });
+  await new Promise<void>((r) => peer.listen(0, '127.0.0.1', r));
+  peerUrl = `http://127.0.0.1:${(peer.address() as AddressInfo).port}`;
+  t = await createTestApp({ env: { CHAT_WEBHOOK_ALLOW_LOOPBACK: 'true' } });
+  north = await t.login('admin.north@demo.test');
+  south = await t.login('admin.south@demo.test');
+  desk = await t.login('desk.northhigh@demo.test');
+  kiosk = await t.login('kiosk.northhigh@demo.test');
+});
+afterAll(() => new Promise<void>((r) => peer.close(() => r())));
+
+/**
+ * The visit's notice once no sender holds it: the kiosk's check-in nudges a delivery of its own
+ * (not awaited), so a test waits for that one to finish before looking.
+ */
+async function settled(visitId: number) {
+  for (let i = 0; i < 100; i++) {
+    const [n] = await t.deps.db.select().from(hostNotifications).where(eq(hostNotifications.visitId, visitId));
+    if (n && n.claimedBy === null) return n;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the notice is still being delivered');
+}
+
+/** A pass checked in at the kiosk for a host: the visit id. */
+async function arriveFor(hostId: number) {
+  const { token } = await createPass(
+    t.deps,
+    { clientId: t.world.north.clientId, buildingId: t.world.north.northHighId },
+    { hostId, firstname: 'Arriving', lastname: `Guest${Math.random().toString(36).slice(2, 7).replace(/\d/g, 'x')}` },
+  );
+  const res = await t
+    .as(kiosk)
+    .post('/api/kiosk/passes/check-in', { token, photoFileId: await insertPhoto(t.deps.db, t.world.north.clientId) });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().state).toBe('checked_in');
+  return res.json().visitId as number;
+}
+
+describe('hosts (issue 28 §1)', () => {
+  it('adds a host; the autocomplete finds a name however it is typed, only in the district', async () => {
+    const res = await t
+      .as(north)
+      .post('/api/hosts', { name: 'Margaret Oduya', email: 'm.oduya@example.test', channel: 'email' });
+    expect(res.statusCode, res.body).toBe(200);
+    // an e-mail channel needs the address
+    const bad = await t.as(north).post('/api/hosts', { name: 'No Mail', channel: 'email' });
+    expect(bad.statusCode).toBe(400);
+    const found = await t.as(desk).post('/api/hosts/search', { q: 'ODU\u200Bya' });
+    expect(found.json().data.map((h: { name: string }) => h.name)).toContain('Margaret Oduya');
+    const other = await t.as(south).post('/api/hosts/search', { q: 'oduya' });
+    expect(other.json().data).toHaveLength(0);
+  });
+
+  it("brings in the district's administrators and attendants once, and keeps them in step", async () => {
+    const first = (await t.as(north).post('/api/hosts/sync-users', {})).json();
+    expect(first.added).toBeGreaterThan(0);
+    const again = (await t.as(north).post('/api/hosts/sync-users', {})).json();
+    expect(again).toEqual({ added: 0, updated: 0 });
+    const rows = await t.deps.db
+      .select()
+      .from(hosts)
+      .where(and(eq(hosts.clientId, t.world.north.clientId), eq(hosts.source, 'user')));
+    expect(rows.map((r) => r.email)).toContain('desk.northhigh@demo.test');
+    expect(rows.every((r) => r.clientId === t.world.north.clientId)).toBe(true);
+  });
+
+  it('imports hosts through the import pipeline, and the import can be undone', async () => {
+    const csv =
+      'Name,Email,Mobile,Notify By\r\nImport Hostone,hostone@example.test,,email\r\nImport Hosttwo,,5555550111,sms\r\n';
+    const m = multipartBody(Buffer.from(csv), { fileName: 'hosts.csv', contentType: 'text/csv', fields: {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/imports/hosts',
+      payload: m.body,
+      headers: { ...m.headers, cookie: north.cookie, 'x-csrf-token': north.csrfToken },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().results).toMatchObject({ imported: 2, rejected: 0 });
+    const undo = await t.as(north).post(`/api/imports/batches/${res.json().batchId}/undo`);
+    expect(undo.json()).toMatchObject({ removed: 2, kept: 0 });
+    expect(await t.deps.db.select().from(hosts).where(eq(hosts.name, 'Import Hostone'))).toHaveLength(0);
+  });
+});
+
+describe('the host told on arrival (issue 28 §4)', () => {
+  it("refuses a webhook URL that is not the service's, and never sends one back", async () => {
+    const bad = await t.as(north).put('/api/hosts/webhooks', { slackUrl: 'https://example.com/hook' });
+    expect(bad.statusCode).toBe(400);
+    const ok = await t.as(north).put('/api/hosts/webhooks', { slackUrl: 'https://hooks.slack.com/services/T1/B1/abc' });
+    expect(ok.json()).toEqual({ teams: false, slack: true });
+    expect(ok.body).not.toContain('hooks.slack.com');
+    const [stored] = await t.deps.db
+      .select()
+      .from(hostWebhooks)
+      .where(eq(hostWebhooks.clientId, t.world.north.clientId));
+    expect(stored!.urlSealed).not.toContain('hooks.slack.com');
+  });
+
+  it('posts to the district’s Slack webhook once, with the name, building and a photo link', async () => {
+    await t.as(north).put('/api/hosts/webhooks', { slackUrl: `${peerUrl}/slack` });
+    const hostId = await createHost(t.deps.db, t.world.north.clientId, { channel: 'slack', name: 'Slack Host' });
+    received.length = 0;
+    const visitId = await arriveFor(hostId);
+    await settled(visitId);
+    await t.services.hosts.deliverNotifications();
+    await settled(visitId);
+    const mine = received.filter((r) => r.path === '/slack');
+    expect(mine).toHaveLength(1);
+    const text = (mine[0]!.body as { text: string }).text;
+    expect(text).toMatch(/Arriving Guest\w+ has arrived at North High School to see you\./);
+    expect(text).toContain('/api/files/');
+    const [n] = await t.deps.db.select().from(hostNotifications).where(eq(hostNotifications.visitId, visitId));
+    expect(n).toMatchObject({ status: 'sent', channel: 'slack', attempts: 1 });
+  });
+
+  it('a Teams receiver that is down gets the notice later, once; after the last attempt it says failed', async () => {
+    await t.as(north).put('/api/hosts/webhooks', { teamsUrl: `${peerUrl}/teams` });
+    const hostId = await createHost(t.deps.db, t.world.north.clientId, { channel: 'teams' });
+    received.length = 0;
+    failNext = 1;
+    const visitId = await arriveFor(hostId);
+    await settled(visitId);
+    await t.services.hosts.deliverNotifications();
+    let n = await settled(visitId);
+    expect(n).toMatchObject({ status: 'queued', attempts: 1, lastError: 'Teams answered 500' });
+    // the back-off has passed
+    await t.deps.db
+      .update(hostNotifications)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(hostNotifications.id, n!.id));
+    await t.services.hosts.deliverNotifications();
+    n = await settled(visitId);
+    expect(n).toMatchObject({ status: 'sent', attempts: 2 });
+    const teams = received.filter((r) => r.path === '/teams');
+    expect(teams).toHaveLength(1);
+    expect(JSON.stringify(teams[0]!.body)).toContain('AdaptiveCard');
+
+    // always down: five attempts, then 'failed' (the honest status)
+    failNext = 100;
+    const other = await arriveFor(await createHost(t.deps.db, t.world.north.clientId, { channel: 'teams' }));
+    await settled(other);
+    for (let i = 0; i < 5; i++) {
+      await t.deps.db
+        .update(hostNotifications)
+        .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+        .where(eq(hostNotifications.visitId, other));
+      await t.services.hosts.deliverNotifications();
+      await settled(other);
+    }
+    failNext = 0;
+    const [last] = await t.deps.db.select().from(hostNotifications).where(eq(hostNotifications.visitId, other));
+    expect(last).toMatchObject({ status: 'failed', attempts: 5 });
+  });
+
+  it('a host on a chat the district has not set up is told by e-mail instead', async () => {
+    await t.as(north).put('/api/hosts/webhooks', { teamsUrl: '' });
+    const hostId = await createHost(t.deps.db, t.world.north.clientId, {
+      channel: 'teams',
+      email: 'teams.fallback@example.test',
+    });
+    const visitId = await arriveFor(hostId);
+    await settled(visitId);
+    await t.services.hosts.deliverNotifications();
+    const mail = await t.deps.db
+      .select()
+      .from(outboundMessages)
+      .where(eq(outboundMessages.recipient, 'teams.fallback@example.test'));
+    expect(mail).toHaveLength(1);
+    const [n] = await t.deps.db.select().from(hostNotifications).where(eq(hostNotifications.visitId, visitId));
+    expect(n).toMatchObject({ status: 'message', messageId: mail[0]!.id });
+  });
+
+  it('a desk check-out and check-in again of the same person within minutes does not tell the host twice', async () => {
+    const hostId = await createHost(t.deps.db, t.world.north.clientId, { email: 'twice@example.test' });
+    const visitId = await arriveFor(hostId);
+    const [v] = await t.deps.db.select().from(visits).where(eq(visits.id, visitId));
+    const out = await t.as(desk).post(`/api/visits/${visitId}/check-out`);
+    expect(out.statusCode, out.body).toBe(200);
+    const screening = (
+      await t.as(desk).post(`/api/visitors/${v!.visitorId}/screening`, { buildingId: t.world.north.northHighId })
+    ).json();
+    const again = await t.as(desk).post('/api/visits', {
+      screeningId: screening.id,
+      visitorId: v!.visitorId,
+      buildingId: t.world.north.northHighId,
+      hostId,
+      photoFileId: await insertPhoto(t.deps.db, t.world.north.clientId),
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    await t.services.hosts.deliverNotifications();
+    expect(await t.deps.db.select().from(hostNotifications).where(eq(hostNotifications.hostId, hostId))).toHaveLength(
+      1,
+    );
+  });
+});

@@ -1,0 +1,6 @@
+/**
+ * The hosts feature's public surface (issue 28 §1, §4; ADR 0053): what other features may import.
+ * The composition root builds the repository and the service.
+ */
+export type { HostsRepository } from './hosts.repository';
+export type { HostsService } from './hosts.service';

@@ -1,0 +1,17 @@
+/**
+ * The registrations feature's public surface: what other features may import (issue 24 §3). Anything
+ * not exported here is the feature's own; architecture.unit.test.ts fails CI on an import that
+ * reaches past this file. The composition root builds the feature's repositories and services.
+ */
+export { sendInformationPage } from './information-page';
+export { registrationKindRoutes } from './registrations.engine-routes';
+export type { RegistrationListRow, RegistrationsRepository } from './registrations.repository';
+export {
+  REGISTRATION_MESSAGES,
+  actionsFor,
+  alertSummary,
+  createRegistrationEngine,
+  registrationSourceOf,
+  rulesOf,
+} from './registrations.service';
+export type { RegistrationEngineParts } from './registrations.service';

@@ -1,0 +1,8 @@
+/**
+ * The visits feature's public surface: what other features may import (issue 24 §3). Anything
+ * not exported here is the feature's own; architecture.unit.test.ts fails CI on an import that
+ * reaches past this file. The composition root builds the feature's repositories and services.
+ */
+export type { VisitsRepository } from './visits.repository';
+export { newBadgeCode } from './visits.service';
+export type { VisitsService } from './visits.service';

@@ -1,0 +1,1 @@
+export { LanguageMenu } from './language-menu';

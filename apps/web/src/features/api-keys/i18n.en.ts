@@ -1,0 +1,56 @@
+import { addCatalogue } from '../../lib/i18n';
+
+/** Strings of the API keys screen (issue 28 §5; ADR 0051). */
+addCatalogue('en', {
+  apiKeys: {
+    title: 'API Keys',
+    intro:
+      'Keys let the district’s other systems (SIS, access control, dashboards) call the SafeVisitor API with the permissions you choose. A key is shown once, when it is made; revoke a key that is lost or no longer used.',
+    add: 'Create API Key',
+    empty: 'No API keys yet.',
+    caption: 'API keys of the district',
+    col: {
+      name: 'Name',
+      key: 'Key',
+      scope: 'Where',
+      access: 'Access',
+      lastUsed: 'Last used',
+      created: 'Created',
+      status: 'Status',
+    },
+    wholeDistrict: 'Whole district',
+    readOnly: 'Read only',
+    permissions_one: '{{count}} permission',
+    permissions_other: '{{count}} permissions',
+    never: 'Never',
+    revoked: 'Revoked {{when}}',
+    revoke: 'Revoke',
+    revokeLabel: 'Revoke the key {{name}}',
+    revokeTitle: 'Revoke this API key?',
+    revokeBody: 'Anything using “{{name}}” stops working at once. This cannot be undone.',
+    revokedNotice: 'The key “{{name}}” was revoked.',
+    form: {
+      title: 'Create API Key',
+      name: 'Name',
+      nameHint: 'Who or what uses it, e.g. “SIS nightly sync”.',
+      building: 'Where',
+      buildingHint: 'A key of one building sees and acts at that building only, like its attendants.',
+      access: 'Access',
+      readOnly: 'Read only',
+      readOnlyHint: 'Reads what a district administrator can read; changes nothing.',
+      chosen: 'Chosen permissions',
+      permissions: 'Permissions',
+      permissionsHint: 'The key can do only these (never manage keys or webhooks).',
+      create: 'Create key',
+      cancel: 'Cancel',
+    },
+    shown: {
+      title: 'Copy your new API key',
+      once: 'This is the only time the key is shown. Store it in the other system’s secret settings now; SafeVisitor keeps only a fingerprint of it.',
+      usage: 'Send it as the header Authorization: Bearer <key>.',
+      copy: 'Copy key',
+      copied: 'Copied',
+      done: 'I have stored the key',
+    },
+  },
+});
