@@ -48,13 +48,14 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => peer.close(() => r())));
 
 /**
- * The visit's notice once no sender holds it: the kiosk's check-in nudges a delivery of its own
- * (not awaited), so a test waits for that one to finish before looking.
+ * The visit's notice once the kiosk's own nudge has had its go: the check-in starts a delivery it
+ * does not await, so a test waits until a sender has tried the row (attempts > 0) and let it go —
+ * waiting only for "not claimed" raced the nudge before it claimed (seen on PostgreSQL in CI).
  */
 async function settled(visitId: number) {
   for (let i = 0; i < 100; i++) {
     const [n] = await t.deps.db.select().from(hostNotifications).where(eq(hostNotifications.visitId, visitId));
-    if (n && n.claimedBy === null) return n;
+    if (n && n.claimedBy === null && n.attempts > 0) return n;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('the notice is still being delivered');
