@@ -90,7 +90,7 @@ export async function deliverHostNotifications(
         clientId: r.clientId,
         channel: channel as 'email' | 'sms',
         recipient,
-        ...(channel === 'email' ? { subject: `${r.firstname} ${r.lastname}`.trim() + ' has arrived' } : {}),
+        ...(channel === 'email' ? { subject: `${`${r.firstname} ${r.lastname}`.trim()} has arrived` } : {}),
         body: notice.text,
         kind: 'host.visitor_arrived',
       };

@@ -41,6 +41,62 @@ const rowColumns = {
 export const HOST_NOTIFY_LEASE_SECONDS = 120;
 export const HOST_NOTIFY_MAX_ATTEMPTS = 5;
 
+/** A staff member of the roster feed, as the sync hands them over (issue 28 §1). */
+export interface RosterStaffHost {
+  sourcedId: string;
+  name: string;
+  email: string;
+  /** 10 digits, or '' when the feed's number is not a usable mobile */
+  mobile: string;
+  /** the building of their school, or null (district-wide) */
+  buildingId: number | null;
+  active: boolean;
+}
+
+/**
+ * Staff of the roster feed become hosts (issue 28 §1; source 'roster', keyed by the OneRoster
+ * sourcedId): added once and kept in step with the feed (name, e-mail, mobile, school, status —
+ * "tobedeleted" sets the host inactive). The channel an administrator chose is kept; a new host is
+ * told by e-mail, or by text when the feed has only a mobile. In the sync page's transaction.
+ */
+export async function upsertRosterHosts(tx: Db, clientId: number, staff: RosterStaffHost[]) {
+  if (staff.length === 0) return { added: 0, updated: 0 };
+  const rows = await tx
+    .insert(hosts)
+    .values(
+      staff.map((p) =>
+        withKey({
+          clientId,
+          buildingId: p.buildingId,
+          name: p.name,
+          email: p.email,
+          mobile: p.mobile,
+          channel: p.email === '' && p.mobile !== '' ? 'sms' : 'email',
+          source: 'roster',
+          sourceRef: p.sourcedId,
+          active: p.active,
+        }),
+      ),
+    )
+    .onConflictDoUpdate({
+      target: [hosts.clientId, hosts.source, hosts.sourceRef],
+      targetWhere: sql`${hosts.sourceRef} is not null`,
+      set: {
+        name: sql`excluded.name`,
+        nameKey: sql`excluded.name_key`,
+        email: sql`excluded.email`,
+        mobile: sql`excluded.mobile`,
+        buildingId: sql`excluded.building_id`,
+        active: sql`excluded.active`,
+        version: sql`${hosts.version} + 1`,
+      },
+      setWhere: sql`(${hosts.name}, ${hosts.email}, ${hosts.mobile}, ${hosts.buildingId}, ${hosts.active}) is distinct from (excluded.name, excluded.email, excluded.mobile, excluded.building_id, excluded.active)`,
+    })
+    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+  const added = rows.filter((r) => r.inserted).length;
+  return { added, updated: rows.length - added };
+}
+
 export function createHostsRepository(db: Db) {
   /** Hosts the actor sees: the district's; an attendant's building's and the district-wide ones. */
   const scoped = (actor: TActor) =>

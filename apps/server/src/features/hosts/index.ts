@@ -4,3 +4,5 @@
  */
 export type { HostsRepository } from './hosts.repository';
 export type { HostsService } from './hosts.service';
+/** The roster sync's staff become hosts (issue 28 §1), in the sync's transaction. */
+export { type RosterStaffHost, upsertRosterHosts } from './hosts.repository';

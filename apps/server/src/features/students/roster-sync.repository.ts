@@ -11,6 +11,7 @@ import {
   students,
 } from '../../db/schema/index';
 import type { RosterUser } from '../../integrations/sis/index';
+import { upsertRosterHosts } from '../hosts';
 import type { Db } from '../../platform/db/database';
 
 export type SyncState = typeof sisSyncState.$inferSelect;
@@ -81,6 +82,40 @@ export function createRosterSyncRepository(db: Db) {
     },
 
     /** Guardians of a page of OneRoster users, and their links to students already known. */
+    /**
+     * Staff of a page (OneRoster teachers, administrators, aides, proctors) as the district's hosts
+     * (issue 28 §1), at their school's building; a name the person-name rule refuses is left out.
+     */
+    async applyStaff(tx: Db, clientId: number, page: RosterUser[]): Promise<{ hosts: number; refused: number }> {
+      const { accepted, refused } = acceptRosterNames(page);
+      if (accepted.length === 0) return { hosts: 0, refused };
+      const schools = await tx
+        .select({ sourcedId: sisSchools.sourcedId, buildingId: sisSchools.buildingId })
+        .from(sisSchools)
+        .where(eq(sisSchools.clientId, clientId));
+      const schoolBuilding = new Map(schools.map((s) => [s.sourcedId, s.buildingId]));
+      const mobileOf = (phone: string) => {
+        const digits = phone.replace(/\D/g, '');
+        const ten = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+        return ten.length === 10 ? ten : '';
+      };
+      await upsertRosterHosts(
+        tx,
+        clientId,
+        accepted.map((u) => {
+          const school = u.orgSourcedIds.find((o) => schoolBuilding.has(o));
+          return {
+            sourcedId: u.sourcedId,
+            name: `${u.givenName} ${u.familyName}`,
+            email: /^[^\s@]+@[^\s@]+$/.test(u.email.trim()) ? u.email.trim().toLowerCase() : '',
+            mobile: mobileOf(u.phone),
+            buildingId: school ? (schoolBuilding.get(school) ?? null) : null,
+            active: u.status === 'active',
+          };
+        }),
+      );
+      return { hosts: accepted.length, refused };
+    },
     async applyGuardians(tx: Db, clientId: number, page: RosterUser[]): Promise<{ refused: number }> {
       const { accepted: users, refused } = acceptRosterNames(page);
       if (users.length === 0) return { refused };

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBuilding } from '../../../db/seed/factories';
-import { guardians, sisSyncState, studentGuardians, students } from '../../db/schema/index';
-import { startFakeSis, type FakeSis } from '../../test/peers/fake-sis';
+import { guardians, hosts, sisSyncState, studentGuardians, students } from '../../db/schema/index';
+import { startFakeSis, type FakeSis, type OneRosterUser } from '../../test/peers/fake-sis';
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
 import { syncRoster } from './roster-sync';
 
@@ -125,5 +125,100 @@ describe('roster sync against a OneRoster server (issue 12)', () => {
     } finally {
       sis.setDown(false);
     }
+  });
+  it("keeps the staff of the feed as the district's hosts: at their school, in step, never a guardian (issue 28 §1)", async () => {
+    const staff = (over: Partial<OneRosterUser>): OneRosterUser => ({
+      sourcedId: 'tea-3001',
+      status: 'active',
+      dateLastModified: '2026-04-01T00:00:00.000Z',
+      role: 'teacher',
+      givenName: 'Dana',
+      familyName: 'Chen-Example',
+      identifier: '',
+      email: 'Dana.Chen@Staff.Example',
+      phone: '+1 (555) 555-0401',
+      agents: [],
+      orgs: [{ sourcedId: 'org-north-high', type: 'org' }],
+      ...over,
+    });
+    sis.users.push(
+      staff({}),
+      // an office administrator with only a phone: told by text
+      staff({
+        sourcedId: 'adm-3002',
+        role: 'administrator',
+        givenName: 'Sam',
+        familyName: 'Principal',
+        email: '',
+        phone: '555-555-0402',
+        orgs: [{ sourcedId: 'org-district', type: 'org' }],
+      }),
+      // a name the person-name rule refuses is left out (issue 22)
+      staff({ sourcedId: 'aid-3003', role: 'aide', givenName: 'https://x.example', familyName: 'Spam' }),
+    );
+    const r = await syncRoster(t.deps, t.services.repositories.rosterSync, clientId, { pageSize: 2 });
+    expect(r).toMatchObject({ status: 'complete', hosts: 2, refused: 1 });
+    const ofFeed = () =>
+      t.deps.db
+        .select({
+          sourceRef: hosts.sourceRef,
+          name: hosts.name,
+          email: hosts.email,
+          mobile: hosts.mobile,
+          channel: hosts.channel,
+          buildingId: hosts.buildingId,
+          active: hosts.active,
+        })
+        .from(hosts)
+        .where(and(eq(hosts.clientId, clientId), eq(hosts.source, 'roster')))
+        .orderBy(hosts.sourceRef);
+    expect(await ofFeed()).toEqual([
+      {
+        sourceRef: 'adm-3002',
+        name: 'Sam Principal',
+        email: '',
+        mobile: '5555550402',
+        channel: 'sms',
+        buildingId: null,
+        active: true,
+      },
+      {
+        sourceRef: 'tea-3001',
+        name: 'Dana Chen-Example',
+        email: 'dana.chen@staff.example',
+        mobile: '5555550401',
+        channel: 'email',
+        buildingId,
+        active: true,
+      },
+    ]);
+    // the feed's guardians are never hosts
+    expect((await ofFeed()).map((h) => h.sourceRef)).not.toContain('par-2001');
+
+    // the administrator's choice of channel stays; the feed's changes follow; a leaver is set inactive
+    await t.deps.db.update(hosts).set({ channel: 'teams' }).where(eq(hosts.sourceRef, 'tea-3001'));
+    const dana = sis.users.find((u) => u.sourcedId === 'tea-3001')!;
+    dana.familyName = 'Chen-Rivera';
+    dana.dateLastModified = '2026-04-02T00:00:00.000Z';
+    const sam = sis.users.find((u) => u.sourcedId === 'adm-3002')!;
+    sam.status = 'tobedeleted';
+    sam.dateLastModified = '2026-04-02T00:00:00.000Z';
+    await syncRoster(t.deps, t.services.repositories.rosterSync, clientId, { pageSize: 2 });
+    const after = await ofFeed();
+    expect(after.find((h) => h.sourceRef === 'tea-3001')).toMatchObject({
+      name: 'Dana Chen-Rivera',
+      channel: 'teams',
+      active: true,
+    });
+    expect(after.find((h) => h.sourceRef === 'adm-3002')).toMatchObject({ active: false });
+
+    // the desk's "Person visiting" finds the teacher; no other district sees them
+    const found = await t.as(admin).post('/api/hosts/search', { q: 'chen', clientId: String(clientId) });
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().data.map((h: { name: string }) => h.name)).toContain('Dana Chen-Rivera');
+    const south = await t.login('admin.south@demo.test');
+    const foreign = await t.as(south).post('/api/hosts/search', { q: 'chen' });
+    expect(foreign.statusCode, foreign.body).toBe(200);
+    expect(foreign.json().data.map((h: { name: string }) => h.name)).not.toContain('Dana Chen-Rivera');
   });
 });

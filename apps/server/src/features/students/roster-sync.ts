@@ -1,4 +1,4 @@
-import { GUARDIAN_ROLES, type RosterResource, type SisClient, SisError } from '../../integrations/sis/index';
+import { GUARDIAN_ROLES, type RosterResource, type SisClient, SisError, STAFF_ROLES } from '../../integrations/sis/index';
 import type { Db } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import type { RosterSyncRepository } from './roster-sync.repository';
@@ -14,6 +14,8 @@ export interface SyncResult {
   pages: number;
   students: number;
   guardians: number;
+  /** staff kept as the district's hosts (issue 28 §1) */
+  hosts: number;
   /** people not stored because their name breaks the person-name rule (issue 22) */
   refused: number;
   /** 'unreachable' | 'failed' when a page failed (the run resumes there next time) */
@@ -22,7 +24,8 @@ export interface SyncResult {
 
 /**
  * Roster sync (issue 12 "Student information system"): students and their guardians (OneRoster
- * users with role parent / guardian / relative) into the district's tables, by dateLastModified
+ * users with role parent / guardian / relative) into the district's tables, and the staff
+ * (teacher / administrator / aide / proctor) as the district's hosts (issue 28 §1), by dateLastModified
  * deltas. A pass asks for everything changed after the cursor: first `users` (guardians), then
  * `students` (which link to the guardians in their `agents`), page by page (limit / offset).
  * Each page is applied in one transaction with the pass position, and the cursor moves only when
@@ -48,7 +51,7 @@ export async function syncRosterWith(
   pageSize?: number,
 ): Promise<SyncResult> {
   const limit = pageSize ?? SYNC_PAGE_SIZE;
-  const result: SyncResult = { status: 'complete', pages: 0, students: 0, guardians: 0, refused: 0 };
+  const result: SyncResult = { status: 'complete', pages: 0, students: 0, guardians: 0, hosts: 0, refused: 0 };
   let state = await repo.state(clientId);
   const now = deps.now();
   if (!client) return { ...result, status: 'failed', error: 'failed' };
@@ -84,6 +87,14 @@ export async function syncRosterWith(
           const { refused } = await repo.applyGuardians(tx, clientId, people);
           result.guardians += people.length - refused;
           result.refused += refused;
+          // issue 28 §1: the district's staff are the hosts visitors name
+          const staff = await repo.applyStaff(
+            tx,
+            clientId,
+            page.filter((u) => STAFF_ROLES.has(u.role)),
+          );
+          result.hosts += staff.hosts;
+          result.refused += staff.refused;
         } else {
           const kids = page.filter((u) => u.role === 'student' || u.role === '');
           const { refused } = await repo.applyStudents(tx, clientId, kids);

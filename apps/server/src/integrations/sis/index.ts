@@ -3,7 +3,7 @@ import { createOneRosterClient, type OneRosterOptions } from './oneroster-client
 import { type SisClient, type SisConnection, SisError } from './sis-client';
 
 export type { RosterResource, RosterUser, SisClient, SisConnection, SisEvent } from './sis-client';
-export { GUARDIAN_ROLES, SisError } from './sis-client';
+export { GUARDIAN_ROLES, SisError, STAFF_ROLES } from './sis-client';
 export { ONEROSTER_PATH, WRITEBACK_PATH } from './oneroster-client';
 export { DEMO_SIS_BUNDLE_DIR, readSisBundle } from './local-sis';
 

@@ -76,6 +76,12 @@ export class SisError extends Error {
 /** Roles of a student's agents that count as guardians (integrations guide). */
 export const GUARDIAN_ROLES = new Set(['parent', 'guardian', 'relative']);
 
+/**
+ * Roles of the OneRoster users that are the district's staff (OneRoster 1.1 role vocabulary):
+ * they become hosts visitors can name (issue 28 §1, ADR 0053).
+ */
+export const STAFF_ROLES = new Set(['teacher', 'administrator', 'aide', 'proctor']);
+
 /** A client's saved (or unsaved, from the settings form) connection. */
 export interface SisConnection {
   /** '' (not set), 'local' or an http(s) address */

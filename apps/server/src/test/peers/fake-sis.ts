@@ -23,7 +23,7 @@ export interface OneRosterUser {
   sourcedId: string;
   status: 'active' | 'tobedeleted';
   dateLastModified: string;
-  role: 'student' | 'parent' | 'guardian' | 'relative';
+  role: 'student' | 'parent' | 'guardian' | 'relative' | 'teacher' | 'administrator' | 'aide' | 'proctor';
   givenName: string;
   familyName: string;
   identifier: string;
