@@ -250,3 +250,38 @@ test("a revoked, an expired and another building's pass are each refused at the 
     await kioskCtx.close();
   }
 });
+
+test('a group invited from a file: each visitor listed with a pass on its way (issue 28 §2)', async ({ page }) => {
+  const last = `Chaperone${letters()}`;
+  const w = window(northHigh.timeZone, 120);
+  const [y, m, d] = w.date.split('-');
+  const csv = [
+    'First Name,Last Name,Email,Visit Date,From,Until,Host,Reason',
+    `Amara,${last},amara.${last.toLowerCase()}@example.test,${m}/${d}/${y},${w.start},${w.end},${hostEmail},Field trip`,
+    `Bo,${last},bo.${last.toLowerCase()}@example.test,${m}/${d}/${y},${w.start},${w.end},Coach Rivera,Field trip`,
+  ].join('\r\n');
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await loginAs(page, 'clientAdminNorth');
+  await page.goto('/visitor-passes');
+  await expect(page.getByRole('heading', { name: 'Visitor Passes', level: 1 })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Invite a group' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite a Group from a File' });
+  // the building comes first: no upload without it
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'group.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(dialog.getByRole('button', { name: 'Upload' })).toBeDisabled();
+  await dialog.getByRole('combobox', { name: 'Building' }).click();
+  await page.getByRole('option', { name: 'North High School' }).click();
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(dialog).toContainText('2 rows imported.');
+  await expectAccessible(page);
+  await shot(page, 'group-import');
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await page.getByTestId('list-search').fill(last);
+  await expect(page.getByRole('row', { name: new RegExp(`Amara ${last}`) })).toContainText(`Pat Host${tag}`);
+  await expect(page.getByRole('row', { name: new RegExp(`Bo ${last}`) })).toContainText('Coach Rivera');
+  // each visitor's own pass
+  await passOf(`amara.${last.toLowerCase()}@example.test`);
+  await passOf(`bo.${last.toLowerCase()}@example.test`);
+});

@@ -87,6 +87,7 @@ import type { AppDeps } from './platform/deps';
 import { createHostsRepository } from './features/hosts/hosts.repository';
 import { createHostsService } from './features/hosts/hosts.service';
 import { createVisitorPassesRepository } from './features/visitor-passes/visitor-passes.repository';
+import { registerVisitorPassesImport } from './features/visitor-passes/visitor-passes.import';
 import { createVisitorPassesService } from './features/visitor-passes/visitor-passes.service';
 import { createHttpChatWebhookClient, createLocalChatWebhookClient } from './integrations/chat-webhook/chat-webhook';
 
@@ -217,6 +218,17 @@ export function createServices(deps: AppDeps, repositories: Repositories = creat
     rosterSync: r.rosterSync,
     denials,
   });
+  const visitorPasses = createVisitorPassesService(deps, {
+    repo: r.visitorPasses,
+    cards: r.preRegistrations,
+    visitorsRepo: r.visitors,
+    hostsRepo: r.hosts,
+    hosts,
+    visits,
+    screening,
+  });
+  // issue 28 §2: group invitations go through the one import pipeline and this service's invite
+  registerVisitorPassesImport(deps, visitorPasses);
 
   return {
     repositories,
@@ -295,15 +307,7 @@ export function createServices(deps: AppDeps, repositories: Repositories = creat
     visitors,
     visits,
     hosts,
-    visitorPasses: createVisitorPassesService(deps, {
-      repo: r.visitorPasses,
-      cards: r.preRegistrations,
-      visitorsRepo: r.visitors,
-      hostsRepo: r.hosts,
-      hosts,
-      visits,
-      screening,
-    }),
+    visitorPasses,
   };
 }
 export type Services = ReturnType<typeof createServices>;

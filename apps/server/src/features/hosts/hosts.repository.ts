@@ -145,6 +145,29 @@ export function createHostsRepository(db: Db) {
       return rows[0] ?? null;
     },
 
+    /**
+     * The one active host usable at this building that a file's "Host" cell names: by e-mail when
+     * it has an @, else by the canonical name (issue 22); null when none or several match.
+     */
+    async matchUsableAt(actor: TActor, text: string, clientId: number, buildingId: number, tx: Db = db) {
+      const value = text.trim();
+      if (value === '') return null;
+      const rows = await tx
+        .select({ id: hosts.id, name: hosts.name })
+        .from(hosts)
+        .where(
+          and(
+            value.includes('@') ? eq(hosts.email, value.toLowerCase()) : eq(hosts.nameKey, canonicalName(value)),
+            scoped(actor),
+            eq(hosts.clientId, clientId),
+            eq(hosts.active, true),
+            or(eq(hosts.buildingId, buildingId), sql`${hosts.buildingId} is null`),
+          ),
+        )
+        .limit(2);
+      return rows.length === 1 ? rows[0]! : null;
+    },
+
     /** An active host of this district usable at this building (a pass's or check-in's host). */
     async usableAt(actor: TActor, id: number, clientId: number, buildingId: number, tx: Db = db) {
       const rows = await tx

@@ -106,6 +106,12 @@ interface Kind {
   expected: (tag: string) => Record<string, unknown>;
 }
 
+/** MM/DD/YYYY a week from now (a visit still ahead whenever the test runs). */
+const weekAhead = () => {
+  const d = new Date(Date.now() + 7 * 86_400_000);
+  return `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
+};
+
 const KINDS: Kind[] = [
   {
     kind: 'exclusions',
@@ -213,6 +219,26 @@ const KINDS: Kind[] = [
       email: `host.${tag.toLowerCase()}@example.test`,
       channel: 'email',
     }),
+  },
+  {
+    // issue 28 §2: group invitations with a pass, per building
+    kind: 'visitor-passes',
+    fields: () => ({ buildingId: String(t.world.north.northHighId) }),
+    broken: (tag) => [
+      ['First Name', 'Last Name', 'Email', 'Visit Date', 'From', 'Until', 'Reason'],
+      ['-Dash', `Pass${tag}`, 'not-an-email', weekAhead(), '9:00 AM', '10:00 AM', '@career day'],
+    ],
+    fix: { header: 'Email', value: (tag) => `pass.${tag.toLowerCase()}@example.test` },
+    stored: (tag) =>
+      t.deps.db
+        .select({
+          firstname: preRegistrations.firstname,
+          email: preRegistrations.email,
+          reason: preRegistrations.reason,
+        })
+        .from(preRegistrations)
+        .where(eq(preRegistrations.lastname, `Pass${tag}`)),
+    expected: (tag) => ({ firstname: '-Dash', email: `pass.${tag.toLowerCase()}@example.test`, reason: '@career day' }),
   },
   {
     kind: 'invitations',

@@ -1,4 +1,4 @@
-import { localDateOf } from '@sv/domain';
+import { canonicalName, localDateOf } from '@sv/domain';
 import { eq } from 'drizzle-orm';
 import { buildings, hosts, preRegistrations } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
@@ -72,7 +72,7 @@ export async function createHost(
       clientId,
       buildingId: values.buildingId ?? null,
       name,
-      nameKey: name.toLowerCase(),
+      nameKey: canonicalName(name),
       email: values.email ?? 'host@example.test',
       mobile: values.mobile ?? '',
       channel: values.channel ?? 'email',

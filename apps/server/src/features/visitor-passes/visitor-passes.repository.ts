@@ -1,5 +1,5 @@
 import type { TActor, ZVisitorPassListQuery } from '@sv/contracts';
-import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   buildings,
@@ -23,9 +23,38 @@ export function createVisitorPassesRepository(db: Db) {
     buildingFilter(actor, { clientId: preRegistrations.clientId, buildingId: preRegistrations.buildingId });
 
   return {
+    /** The group file's natural keys already invited at this building (re-uploading sends no second pass). */
+    async existingImportKeys(buildingId: number, keys: string[], tx: Db) {
+      if (keys.length === 0) return new Set<string>();
+      const rows = await tx
+        .select({ key: preRegistrations.importKey })
+        .from(preRegistrations)
+        .where(and(eq(preRegistrations.buildingId, buildingId), inArray(preRegistrations.importKey, keys)));
+      return new Set(rows.map((r) => r.key ?? ''));
+    },
+
+    /**
+     * Undo of a group file (ADR 0049): its invitations nobody has used are deleted (their passes
+     * then read "not valid"); one a visitor arrived on stays (the visit's record).
+     */
+    async deleteUnused(actor: TActor, ids: number[], tx: Db) {
+      if (ids.length === 0) return [];
+      return tx
+        .delete(preRegistrations)
+        .where(
+          and(
+            inArray(preRegistrations.id, ids),
+            inArray(preRegistrations.status, ['scheduled', 'pending']),
+            isNotNull(preRegistrations.windowStart),
+            scoped(actor),
+          ),
+        )
+        .returning({ clientId: preRegistrations.clientId, buildingId: preRegistrations.buildingId });
+    },
+
     /** A building the actor may invite to, with what the pass says (address, zone, district name). */
-    async building(actor: TActor, buildingId: number) {
-      const rows = await db
+    async building(actor: TActor, buildingId: number, tx: Db = db) {
+      const rows = await tx
         .select({
           id: buildings.id,
           clientId: buildings.clientId,

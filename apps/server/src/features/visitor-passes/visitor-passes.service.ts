@@ -140,6 +140,84 @@ export function createVisitorPassesService(
     return deps.messenger.enqueue(messages, tx);
   }
 
+  type Building = NonNullable<Awaited<ReturnType<VisitorPassesRepository['building']>>>;
+  /**
+   * One invitation in `tx` (the form's and each row of the group file's): the card (scheduled on
+   * the window's local day, with its host), screened against the exclusion list in this
+   * transaction as every card is (issue 22), the pass queued with it, the dashboards told, audited.
+   */
+  async function inviteIn(
+    ctx: RequestCtx,
+    tx: Db,
+    building: Building,
+    v: Omit<z.output<typeof ZVisitorPassCreate>, 'buildingId' | 'hostId' | 'startTime' | 'endTime'> & {
+      host: { id: number; name: string } | null;
+      windowStart: Date;
+      windowEnd: Date;
+      importKey: string | null;
+    },
+  ) {
+    const visiting = v.host?.name ?? v.visiting;
+    const id = await repo.insertCard(tx, {
+      clientId: building.clientId,
+      buildingId: building.id,
+      firstname: v.firstname,
+      lastname: v.lastname,
+      dob: v.dob,
+      email: v.email,
+      phone: v.mobile,
+      visitDate: v.visitDate,
+      visiting,
+      reason: v.reason,
+      visitorType: v.visitorType,
+      status: 'scheduled',
+      hostId: v.host?.id ?? null,
+      windowStart: v.windowStart,
+      windowEnd: v.windowEnd,
+      passInstructions: v.instructions,
+      invitedBy: ctx.actor.userId,
+      importKey: v.importKey,
+    });
+    await screenCardsById(tx, [id]);
+    const messageIds = await queuePass(
+      ctx,
+      tx,
+      {
+        id,
+        firstname: v.firstname,
+        email: v.email,
+        phone: v.mobile,
+        windowStart: v.windowStart,
+        windowEnd: v.windowEnd,
+        instructions: v.instructions,
+        hostName: visiting,
+      },
+      building,
+    );
+    await notifyFrontDesk(tx, {
+      type: 'preregistration.changed',
+      clientId: building.clientId,
+      buildingId: building.id,
+    });
+    await deps.audit.record(
+      ctx,
+      {
+        action: 'visitor_pass.create',
+        targetType: 'pre_registration',
+        targetId: id,
+        clientId: building.clientId,
+        buildingId: building.id,
+        details: {
+          hostId: v.host?.id ?? null,
+          messages: messageIds.length,
+          ...(v.importKey ? { imported: true } : {}),
+        },
+      },
+      tx,
+    );
+    return { id, messageIds };
+  }
+
   return {
     /**
      * Invite a visitor (issue 28 §2): the card (scheduled on the window's local day, with its host),
@@ -163,67 +241,68 @@ export function createVisitorPassesService(
         throw badRequest('This visit would already be over. Choose a later time.', {
           endTime: ['Choose a later time'],
         });
-      const visiting = host?.name ?? body.visiting;
-      const { id, messageIds } = await deps.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
-        const id = await repo.insertCard(tx, {
-          clientId: building.clientId,
-          buildingId: building.id,
-          firstname: body.firstname,
-          lastname: body.lastname,
-          dob: body.dob,
-          email: body.email,
-          phone: body.mobile,
-          visitDate: body.visitDate,
-          visiting,
-          reason: body.reason,
-          visitorType: body.visitorType,
-          status: 'scheduled',
-          hostId: host?.id ?? null,
-          windowStart,
-          windowEnd,
-          passInstructions: body.instructions,
-          invitedBy: ctx.actor.userId,
-        });
-        // screened before anyone arrives (issue 22), as every card is, in the writer's transaction
-        await screenCardsById(tx, [id]);
-        const messageIds = await queuePass(
-          ctx,
-          tx,
-          {
-            id,
-            firstname: body.firstname,
-            email: body.email,
-            phone: body.mobile,
-            windowStart,
-            windowEnd,
-            instructions: body.instructions,
-            hostName: visiting,
-          },
-          building,
-        );
-        await notifyFrontDesk(tx, {
-          type: 'preregistration.changed',
-          clientId: building.clientId,
-          buildingId: building.id,
-        });
-        await deps.audit.record(
-          ctx,
-          {
-            action: 'visitor_pass.create',
-            targetType: 'pre_registration',
-            targetId: id,
-            clientId: building.clientId,
-            buildingId: building.id,
-            details: { hostId: host?.id ?? null, messages: messageIds.length },
-          },
-          tx,
-        );
-        return { id, messageIds };
-      });
+      const { id, messageIds } = await deps.db.transaction(async (txRaw) =>
+        inviteIn(ctx, txRaw as unknown as Db, building, { ...body, host, windowStart, windowEnd, importKey: null }),
+      );
       deps.realtime.reads.invalidate(building.id);
       void deps.messenger.deliver(messageIds).catch(() => {});
       return rowOf(ctx, id);
+    },
+
+    /**
+     * Group invitations from a file (issue 28 §2, `visitor-passes.import.ts`): the building the
+     * file is for, in the actor's scope; a row's window in the building's wall clock, refused when
+     * already over; the host a "Host" cell names (else the text stays "Person visiting").
+     */
+    async importBuilding(ctx: RequestCtx, buildingId: number, tx: Db) {
+      requirePermission(ctx.actor, 'passes.manage');
+      const building = await repo.building(ctx.actor, buildingId, tx);
+      if (!building) throw notFound('Building not found');
+      if (!building.active) throw badRequest('This building is inactive.');
+      return building;
+    },
+    importWindow(building: Building, visitDate: string, startTime: string, endTime: string) {
+      const windowStart = zonedTimeToInstant(visitDate, startTime, building.timeZone);
+      const windowEnd = zonedTimeToInstant(visitDate, endTime, building.timeZone);
+      return { windowStart, windowEnd, over: windowEnd.getTime() <= deps.now().getTime() };
+    },
+    async importRows(
+      ctx: RequestCtx,
+      tx: Db,
+      building: Building,
+      rows: (Omit<z.output<typeof ZVisitorPassCreate>, 'buildingId' | 'hostId'> & {
+        hostText: string;
+        importKey: string;
+      })[],
+    ) {
+      requirePermission(ctx.actor, 'passes.manage');
+      const ids: number[] = [];
+      for (const r of rows) {
+        const host = await hostsRepo.matchUsableAt(ctx.actor, r.hostText, building.clientId, building.id, tx);
+        const { windowStart, windowEnd } = this.importWindow(building, r.visitDate, r.startTime, r.endTime);
+        const { id } = await inviteIn(ctx, tx, building, {
+          ...r,
+          visiting: host ? r.visiting : r.visiting || r.hostText,
+          host,
+          windowStart,
+          windowEnd,
+        });
+        ids.push(id);
+      }
+      return ids;
+    },
+
+    importExistingKeys(buildingId: number, keys: string[], tx: Db) {
+      return repo.existingImportKeys(buildingId, keys, tx);
+    },
+    async importUndo(ctx: RequestCtx, ids: number[], tx: Db) {
+      requirePermission(ctx.actor, 'passes.manage');
+      const removed = await repo.deleteUnused(ctx.actor, ids, tx);
+      for (const b of new Set(removed.map((r) => r.buildingId))) {
+        const clientId = removed.find((r) => r.buildingId === b)!.clientId;
+        await notifyFrontDesk(tx, { type: 'preregistration.changed', clientId, buildingId: b });
+      }
+      return { removed: removed.length, kept: ids.length - removed.length };
     },
 
     async get(ctx: RequestCtx, id: number): Promise<TVisitorPassRow> {

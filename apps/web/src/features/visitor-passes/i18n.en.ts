@@ -7,6 +7,10 @@ addCatalogue('en', {
     intro:
       'Invite a visitor ahead of time: they receive a QR pass by e-mail or text that works at one building during the visit only. The visit shows on the dashboard under Scheduled today.',
     invite: 'Invite visitor',
+    groupImport: 'Invite a group',
+    groupImportTitle: 'Invite a Group from a File',
+    groupImportHelp:
+      'One visitor per row, each with their visit date and times. Everyone receives their own pass by e-mail or text. Name a host by e-mail or name to tell them when their visitor arrives.',
     inviteTitle: 'Invite a Visitor',
     tableCaption: 'Visitor passes',
     empty: 'No visitor passes yet.',

@@ -10,6 +10,7 @@ import { ListAddButton, ListPage, useListState } from '../../components/list-pag
 import { notify } from '../../lib/notify';
 import { formatDateTime, formatTime } from '../../lib/time/format';
 import { useDisplayTimeZone } from '../../lib/time/use-time-zone';
+import { GroupImport } from './group-import';
 import { InviteModal } from './invite-modal';
 import { usePassesList, useRevokePass } from './visitor-passes-api';
 import './i18n.en';
@@ -118,7 +119,12 @@ export default function VisitorPassesPage() {
     <ListPage
       title={t('passes.title')}
       intro={t('passes.intro')}
-      actions={<ListAddButton label={t('passes.invite')} onClick={() => setInviting(true)} />}
+      actions={
+        <>
+          <GroupImport />
+          <ListAddButton label={t('passes.invite')} onClick={() => setInviting(true)} />
+        </>
+      }
       filters={
         <ListFilters
           search={search}
