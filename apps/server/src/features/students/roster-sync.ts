@@ -1,4 +1,10 @@
-import { GUARDIAN_ROLES, type RosterResource, type SisClient, SisError, STAFF_ROLES } from '../../integrations/sis/index';
+import {
+  GUARDIAN_ROLES,
+  type RosterResource,
+  type SisClient,
+  SisError,
+  STAFF_ROLES,
+} from '../../integrations/sis/index';
 import type { Db } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import type { RosterSyncRepository } from './roster-sync.repository';
