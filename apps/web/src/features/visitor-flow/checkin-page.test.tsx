@@ -59,7 +59,10 @@ const HOSTS = [
   { id: 42, name: 'Mr. Park', email: 'park@example.test' },
 ];
 const hostsFound = (q: string) => {
-  const words = q.toLowerCase().replace(/[^a-z ]/g, '').trim();
+  const words = q
+    .toLowerCase()
+    .replace(/[^a-z ]/g, '')
+    .trim();
   const data = HOSTS.filter((h) => words && h.name.toLowerCase().includes(words)).map((h) => ({
     ...h,
     clientId: 1,
