@@ -1,7 +1,7 @@
 import { Autocomplete, type AutocompleteProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 
 /** One host the picker offers: `detail` (an e-mail address at the desk) tells two of one name apart. */
 export interface HostOption {
@@ -45,7 +45,10 @@ export function HostPicker<K extends QueryKey>(
   >,
 ) {
   const [q] = useDebouncedValue(props.value.trim(), DEBOUNCE_MS);
-  const asking = (props.enabled ?? true) && q.length >= HOST_PICKER_MIN_CHARS;
+  // asked only once the person types (a prefilled name — a card's, the last visit's — is not a
+  // search) and while no host is picked
+  const [typed, setTyped] = useState(false);
+  const asking = (props.enabled ?? true) && typed && props.hostId === null && q.length >= HOST_PICKER_MIN_CHARS;
   const hosts = useQuery({ ...props.hosts(q), enabled: asking });
   const rows = asking ? (hosts.data ?? []) : [];
   // one option per host; two hosts of one name are told apart by their detail when there is one
@@ -80,6 +83,7 @@ export function HostPicker<K extends QueryKey>(
           return;
         }
         submitted.current = null;
+        setTyped(true);
         // any text typed is a name typed by hand: the pick is forgotten
         props.onChange({ visiting: text, hostId: null });
       }}

@@ -370,6 +370,8 @@ describe('Check In', () => {
       await user.click(submitButton());
       await screen.findByTestId('location');
       expect(checkInRequests(api)[0]!.body).toMatchObject({ preRegistrationId: 31, hostId: 41 });
+      // a prefilled name is not a search
+      expect(api.calls('POST', '/api/hosts/search')).toEqual([]);
     });
 
     it('a user who may not read hosts gets a plain name field and no host search', async () => {
