@@ -23,6 +23,7 @@ import {
 import { probedState, renderWithProviders } from '../../test/render';
 import CheckInPage from './checkin-page';
 import './i18n.en';
+import '../visitor-passes/i18n.en';
 
 /**
  * Check-in (spec 002 §4–§5, issue 10 §1): reached only with this visit's screening; the photo the
