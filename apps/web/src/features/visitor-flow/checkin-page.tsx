@@ -309,6 +309,7 @@ function CheckInForm({ visitor, nav, card }: { visitor: TVisitor; nav: FlowState
                 value={form.values.personVisiting}
                 hostId={form.values.hostId}
                 buildingId={buildingId}
+                clientId={visitor.clientId}
                 error={form.errors.personVisiting ?? form.errors.hostId}
                 onChange={({ visiting, hostId }) => form.setValues({ personVisiting: visiting, hostId })}
               />

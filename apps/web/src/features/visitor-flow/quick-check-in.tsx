@@ -137,6 +137,7 @@ function QuickCheckInForm(props: {
                   value={form.values.personVisiting}
                   hostId={form.values.hostId}
                   buildingId={buildingId}
+                  clientId={visitor.clientId}
                   error={form.errors.personVisiting ?? form.errors.hostId}
                   onChange={({ visiting, hostId }) => form.setValues({ personVisiting: visiting, hostId })}
                 />

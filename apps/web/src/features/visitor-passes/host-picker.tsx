@@ -17,15 +17,17 @@ export function DeskHostPicker(
     hostId: number | null;
     onChange: (value: HostPick) => void;
     buildingId: number | null;
+    /** the district whose hosts are offered (the visitor's), when known */
+    clientId?: number | null;
   } & Pick<AutocompleteProps, 'label' | 'description' | 'error' | 'maxLength'>,
 ) {
   const { t } = useTranslation();
   const mayReadHosts = useCan('hosts.read');
-  const { buildingId, ...rest } = props;
+  const { buildingId, clientId = null, ...rest } = props;
   return (
     <HostPicker
       {...rest}
-      hosts={(q) => hostOptionsQuery(q, buildingId)}
+      hosts={(q) => hostOptionsQuery(q, buildingId, clientId)}
       enabled={mayReadHosts}
       noMatch={t('hosts.picker.noMatch')}
     />

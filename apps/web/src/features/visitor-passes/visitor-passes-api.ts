@@ -24,7 +24,8 @@ export const passKeys = {
 export const hostKeys = {
   all: ['hosts'] as const,
   list: (q: THostListQuery) => ['hosts', 'list', q] as const,
-  options: (q: string, buildingId: number | null) => ['hosts', 'options', q, buildingId] as const,
+  options: (q: string, buildingId: number | null, clientId: number | null) =>
+    ['hosts', 'options', q, buildingId, clientId] as const,
 };
 
 /** The text a scanner typed is a visitor pass (its QR code's text starts so: ADR 0053). */
@@ -51,9 +52,9 @@ export const hostsListQuery = (q: THostListQuery) =>
  * "Person visiting" suggestions at the desk (issue 28 §1): the first 8 hosts matching the words, of
  * the building (and district-wide); two of one name are told apart by their e-mail address.
  */
-export const hostOptionsQuery = (q: string, buildingId: number | null) =>
+export const hostOptionsQuery = (q: string, buildingId: number | null, clientId: number | null = null) =>
   queryOptions({
-    queryKey: hostKeys.options(q, buildingId),
+    queryKey: hostKeys.options(q, buildingId, clientId),
     queryFn: async (): Promise<HostOption[]> => {
       const page = await api.post<THostListResponse>('/api/hosts/search', {
         q,
@@ -62,6 +63,8 @@ export const hostOptionsQuery = (q: string, buildingId: number | null) =>
         sort: 'name',
         dir: 'asc',
         ...(buildingId ? { buildingId } : {}),
+        // the visitor's district (a platform administrator sees every district's district-wide hosts)
+        ...(clientId ? { clientId } : {}),
       } satisfies THostListQuery);
       return page.data.map((h) => ({ id: h.id, name: h.name, detail: h.email || null }));
     },
