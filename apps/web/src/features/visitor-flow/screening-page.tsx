@@ -244,7 +244,8 @@ function Screening({ visitor }: { visitor: TVisitor }) {
   const spoken = SILENT_VERDICTS.has(verdict.key) ? null : verdict.title;
   const answeredAt = screening.dataUpdatedAt;
   useEffect(() => {
-    if (spoken) announce.assertive(spoken);
+    // answeredAt: a re-run with the same verdict is said again
+    if (spoken && answeredAt >= 0) announce.assertive(spoken);
   }, [spoken, answeredAt]);
 
   return (
