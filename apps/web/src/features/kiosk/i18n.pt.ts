@@ -105,7 +105,13 @@ const kioskPt: Shape<typeof kioskEn> = {
         'Não conseguimos nos comunicar com o sistema da secretaria, então este totem guardou sua solicitação e vai enviá-la assim que a conexão voltar. Sua entrada ainda não foi registrada: por favor, dirija-se à secretaria da escola.',
       queuedCheckOut:
         'Não conseguimos nos comunicar com o sistema da secretaria. Sua saída ficou salva neste totem e será enviada assim que a conexão voltar.',
-      returning: 'Voltando à tela inicial…',
+    },
+    // issue 29 §3 (WCAG 2.2.1): a timed return to the start screen the visitor can stop
+    autoReturn: {
+      countdown: 'Voltando à tela inicial em {{seconds}} s.',
+      stay: 'Ficar nesta tela',
+      stayed: 'Esta tela fica até você voltar ao início.',
+      back: 'Voltar à tela inicial',
     },
     problem: {
       title: 'Por favor, dirija-se à secretaria da escola',
@@ -156,7 +162,6 @@ const kioskPt: Shape<typeof kioskEn> = {
       officeTitle: 'Por favor, dirija-se à secretaria da escola',
       officeBody: 'Por favor, dirija-se à secretaria da escola para buscar {{name}}.',
       officeHelp: 'A equipe da secretaria vai ajudar você.',
-      reloading: 'Recomeçando em alguns segundos…',
       unableToProcess: 'Não foi possível processar a solicitação.',
       checkInformation: 'Por favor, confira as informações e tente novamente.',
       noResults: 'Nenhum resultado encontrado.',
