@@ -400,11 +400,10 @@ test('student drop-off: validation failure rule, reason with photo, tardy slip p
     await page.getByRole('button', { name: 'Use this photo' }).click();
     // spec 002 §4 Dropoff: the tardy slip opens in its print window (the day's first slip again)
     const win = await slip;
-    // the finished screen first: it returns to the start after the spec's 5 s (issue 29 §3: it can be stopped)
+    await expect(win).toHaveURL(/\/KioskPrint\/TardySlip\/\d+$/);
     await expect(page.getByTestId('kiosk-student-finished')).toContainText(
       'You are signed in. Your tardy slip is ready to print: print it from the window that opened, then go to class.',
     );
-    await expect(win).toHaveURL(/\/KioskPrint\/TardySlip\/\d+$/);
     await shot(page, '14b-student-finished-pdf');
     await win.close();
     expect(printer.jobs.length).toBe(jobs + 1);

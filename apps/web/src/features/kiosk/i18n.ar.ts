@@ -154,6 +154,7 @@ const kioskAr: Shape<typeof kioskEn> = {
       officeTitle: 'يُرجى التوجه إلى مكتب الاستقبال',
       officeBody: 'يُرجى التوجه إلى مكتب الاستقبال لاصطحاب {{name}}.',
       officeHelp: 'سيساعدك الموظفون هناك.',
+      reloading: 'البدء من جديد خلال بضع ثوانٍ…',
       unableToProcess: 'تعذّرت معالجة الطلب.',
       checkInformation: 'يُرجى التحقق من المعلومات والمحاولة مرة أخرى.',
       noResults: 'لم يتم العثور على نتائج.',

@@ -161,6 +161,7 @@ export const kioskEn = {
       officeTitle: 'Please see the front office',
       officeBody: 'Please see the front office to pick up {{name}}.',
       officeHelp: 'The staff there will help you.',
+      reloading: 'Starting over in a few seconds…',
       // spec 002 §8 (MESSAGES.kioskUnableToProcess, kioskCheckInformation, noResults)
       unableToProcess: 'Unable to process request.',
       checkInformation: 'Please Check information and try again.',

@@ -158,6 +158,7 @@ const kioskEs: Shape<typeof kioskEn> = {
       officeTitle: 'Por favor, pase a la oficina principal',
       officeBody: 'Por favor, pase a la oficina principal para recoger a {{name}}.',
       officeHelp: 'El personal de la oficina le ayudará.',
+      reloading: 'Volviendo al inicio en unos segundos…',
       unableToProcess: 'No se pudo procesar la solicitud.',
       checkInformation: 'Por favor, revise los datos e intente de nuevo.',
       noResults: 'No se encontraron resultados.',

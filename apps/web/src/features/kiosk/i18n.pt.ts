@@ -162,6 +162,7 @@ const kioskPt: Shape<typeof kioskEn> = {
       officeTitle: 'Por favor, dirija-se à secretaria da escola',
       officeBody: 'Por favor, dirija-se à secretaria da escola para buscar {{name}}.',
       officeHelp: 'A equipe da secretaria vai ajudar você.',
+      reloading: 'Recomeçando em alguns segundos…',
       unableToProcess: 'Não foi possível processar a solicitação.',
       checkInformation: 'Por favor, confira as informações e tente novamente.',
       noResults: 'Nenhum resultado encontrado.',

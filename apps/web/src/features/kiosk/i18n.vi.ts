@@ -156,6 +156,7 @@ const kioskVi: Shape<typeof kioskEn> = {
       officeTitle: 'Vui lòng đến văn phòng trường',
       officeBody: 'Vui lòng đến văn phòng trường để đón {{name}}.',
       officeHelp: 'Nhân viên ở đó sẽ giúp quý vị.',
+      reloading: 'Sẽ bắt đầu lại sau vài giây…',
       unableToProcess: 'Không thể xử lý yêu cầu.',
       checkInformation: 'Vui lòng kiểm tra lại thông tin và thử lại.',
       noResults: 'Không tìm thấy kết quả nào.',

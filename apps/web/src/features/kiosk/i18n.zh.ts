@@ -148,6 +148,7 @@ const kioskZh: Shape<typeof kioskEn> = {
       officeTitle: '请到前台',
       officeBody: '请到前台接 {{name}}。',
       officeHelp: '那里的工作人员会为您提供帮助。',
+      reloading: '几秒钟后将重新开始……',
       unableToProcess: '无法处理该请求。',
       checkInformation: '请检查信息后重试。',
       noResults: '未找到结果。',

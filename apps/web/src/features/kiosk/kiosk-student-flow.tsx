@@ -6,7 +6,7 @@ import {
   type TKioskStudentDropoffResponse,
   type TKioskStudentPickupResponse,
 } from '@sv/contracts';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { serverMessageIn } from '../../lib/i18n/server-messages';
@@ -21,7 +21,6 @@ import {
   validateStudent,
 } from './kiosk-api';
 import { big, PhotoStep } from './kiosk-flow';
-import { KioskAutoReturn } from './kiosk-auto-return';
 import { resetKioskLanguage } from './kiosk-language';
 import './i18n.en';
 
@@ -87,9 +86,13 @@ export default function KioskStudentFlow(props: {
     resetKioskLanguage();
     props.onCancel();
   };
-  // spec 002 §9: back to the start 5000 ms after finishing (or after the last validation failure);
-  // the visitor can stop it (issue 29 §3, WCAG 2.2.1: KioskAutoReturn)
-  const autoReturn = (ms: number) => <KioskAutoReturn key={state.step} ms={ms} onReturn={restart} />;
+  // spec 002 §9: back to the start 5000 ms after finishing (or after the last validation failure)
+  const restarting = state.step === 'finished' || state.step === 'office' || message?.restart === true;
+  useEffect(() => {
+    if (!restarting) return;
+    const timer = setTimeout(restart, state.step === 'office' ? OFFICE_SCREEN_MS : CONSTANTS.studentKioskReloadMs);
+    return () => clearTimeout(timer);
+  });
 
   /**
    * What the server decided (issue 22): released; a code sent to the phone or e-mail on file; or
@@ -243,9 +246,9 @@ export default function KioskStudentFlow(props: {
           {message.lines.map((l) => (
             <div key={l}>{l}</div>
           ))}
+          {message.restart ? <div>{t('kiosk.student.reloading')}</div> : null}
         </Alert>
       ) : null}
-      {message?.restart ? autoReturn(CONSTANTS.studentKioskReloadMs) : null}
       {state.step === 'entry' && !message?.restart ? (
         <StudentEntry idLabel={idLabel} initial={typed.current} onSubmit={(id, last) => void validate(id, last)} />
       ) : null}
@@ -298,7 +301,6 @@ export default function KioskStudentFlow(props: {
               {t('kiosk.student.officeBody', { name: state.name })}
             </Text>
             <Text fz={24}>{t('kiosk.student.officeHelp')}</Text>
-            {autoReturn(OFFICE_SCREEN_MS)}
           </Stack>
         </Paper>
       ) : null}
@@ -316,7 +318,9 @@ export default function KioskStudentFlow(props: {
             <Text fz={30} fw={600} lh={1.35}>
               {state.message}
             </Text>
-            {autoReturn(CONSTANTS.studentKioskReloadMs)}
+            <Text fz={20} c="dimmed">
+              {t('kiosk.student.reloading')}
+            </Text>
           </Stack>
         </Paper>
       ) : null}
