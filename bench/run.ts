@@ -461,6 +461,12 @@ async function main() {
     if (r.status !== 0) throw new Error('bench/reunification.ts failed');
     if (ONLY.every((p) => 'reunification'.startsWith(p))) return;
   }
+  // issue 28 "Bench": arrival by pass through the kiosk API, in-process on its own data
+  if (ONLY?.some((p) => 'pass-arrival'.startsWith(p))) {
+    const r = spawnSync('npx', ['tsx', 'bench/pass-arrival.ts'], { stdio: 'inherit', cwd: ROOT, env: process.env });
+    if (r.status !== 0) throw new Error('bench/pass-arrival.ts failed');
+    if (ONLY.every((p) => 'pass-arrival'.startsWith(p))) return;
+  }
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is required (the database made by npm run bench:data)');
   const meta = new pg.Pool({ connectionString: url, max: 2 });
