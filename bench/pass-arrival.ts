@@ -29,7 +29,8 @@ const SECONDS = Number(process.env.SECONDS ?? 20);
 const ARRIVALS = RATE * SECONDS;
 const pgUrl = process.env.BENCH_PG_URL ?? '';
 
-let dropDb: (() => Promise<void>) | null = null;
+/** drops the PostgreSQL database this run made */
+const cleanup: { drop?: () => Promise<void> } = {};
 async function open() {
   if (!pgUrl) return openPglite({ dataDir: path.join(os.tmpdir(), `sv-pass-arrival-${process.pid}`) });
   const name = `sv_bench_pass_${process.pid}`;
@@ -37,7 +38,7 @@ async function open() {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  dropDb = async () => {
+  cleanup.drop = async () => {
     const c = new pg.Client({ connectionString: pgUrl });
     await c.connect();
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -179,4 +180,4 @@ fs.mkdirSync(dir, { recursive: true });
 fs.writeFileSync(path.join(dir, 'pass-arrival.json'), `${JSON.stringify(report, null, 2)}\n`);
 await app.close();
 await database.close();
-await dropDb?.();
+await cleanup.drop?.();
