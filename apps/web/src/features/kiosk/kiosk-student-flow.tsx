@@ -232,12 +232,11 @@ export default function KioskStudentFlow(props: {
 
   return (
     <Stack maw={900} mx="auto" gap="lg">
-      {/* issue 29 §3 (200% zoom): the title wraps, the button keeps its whole label */}
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Title order={1} fz={36} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={1} fz={36}>
           {props.mode === 'pickup' ? t('kiosk.student.titlePickup') : t('kiosk.student.titleDropoff')}
         </Title>
-        <Button size="lg" variant="default" onClick={restart} style={{ flexShrink: 0 }}>
+        <Button size="lg" variant="default" onClick={restart}>
           {t('kiosk.cancel')}
         </Button>
       </Group>

@@ -1,1 +1,0 @@
-export { announce, LiveAnnouncer, type Politeness, resetAnnouncements } from './announcer';
