@@ -1,5 +1,4 @@
 import type { EmergencyStatesRepository } from '../emergency';
-import type { HostsRepository } from '../hosts';
 import {
   EMERGENCY_MESSAGES,
   CONSTANTS,
@@ -91,7 +90,6 @@ export function createKioskCore(
     studentsRepo,
     reasonsRepo,
     emergencyStates,
-    hostsRepo,
   }: {
     repo: KioskRepository;
     cards: PreRegistrationsRepository;
@@ -105,8 +103,6 @@ export function createKioskCore(
     reasonsRepo: StudentReasonsRepository;
     /** issue 27 §1 (ADR 0037): the kiosk signs nobody in while its building has an active state */
     emergencyStates: Pick<EmergencyStatesRepository, 'activeStateOf'>;
-    /** issue 28 §1: the kiosk's "Person visiting" suggestions and the host a sign-in names */
-    hostsRepo: Pick<HostsRepository, 'kioskOptions' | 'usableAt'>;
   },
 ) {
   const fileStore = createFileStore(deps.db);
@@ -257,7 +253,6 @@ export function createKioskCore(
     studentsService,
     studentsRepo,
     reasonsRepo,
-    hostsRepo,
     fileStore,
     idempotency,
     requireStudent,

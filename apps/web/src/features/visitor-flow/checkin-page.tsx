@@ -42,7 +42,6 @@ import {
   routeId,
 } from './flow';
 import { formatCalendarDate } from '../../lib/time/format';
-import { DeskHostPicker } from '../visitor-passes/host-picker';
 import { type PhotoChoice, PhotoModal } from './photo-modal';
 import { usePrintAfterCheckIn } from './print-after-check-in';
 import {
@@ -181,8 +180,6 @@ function CheckInForm({ visitor, nav, card }: { visitor: TVisitor; nav: FlowState
         visitReasonId: selected?.id ?? null,
         reason: selected?.label ?? values.reason.trim(),
         personVisiting: values.personVisiting.trim(),
-        // issue 28 §1: the host picked (told on arrival); null for a name typed by hand
-        hostId: values.hostId,
         allowedMinutes: values.allowedMinutes,
         photoFileId,
         preRegistrationId: nav.preRegId ?? null,
@@ -303,15 +300,11 @@ function CheckInForm({ visitor, nav, card }: { visitor: TVisitor; nav: FlowState
               ) : (
                 <TextInput label={t('visitorFlow.checkIn.reason')} maxLength={200} {...form.getInputProps('reason')} />
               )}
-              <DeskHostPicker
+              <TextInput
                 label={t('visitorFlow.checkIn.personVisiting')}
                 maxLength={200}
-                value={form.values.personVisiting}
-                hostId={form.values.hostId}
-                buildingId={buildingId}
-                clientId={visitor.clientId}
-                error={form.errors.personVisiting ?? form.errors.hostId}
-                onChange={({ visiting, hostId }) => form.setValues({ personVisiting: visiting, hostId })}
+                autoComplete="off"
+                {...form.getInputProps('personVisiting')}
               />
               <NumberInput
                 label={t('visitorFlow.checkIn.duration')}

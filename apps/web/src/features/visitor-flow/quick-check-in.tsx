@@ -17,7 +17,6 @@ import {
   lastVisitDefaults,
 } from './flow';
 import { usePrintAfterCheckIn } from './print-after-check-in';
-import { DeskHostPicker } from '../visitor-passes/host-picker';
 import { fileUrl, reasonKind, useCheckIn, usePreRegistrationCard, visitReasonsQuery } from './visitor-flow-api';
 import './i18n.en';
 
@@ -78,7 +77,6 @@ function QuickCheckInForm(props: {
         visitReasonId: selected?.id ?? null,
         reason: selected?.label ?? values.reason.trim(),
         personVisiting: values.personVisiting.trim(),
-        hostId: values.hostId,
         photoFileId: visitor.photoFileId,
         preRegistrationId: props.preRegId,
       });
@@ -131,15 +129,10 @@ function QuickCheckInForm(props: {
                     {...form.getInputProps('reason')}
                   />
                 )}
-                <DeskHostPicker
+                <TextInput
                   label={t('visitorFlow.checkIn.personVisiting')}
                   maxLength={200}
-                  value={form.values.personVisiting}
-                  hostId={form.values.hostId}
-                  buildingId={buildingId}
-                  clientId={visitor.clientId}
-                  error={form.errors.personVisiting ?? form.errors.hostId}
-                  onChange={({ visiting, hostId }) => form.setValues({ personVisiting: visiting, hostId })}
+                  {...form.getInputProps('personVisiting')}
                 />
               </SimpleGrid>
             </Stack>
