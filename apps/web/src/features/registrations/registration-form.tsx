@@ -25,7 +25,7 @@ import {
   type TSvRegistrationSave,
 } from '@sv/contracts';
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
-import { Fragment, type ReactNode, useEffect, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { FormShell } from '../../components/form/form-shell';
@@ -86,11 +86,15 @@ export function RegistrationEditRoute<R, K extends QueryKey>(props: {
   const existing = useQuery({ meta: SHOWS_ERROR, ...props.query(id ?? 0), enabled: id !== null });
   const failed = (param !== undefined && id === null) || (id !== null && existing.isError);
   const { textKey, listPath } = props;
+  // said once: `t` changes when the district's wording or the language arrives, which re-ran this
+  // effect before the navigation finished and showed the message twice
+  const toldFor = useRef<string | null>(null);
   useEffect(() => {
-    if (!failed) return;
+    if (!failed || toldFor.current === (param ?? '')) return;
+    toldFor.current = param ?? '';
     notify.error(t(`${textKey}.loadFailed`));
     navigate(listPath, { replace: true });
-  }, [failed, textKey, listPath, navigate, t]);
+  }, [failed, param, textKey, listPath, navigate, t]);
   if (failed || (id !== null && !existing.data)) return <Loader />;
   return <Fragment key={id ?? 'new'}>{props.children(existing.data ?? null)}</Fragment>;
 }
