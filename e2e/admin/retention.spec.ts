@@ -14,6 +14,8 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/ret
 test('a district administrator sets a period, holds a student’s records, releases the hold and runs the retention', async ({
   page,
 }) => {
+  // periods, a refused and a saved form, a hold placed and released, a run, two accessibility scans
+  test.slow();
   await page.setViewportSize({ width: 1366, height: 800 });
   await loginAs(page, 'clientAdminNorth');
   await page.goto('/retention');
