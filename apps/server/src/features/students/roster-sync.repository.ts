@@ -1,4 +1,4 @@
-import { personNameError } from '@sv/contracts';
+import { personNameError, ZMobile } from '@sv/contracts';
 import { cleanPersonName } from '@sv/domain';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
@@ -94,10 +94,10 @@ export function createRosterSyncRepository(db: Db) {
         .from(sisSchools)
         .where(eq(sisSchools.clientId, clientId));
       const schoolBuilding = new Map(schools.map((s) => [s.sourcedId, s.buildingId]));
+      // the one mobile rule; a feed's number that is not a 10-digit mobile is left out
       const mobileOf = (phone: string) => {
-        const digits = phone.replace(/\D/g, '');
-        const ten = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-        return ten.length === 10 ? ten : '';
+        const m = ZMobile.safeParse(phone);
+        return m.success ? m.data : '';
       };
       await upsertRosterHosts(
         tx,

@@ -1,4 +1,5 @@
 import { localDateOf } from '@sv/domain';
+import { EXCLUDED_PEOPLE, identityVariants } from '@sv/domain/identity-corpus';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildings, outboundMessages, preRegistrations } from '../../db/schema/index';
@@ -156,6 +157,42 @@ describe('group invitations from a file (issue 28 §2)', () => {
       .from(preRegistrations)
       .where(and(eq(preRegistrations.buildingId, b1()), like(preRegistrations.email, 'oskar@%')));
     expect(card).toMatchObject({ flagged: true });
+  });
+
+  it('every variant of the adversarial identity corpus is invited flagged, before anyone arrives (issue 22)', async () => {
+    const person = EXCLUDED_PEOPLE[1]!;
+    const ex = await t.as(north).post('/api/exclusions', {
+      firstname: person.firstName,
+      lastname: person.lastName,
+      dob: person.dob,
+      exclusionType: 'RestrictedAccess',
+    });
+    expect(ex.statusCode, ex.body).toBe(200);
+    const variants = identityVariants(person);
+    const quote = (v: string) => `"${v.replace(/"/g, '""')}"`;
+    const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+    const csv =
+      HEADER +
+      variants
+        .map(
+          (v, i) =>
+            `${quote(v.firstName)},${quote(v.lastName)},${us(v.dob)},corpus.${i}@example.test,,${usDate(1)},9:00,10:00,,,\r\n`,
+        )
+        .join('');
+    const res = await upload(north, csv, { buildingId: String(b1()) });
+    expect(res.statusCode, res.body).toBe(200);
+    // the names are cleaned, not refused: every variant is invited, so every one must be flagged
+    const { imported } = res.json().results;
+    expect(imported).toBe(variants.length);
+    const cards = await t.deps.db
+      .select({ email: preRegistrations.email, flagged: preRegistrations.flagged })
+      .from(preRegistrations)
+      .where(like(preRegistrations.email, 'corpus.%@example.test'));
+    expect(cards).toHaveLength(imported);
+    const unflagged = cards
+      .filter((c) => c.flagged !== true)
+      .map((c) => variants[Number(/\d+/.exec(c.email)![0])]!.label);
+    expect(unflagged).toEqual([]);
   });
 
   it("never invites to another district's building", async () => {

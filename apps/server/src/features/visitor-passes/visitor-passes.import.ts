@@ -1,4 +1,4 @@
-import { VISITOR_TYPES } from '@sv/contracts';
+import { VISITOR_TYPES, ZMobile } from '@sv/contracts';
 import { z } from 'zod';
 import { cell, registerImport, requireBuildingOption } from '../../platform/imports/import-definition';
 import type { RequestCtx } from '../../platform/http/request-context';
@@ -47,16 +47,8 @@ const row = z
     lastname: cell.personName(80),
     dob: cell.optionalDate(),
     email: cell.optionalEmail(),
-    mobile: z.string().transform((s, ctx) => {
-      if (s === '') return '';
-      const digits = s.replace(/\D/g, '');
-      const ten = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-      if (!/^[\d\s().+-]*$/.test(s) || ten.length !== 10) {
-        ctx.addIssue({ code: 'custom', message: 'must be a 10-digit mobile number' });
-        return z.NEVER;
-      }
-      return ten;
-    }),
+    // the one mobile rule (10 digits, a leading 1 dropped), as the hosts import reads it
+    mobile: z.string().pipe(ZMobile),
     visitDate: cell.optionalDate().refine((v) => v !== null, 'is required'),
     startTime: timeCell(),
     endTime: timeCell(),
