@@ -7,11 +7,9 @@ import {
   ZApiKeyCreate,
 } from '@sv/contracts';
 import {
-  Alert,
   Button,
   Checkbox,
   Code,
-  CopyButton,
   Group,
   Modal,
   Radio,
@@ -26,6 +24,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm';
+import { SecretShownOnce } from '../../components/secret-shown-once';
 import type { Column } from '../../components/data-table/data-table';
 import { FormShell } from '../../components/form/form-shell';
 import { applyServerErrors, useContractForm } from '../../components/form/use-contract-form';
@@ -258,38 +257,17 @@ function CreateKeyModal(props: { onClose: () => void; onCreated: (c: TApiKeyCrea
 function KeyShownOnce({ created, onClose }: { created: TApiKeyCreated; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened
-      size="lg"
+    <SecretShownOnce
+      title={t('apiKeys.shown.title')}
+      warning={t('apiKeys.shown.once')}
+      subject={created.key.name}
+      secret={created.secret}
+      secretTestId="api-key-secret"
+      usage={t('apiKeys.shown.usage')}
+      copyLabel={t('apiKeys.shown.copy')}
+      copiedLabel={t('apiKeys.shown.copied')}
+      doneLabel={t('apiKeys.shown.done')}
       onClose={onClose}
-      closeOnClickOutside={false}
-      title={<Text fw={700}>{t('apiKeys.shown.title')}</Text>}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      <Stack gap="sm">
-        <Alert color="yellow" variant="light">
-          {t('apiKeys.shown.once')}
-        </Alert>
-        <Text size="sm" fw={500}>
-          {created.key.name}
-        </Text>
-        <Code block data-testid="api-key-secret" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
-          {created.secret}
-        </Code>
-        <Text size="sm" c="dimmed">
-          {t('apiKeys.shown.usage')}
-        </Text>
-        <Group justify="space-between">
-          <CopyButton value={created.secret}>
-            {({ copied, copy }) => (
-              <Button variant="light" onClick={copy}>
-                {copied ? t('apiKeys.shown.copied') : t('apiKeys.shown.copy')}
-              </Button>
-            )}
-          </CopyButton>
-          <Button onClick={onClose}>{t('apiKeys.shown.done')}</Button>
-        </Group>
-      </Stack>
-    </Modal>
+    />
   );
 }

@@ -6,8 +6,6 @@ addCatalogue('en', {
     title: 'Records retention',
     intro:
       'How long the district keeps each kind of record. Every night the records older than their period are deleted (photos and ID-card data are blanked and the person’s name stays in the logs). A legal hold keeps everything about one person or record until it is released.',
-    chooseDistrict: 'District',
-    chooseDistrictPlaceholder: 'Choose a district',
     pickDistrict: 'Choose a district to see its retention rules.',
     periods: 'Retention periods',
     kind: 'Records',

@@ -9,7 +9,6 @@ import {
   NumberInput,
   Radio,
   SegmentedControl,
-  Select,
   Stack,
   Table,
   Text,
@@ -31,16 +30,13 @@ import {
   ZLegalHoldCreate,
   ZRetentionSettingsUpdate,
 } from '@sv/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm';
 import { applyServerErrors, useContractForm } from '../../components/form/use-contract-form';
-import { useCan } from '../../lib/can';
 import { notify } from '../../lib/notify';
-import { useUser } from '../../lib/session';
 import { formatDate, formatDateTime } from '../../lib/time/format';
-import { clientsLookupQuery } from '../clients/clients-api';
+import { ClientPicker, useChosenClient } from '../settings/client-picker';
 import {
   searchHoldSubjects,
   useLegalHolds,
@@ -546,14 +542,9 @@ function RunsCard(props: { clientId: number | null }) {
  */
 export default function RetentionPage() {
   const { t } = useTranslation();
-  const user = useUser();
-  const crossDistrict = useCan('clients.crossDistrict');
-  const [chosen, setChosen] = useState<string | null>(null);
-  const clients = useQuery({ ...clientsLookupQuery, enabled: crossDistrict });
-  const clientId = user.clientId ?? (chosen ? Number(chosen) : null);
-  const ready = clientId !== null;
+  const { clientId, isAdmin, ready } = useChosenClient();
   // the platform administrator names the district; a district administrator's own is implied
-  const named = user.clientId === null && clientId !== null ? clientId : undefined;
+  const named = isAdmin ? clientId : undefined;
   const settings = useRetentionSettings(named ?? null, ready);
   const preview = useRetentionPreview(named ?? null, ready);
   const holds = useLegalHolds(named ?? null, ready);
@@ -562,22 +553,12 @@ export default function RetentionPage() {
     <Stack gap="md" maw={1100}>
       <Title order={1}>{t('retention.title')}</Title>
       <Text>{t('retention.intro')}</Text>
-      {crossDistrict && user.clientId === null ? (
-        <Select
-          label={t('retention.chooseDistrict')}
-          placeholder={t('retention.chooseDistrictPlaceholder')}
-          data={(clients.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-          value={chosen}
-          onChange={setChosen}
-          searchable
-          maw={360}
-        />
-      ) : null}
+      {isAdmin ? <ClientPicker clientId={clientId} /> : null}
       {!ready ? (
         <Alert color="blue">{t('retention.pickDistrict')}</Alert>
       ) : (
         <>
-          {settings.data ? <PeriodsForm key={clientId} settings={settings.data} clientId={named} /> : null}
+          {settings.data ? <PeriodsForm key={clientId ?? 0} settings={settings.data} clientId={named} /> : null}
           {preview.data ? <PreviewCard preview={preview.data} clientId={named} /> : null}
           {holds.data ? <HoldsCard holds={holds.data} clientId={named} /> : null}
           <RunsCard clientId={named ?? null} />

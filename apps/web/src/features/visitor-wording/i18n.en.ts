@@ -6,8 +6,6 @@ export const visitorWordingEn = {
     title: 'Visitor Wording',
     intro:
       "How your kiosks and public forms read, in each of the six languages visitors can choose. Write your district's own wording where SafeVisitor's does not fit (health questions, instructions); empty it to go back to SafeVisitor's.",
-    district: 'District',
-    chooseDistrict: 'Choose a district',
     pickDistrict: 'Choose the district whose wording to change.',
     language: 'Language',
     screen: 'Screen',

@@ -18,12 +18,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
-import { useCan } from '../../lib/can';
 import { i18n, loadLanguage } from '../../lib/i18n';
 import { directionOf, LANGUAGE_NAMES, LANGUAGE_TAGS, VISITOR_LANGUAGES } from '../../lib/i18n/languages';
 import { notify } from '../../lib/notify';
-import { useUser } from '../../lib/session';
-import { clientsLookupQuery } from '../clients/clients-api';
+import { ClientPicker, useChosenClient } from '../settings/client-picker';
 import { useSaveWording, wordingQuery } from './visitor-wording-api';
 // the visitor screens' own catalogues: their keys and SafeVisitor's text in every language
 import '../kiosk/i18n.en';
@@ -51,12 +49,10 @@ const placeholdersOf = (s: string) => [...new Set([...s.matchAll(/\{\{\s*\w+\s*\
  */
 export default function VisitorWordingPage() {
   const { t } = useTranslation();
-  const user = useUser();
-  const crossDistrict = useCan('clients.crossDistrict');
-  const clients = useQuery({ ...clientsLookupQuery, enabled: crossDistrict });
-  const [chosen, setChosen] = useState<string | null>(null);
-  const clientId = user.clientId ?? (chosen ? Number(chosen) : null);
-  const named = user.clientId === null;
+  const chosen = useChosenClient();
+  const clientId = chosen.clientId ?? null;
+  // the platform administrator names the district; a district administrator's own is implied
+  const named = chosen.isAdmin;
   const [language, setLanguage] = useState<TVisitorLanguage>('es');
   const [screen, setScreen] = useState<Screen>('kiosk');
   const [search, setSearch] = useState('');
@@ -120,17 +116,7 @@ export default function VisitorWordingPage() {
     <Stack gap="md" maw={1200}>
       <Title order={1}>{t('visitorWording.title')}</Title>
       <Text maw={820}>{t('visitorWording.intro')}</Text>
-      {crossDistrict && user.clientId === null ? (
-        <Select
-          label={t('visitorWording.district')}
-          placeholder={t('visitorWording.chooseDistrict')}
-          data={(clients.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-          value={chosen}
-          onChange={setChosen}
-          searchable
-          maw={360}
-        />
-      ) : null}
+      {chosen.isAdmin ? <ClientPicker clientId={chosen.clientId} /> : null}
       {clientId === null ? (
         <Alert color="blue">{t('visitorWording.pickDistrict')}</Alert>
       ) : (

@@ -5,7 +5,6 @@ import {
   Button,
   Checkbox,
   Code,
-  CopyButton,
   Group,
   Menu,
   Modal,
@@ -25,6 +24,7 @@ import type { Column } from '../../components/data-table/data-table';
 import { FormShell } from '../../components/form/form-shell';
 import { applyServerErrors, useContractForm, withVersion } from '../../components/form/use-contract-form';
 import { ListAddButton, ListPage, useListState } from '../../components/list-page';
+import { SecretShownOnce } from '../../components/secret-shown-once';
 import { loadFailureText } from '../../lib/query-client';
 import { notify } from '../../lib/notify';
 import { formatDateTime } from '../../lib/time/format';
@@ -198,7 +198,7 @@ export default function WebhooksPage() {
           }}
         />
       ) : null}
-      {created ? <SecretShownOnce created={created} onClose={() => setCreated(null)} /> : null}
+      {created ? <SigningSecretShownOnce created={created} onClose={() => setCreated(null)} /> : null}
       {logOf ? <DeliveryLog webhook={logOf} onClose={() => setLogOf(null)} /> : null}
     </ListPage>
   );
@@ -288,39 +288,20 @@ function WebhookModal(props: {
 }
 
 /** The signing secret, this once, with a copy button. */
-function SecretShownOnce({ created, onClose }: { created: TWebhookCreated; onClose: () => void }) {
+function SigningSecretShownOnce({ created, onClose }: { created: TWebhookCreated; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened
-      size="lg"
+    <SecretShownOnce
+      title={t('webhooks.secret.title')}
+      warning={t('webhooks.secret.once')}
+      subject={created.webhook.url}
+      secret={created.secret}
+      secretTestId="webhook-secret"
+      copyLabel={t('webhooks.secret.copy')}
+      copiedLabel={t('webhooks.secret.copied')}
+      doneLabel={t('webhooks.secret.done')}
       onClose={onClose}
-      closeOnClickOutside={false}
-      title={<Text fw={700}>{t('webhooks.secret.title')}</Text>}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      <Stack gap="sm">
-        <Alert color="yellow" variant="light">
-          {t('webhooks.secret.once')}
-        </Alert>
-        <Text size="sm" fw={500} style={{ wordBreak: 'break-all' }}>
-          {created.webhook.url}
-        </Text>
-        <Code block data-testid="webhook-secret" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
-          {created.secret}
-        </Code>
-        <Group justify="space-between">
-          <CopyButton value={created.secret}>
-            {({ copied, copy }) => (
-              <Button variant="light" onClick={copy}>
-                {copied ? t('webhooks.secret.copied') : t('webhooks.secret.copy')}
-              </Button>
-            )}
-          </CopyButton>
-          <Button onClick={onClose}>{t('webhooks.secret.done')}</Button>
-        </Group>
-      </Stack>
-    </Modal>
+    />
   );
 }
 

@@ -1,0 +1,1 @@
+export { SecretShownOnce, type SecretShownOnceProps } from './secret-shown-once';
