@@ -203,7 +203,7 @@ test('an admin adds a company and a vendor, approves and prints; the badge check
     await expect(desk.getByTestId('verdict')).toHaveAttribute('data-verdict', 'clear');
     await desk.getByRole('button', { name: 'Allow Entry' }).click();
     await expect(desk.getByTestId('registered-entry')).toContainText(companyName);
-    await desk.getByRole('textbox', { name: 'Person visiting' }).fill('Cafeteria');
+    await desk.getByRole('combobox', { name: 'Person visiting' }).fill('Cafeteria');
     await desk.getByRole('button', { name: 'Check In' }).click();
     // the building may require a photo (spec 002 §4 photo modal)
     const photo = desk.getByRole('dialog', { name: 'Picture Verification' });

@@ -249,7 +249,7 @@ test.describe('dashboard', () => {
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'clear');
     await page.getByRole('button', { name: 'Allow Entry' }).click();
     await expect(page).toHaveURL(/\/visitor\/checkin\/\d+$/);
-    await page.getByRole('textbox', { name: 'Person visiting' }).fill('Mr. Park');
+    await page.getByRole('combobox', { name: 'Person visiting' }).fill('Mr. Park');
     const reason = page.getByRole('combobox', { name: 'Reason for the visit' });
     await expect(reason).toBeEnabled();
     await reason.click();

@@ -141,7 +141,7 @@ test.describe('scan modal', () => {
     // the screening is still run and shown
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'clear');
     const quick = page.getByTestId('quick-check-in');
-    await expect(quick.getByRole('textbox', { name: 'Person visiting' })).toHaveValue('Coach Ray, Gym');
+    await expect(quick.getByRole('combobox', { name: 'Person visiting' })).toHaveValue('Coach Ray, Gym');
     const axeStart = Date.now();
     await expectAccessible(page);
     const axeMs = Date.now() - axeStart;

@@ -339,7 +339,7 @@ test('a clean visitor: record with date and zip masks → allow → photo → ne
 
     // check-in
     await expect(page).toHaveURL(new RegExp(`/visitor/checkin/${cleanId}$`));
-    await page.getByRole('textbox', { name: 'Person visiting' }).fill('Ms. Ortiz, Room 12');
+    await page.getByRole('combobox', { name: 'Person visiting' }).fill('Ms. Ortiz, Room 12');
     // the demo districts have visit reasons, so the reason is a select of them
     const reason = page.getByRole('combobox', { name: 'Reason for the visit' });
     await expect(reason).toBeEnabled();
@@ -424,7 +424,7 @@ test('a clean visitor: record with date and zip masks → allow → photo → ne
     await page.goto(`/background/visitor/${second.id}`);
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'clear');
     await page.getByRole('button', { name: 'Allow Entry' }).click();
-    await page.getByRole('textbox', { name: 'Person visiting' }).fill('Front office');
+    await page.getByRole('combobox', { name: 'Person visiting' }).fill('Front office');
     await page.getByRole('button', { name: 'Check In' }).click();
     const photo2 = page.getByRole('dialog', { name: 'Picture Verification' });
     await expect(photo2.getByRole('button', { name: 'Take picture' })).toBeEnabled();

@@ -82,7 +82,7 @@ async function typePerson(page: Page, p: { first: string; last: string; dob: str
 async function detailsAndPhoto(page: Page, spanish = false, shots = false) {
   await expect(page.getByText(spanish ? 'Sobre su visita' : 'About your visit')).toBeVisible();
   await page.getByRole('textbox', { name: spanish ? 'Motivo de su visita' : 'Reason for your visit' }).fill('Meeting');
-  await page.getByRole('textbox', { name: spanish ? '¿A quién visita?' : 'Who are you visiting?' }).fill('Ms Rivera');
+  await page.getByRole('combobox', { name: spanish ? '¿A quién visita?' : 'Who are you visiting?' }).fill('Ms Rivera');
   await page.getByRole('button', { name: spanish ? 'Siguiente' : 'Next' }).click();
   await expect(page.getByText(spanish ? 'Su foto' : 'Your photo', { exact: true })).toBeVisible();
   const take = page.getByRole('button', { name: spanish ? 'Tomar foto' : 'Take photo' });

@@ -262,6 +262,7 @@ export function createServices(deps: AppDeps, repositories: Repositories = creat
       studentsRepo: r.students,
       reasonsRepo: r.studentReasons,
       emergencyStates: r.emergencyStates,
+      hostsRepo: r.hosts,
     }),
     logs: createLogsService(deps, { repo: r.logs }),
     microsoft: createMicrosoftService(deps, { repo: r.microsoft, auth }),

@@ -112,6 +112,12 @@ export const ZKioskSignInRequest = z
     photoFileId: z.string().uuid().nullable().optional(),
     reason: zText(200).default(''),
     personVisiting: zText(200).default(''),
+    /**
+     * issue 28 §1: the host the visitor picked for "person visiting" (POST /api/kiosk/hosts/search);
+     * the server accepts only an active host of the kiosk's own district usable at its building,
+     * keeps it on the card, and the check-in tells that host (§4)
+     */
+    hostId: ZId.optional(),
     visitorType: ZArrivalVisitorType.default('visitor'),
   })
   .refine((b) => b.visitorId !== undefined || b.person !== undefined || b.registrationId !== undefined, {
@@ -119,6 +125,23 @@ export const ZKioskSignInRequest = z
     path: ['person'],
   });
 export type TKioskSignInRequest = z.input<typeof ZKioskSignInRequest>;
+
+/**
+ * POST /api/kiosk/hosts/search (issue 28 §1): the kiosk's "Person visiting" suggestions. A public
+ * surface: at least KIOSK_HOST_SEARCH.minChars typed, at most KIOSK_HOST_SEARCH.max hosts of the
+ * kiosk's own building (or district-wide), active, found by name only; an id and a display name
+ * each, never an e-mail address or a phone number. The words go in the body (never a URL).
+ */
+export const KIOSK_HOST_SEARCH = { minChars: 2, max: 8 } as const;
+export const ZKioskHostSearchRequest = z.object({
+  q: zText(100).pipe(
+    z.string().min(KIOSK_HOST_SEARCH.minChars, `Type at least ${KIOSK_HOST_SEARCH.minChars} letters of the name`),
+  ),
+});
+export type TKioskHostSearchRequest = z.infer<typeof ZKioskHostSearchRequest>;
+export const ZKioskHostOption = z.object({ id: z.number().int(), name: z.string() }).strict();
+export const ZKioskHostSearchResponse = z.object({ data: z.array(ZKioskHostOption).max(KIOSK_HOST_SEARCH.max) });
+export type TKioskHostSearchResponse = z.infer<typeof ZKioskHostSearchResponse>;
 
 /** 'poll': auto badge, poll auto-validate; 'thankyou': the office takes it from here (arrival card). */
 export const ZKioskSignInResponse = z.object({ signInId: z.number().int(), next: z.enum(['poll', 'thankyou']) });
@@ -259,6 +282,9 @@ export const KIOSK_MESSAGES = {
   codeWrong: 'That code is not right. Please try again.',
   // issue 25: the building's requireKioskStudentPhotoCheckOut is on and no photo came
   pickupPhotoRequired: 'This school requires a photo to sign a student out.',
+  // issue 28 §1: a host id that is not one of this kiosk's hosts (another district's, unknown, inactive)
+  hostNotFound: 'Choose the person you are visiting from the list, or type their name.',
+  tooManyHostSearches: 'Please type the name of the person you are visiting.',
 } as const;
 
 /**
@@ -271,4 +297,6 @@ export const KIOSK_LIMITS = {
   signIn: { max: 10, windowMinutes: 1 },
   health: { max: 5, windowMinutes: 1 },
   tardy: { max: 15, windowMinutes: 1 },
+  // issue 28 §1: "Person visiting" suggestions, one request per pause in typing (a few per visitor)
+  hostSearch: { max: 60, windowMinutes: 1 },
 } as const;

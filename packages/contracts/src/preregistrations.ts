@@ -12,6 +12,8 @@ export const ZPreRegistration = z.object({
   dob: z.string().nullable(),
   visitDate: z.string(),
   visiting: z.string(),
+  /** the host the card names (an invitation's, or one picked at the kiosk; issue 28 §1): the desk's check-in starts from it */
+  hostId: z.number().int().nullable().default(null),
   reason: z.string(),
   visitorType: ZVisitorType,
   notifyEmail: z.string(),

@@ -135,6 +135,30 @@ export function createHostsRepository(db: Db) {
       );
     },
 
+    /**
+     * The kiosk's "Person visiting" suggestions (issue 28 §1): active hosts the kiosk account sees
+     * (its building's and the district-wide ones), found by NAME only — never by e-mail, so typing
+     * part of an address finds nobody — an id and the name each, at most `limit`.
+     */
+    async kioskOptions(actor: TActor, q: string, limit: number) {
+      const key = canonicalName(q);
+      return db
+        .select({ id: hosts.id, name: hosts.name })
+        .from(hosts)
+        .where(
+          and(
+            scoped(actor),
+            eq(hosts.active, true),
+            or(
+              listSearch(q, [hosts.name]),
+              key ? sql`${hosts.nameKey} like ${`%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
+            ),
+          ),
+        )
+        .orderBy(asc(hosts.name), asc(hosts.id))
+        .limit(limit);
+    },
+
     async get(actor: TActor, id: number) {
       const rows = await db
         .select(rowColumns)

@@ -2,7 +2,17 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostNotifications, hostWebhooks, hosts, outboundMessages, visits } from '../../db/schema/index';
+import { KIOSK_HOST_SEARCH, KIOSK_LIMITS, KIOSK_MESSAGES } from '@sv/contracts';
+import {
+  authThrottle,
+  clients,
+  hostNotifications,
+  hostWebhooks,
+  hosts,
+  outboundMessages,
+  preRegistrations,
+  visits,
+} from '../../db/schema/index';
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
 import { insertPhoto } from '../exclusions/exclusions.fixtures';
 import { multipartBody } from '../exclusions/exclusions.fixtures';
@@ -231,5 +241,163 @@ describe('the host told on arrival (issue 28 §4)', () => {
     expect(await t.deps.db.select().from(hostNotifications).where(eq(hostNotifications.hostId, hostId))).toHaveLength(
       1,
     );
+  });
+});
+
+describe('the kiosk\'s "Person visiting" picks a host (issue 28 §1)', () => {
+  const tag = () =>
+    Math.random()
+      .toString(36)
+      .slice(2, 8)
+      .replace(/\d/g, (d) => 'klmnopqrst'[+d]!);
+  const search = (q: string) => t.as(kiosk).post('/api/kiosk/hosts/search', { q });
+  const signIn = (body: object, key = `host-kiosk-${tag()}`) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/kiosk/sign-ins',
+      headers: { cookie: kiosk.cookie, 'x-csrf-token': kiosk.csrfToken, 'idempotency-key': key },
+      payload: body,
+    });
+  const resetLimit = () => t.deps.db.delete(authThrottle).where(sql`${authThrottle.key} like 'kiosk:hostSearch:%'`);
+
+  it("suggests only ids and names of the kiosk's building's and district-wide active hosts, by name", async () => {
+    await resetLimit();
+    const family = `Zq${tag()}`;
+    const n = t.world.north;
+    const districtWide = await createHost(t.deps.db, n.clientId, {
+      name: `Ada ${family}`,
+      email: `ada.${family.toLowerCase()}@example.test`,
+      mobile: '5555550123',
+    });
+    const here = await createHost(t.deps.db, n.clientId, { name: `Ben ${family}`, buildingId: n.northHighId });
+    await createHost(t.deps.db, n.clientId, { name: `Cy ${family}`, buildingId: n.lincolnId });
+    const inactive = await createHost(t.deps.db, n.clientId, { name: `Di ${family}` });
+    await t.deps.db.update(hosts).set({ active: false }).where(eq(hosts.id, inactive));
+    await createHost(t.deps.db, t.world.south.clientId, { name: `Eve ${family}` });
+
+    const res = await search(family.toLowerCase());
+    expect(res.statusCode, res.body).toBe(200);
+    // another building's, an inactive and another district's host are never suggested
+    expect(res.json()).toEqual({
+      data: [
+        { id: districtWide, name: `Ada ${family}` },
+        { id: here, name: `Ben ${family}` },
+      ],
+    });
+    // no e-mail or phone in the answer, and an address typed finds nobody
+    expect(res.body).not.toContain('@');
+    expect(res.body).not.toContain('5555550123');
+    expect((await search(`ada.${family.toLowerCase()}@example`)).json().data).toEqual([]);
+    // fewer than two letters is refused; at most eight answers
+    expect((await search('a')).statusCode).toBe(400);
+    expect((await search(' a ')).statusCode).toBe(400);
+    const many = `Zm${tag()}`;
+    for (let i = 0; i < 10; i++) await createHost(t.deps.db, n.clientId, { name: `Host${i} ${many}` });
+    expect((await search(many)).json().data).toHaveLength(KIOSK_HOST_SEARCH.max);
+  });
+
+  it('is for kiosk accounts only', async () => {
+    expect((await t.as(desk).post('/api/kiosk/hosts/search', { q: 'host' })).statusCode).toBe(403);
+    expect((await t.as(north).post('/api/kiosk/hosts/search', { q: 'host' })).statusCode).toBe(403);
+  });
+
+  it('is limited per kiosk account like its other floods (429, nothing found past it)', async () => {
+    await resetLimit();
+    for (let i = 0; i < KIOSK_LIMITS.hostSearch.max; i++) expect((await search('ho')).statusCode).toBe(200);
+    const over = await search('ho');
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toBe(KIOSK_MESSAGES.tooManyHostSearches);
+    await resetLimit();
+  });
+
+  it('a sign-in naming one of its hosts keeps it on the card, and the check-in tells that host', async () => {
+    const [row] = await t.deps.db
+      .select({ k: clients.kioskSettings })
+      .from(clients)
+      .where(eq(clients.id, t.world.north.clientId));
+    const settings = row!.k as object;
+    await t.deps.db
+      .update(clients)
+      .set({ kioskSettings: { ...settings, enableAutoCheckInKioskMode: true } })
+      .where(eq(clients.id, t.world.north.clientId));
+    try {
+      const hostId = await createHost(t.deps.db, t.world.north.clientId, { name: `Kiosk Host ${tag()}` });
+      const res = await signIn({
+        person: { firstName: `Kia${tag()}`, lastName: `Hosted${tag()}`, dob: '1981-03-04' },
+        photoFileId: await insertPhoto(t.deps.db, t.world.north.clientId),
+        personVisiting: 'Kiosk Host',
+        hostId,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const { signInId } = res.json();
+      const [card] = await t.deps.db.select().from(preRegistrations).where(eq(preRegistrations.id, signInId));
+      expect(card!.hostId).toBe(hostId);
+      const polled = await t.as(kiosk).post(`/api/kiosk/sign-ins/${signInId}/auto-validate`, {});
+      expect(polled.json(), polled.body).toMatchObject({ state: 'checked_in' });
+      const visitId = polled.json().visitId as number;
+      const [v] = await t.deps.db.select().from(visits).where(eq(visits.id, visitId));
+      expect(v!.hostId).toBe(hostId);
+      // queued for the hosts.notify job with the check-in (one per visit)
+      const [notice] = await t.deps.db.select().from(hostNotifications).where(eq(hostNotifications.visitId, visitId));
+      expect(notice).toMatchObject({ hostId, clientId: t.world.north.clientId });
+    } finally {
+      await t.deps.db.update(clients).set({ kioskSettings: settings }).where(eq(clients.id, t.world.north.clientId));
+    }
+  });
+
+  it("another district's host, another building's or an unknown one is refused (400) and nothing is written", async () => {
+    const foreign = await createHost(t.deps.db, t.world.south.clientId, { name: `South Host ${tag()}` });
+    const lincoln = await createHost(t.deps.db, t.world.north.clientId, {
+      name: `Lincoln Host ${tag()}`,
+      buildingId: t.world.north.lincolnId,
+    });
+    for (const hostId of [foreign, lincoln, 2_000_000_000]) {
+      const lastName = `Refused${tag()}`;
+      const res = await signIn({
+        person: { firstName: 'Kia', lastName, dob: '1982-04-05' },
+        photoFileId: await insertPhoto(t.deps.db, t.world.north.clientId),
+        hostId,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({
+        message: KIOSK_MESSAGES.hostNotFound,
+        fieldErrors: { hostId: expect.any(Array) },
+      });
+      expect(await t.deps.db.select().from(preRegistrations).where(eq(preRegistrations.lastname, lastName))).toEqual(
+        [],
+      );
+    }
+  });
+});
+
+describe('the desk names the host (issue 28 §1)', () => {
+  it('a check-in of a card with a host tells it, unless the desk said "no host" (hostId null)', async () => {
+    const hostId = await createHost(t.deps.db, t.world.north.clientId, { name: 'Card Host' });
+    const checkInCard = async (over: object) => {
+      const { id } = await createPass(
+        t.deps,
+        { clientId: t.world.north.clientId, buildingId: t.world.north.northHighId },
+        { hostId, firstname: 'Card', lastname: `Guest${Math.random().toString(36).slice(2, 7).replace(/\d/g, 'x')}` },
+      );
+      const scan = await t.as(desk).post(`/api/preregistrations/${id}/visitor`, {});
+      expect(scan.statusCode, scan.body).toBe(200);
+      const visitorId = scan.json().visitorId as number;
+      const screening = (
+        await t.as(desk).post(`/api/visitors/${visitorId}/screening`, { buildingId: t.world.north.northHighId })
+      ).json();
+      const res = await t.as(desk).post('/api/visits', {
+        screeningId: screening.id,
+        visitorId,
+        buildingId: t.world.north.northHighId,
+        preRegistrationId: id,
+        photoFileId: await insertPhoto(t.deps.db, t.world.north.clientId),
+        ...over,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const [v] = await t.deps.db.select().from(visits).where(eq(visits.id, res.json().visit.id));
+      return v!.hostId;
+    };
+    expect(await checkInCard({})).toBe(hostId);
+    expect(await checkInCard({ hostId: null, personVisiting: 'Someone else' })).toBeNull();
   });
 });

@@ -85,6 +85,13 @@ export const authz: AuthzEntry[] = [
     request: () => ({ body: { person: { firstName: 'Matrix', lastName: 'Nobody', dob: '1980-01-01' } } }),
     expect: kioskOnly,
   },
+  {
+    method: 'POST',
+    route: '/api/kiosk/hosts/search',
+    readOnly: true,
+    request: () => ({ body: { q: 'host' } }),
+    expect: kioskOnly,
+  },
   { method: 'POST', route: '/api/kiosk/photos', request: multipartPhoto, expect: kioskOnly },
   {
     method: 'POST',

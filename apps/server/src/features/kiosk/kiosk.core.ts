@@ -1,4 +1,5 @@
 import type { EmergencyStatesRepository } from '../emergency';
+import type { HostsRepository } from '../hosts';
 import {
   EMERGENCY_MESSAGES,
   CONSTANTS,
@@ -90,6 +91,7 @@ export function createKioskCore(
     studentsRepo,
     reasonsRepo,
     emergencyStates,
+    hostsRepo,
   }: {
     repo: KioskRepository;
     cards: PreRegistrationsRepository;
@@ -103,6 +105,8 @@ export function createKioskCore(
     reasonsRepo: StudentReasonsRepository;
     /** issue 27 §1 (ADR 0037): the kiosk signs nobody in while its building has an active state */
     emergencyStates: Pick<EmergencyStatesRepository, 'activeStateOf'>;
+    /** issue 28 §1: the kiosk's "Person visiting" suggestions and the host a sign-in names */
+    hostsRepo: Pick<HostsRepository, 'kioskOptions' | 'usableAt'>;
   },
 ) {
   const fileStore = createFileStore(deps.db);
@@ -253,6 +257,7 @@ export function createKioskCore(
     studentsService,
     studentsRepo,
     reasonsRepo,
+    hostsRepo,
     fileStore,
     idempotency,
     requireStudent,

@@ -4,6 +4,8 @@ import {
   ZKioskCheckOutRequest,
   ZKioskCheckOutResponse,
   ZKioskConfigResponse,
+  ZKioskHostSearchRequest,
+  ZKioskHostSearchResponse,
   ZKioskLookupRequest,
   ZKioskLookupResponse,
   ZKioskPhotoResponse,
@@ -84,6 +86,14 @@ export async function kioskRoutes(app: ZodApp, _deps: AppDeps, service: KioskSer
     ZKioskLookupRequest,
     ZKioskLookupResponse,
     (ctx, body) => service.lookup(ctx, body),
+  );
+
+  post(
+    '/api/kiosk/hosts/search',
+    '"Person visiting" suggestions: ids and names of the kiosk building\'s hosts (≥ 2 letters, ≤ 8; rate-limited)',
+    ZKioskHostSearchRequest,
+    ZKioskHostSearchResponse,
+    (ctx, body) => service.searchHosts(ctx, body),
   );
 
   photo('/api/kiosk/photos', 'The visitor’s kiosk photo (multipart image, ≤ 10 MB; re-encoded)', (ctx, buffer) =>

@@ -1,8 +1,11 @@
 import {
+  KIOSK_HOST_SEARCH,
   KIOSK_LABEL_DEFAULTS,
   KIOSK_MESSAGES,
   type TKioskAutoValidateResponse,
   type TKioskConfigResponse,
+  type TKioskHostSearchRequest,
+  type TKioskHostSearchResponse,
   type TKioskLookupRequest,
   type TKioskLookupResponse,
   type TKioskSignInRequest,
@@ -54,6 +57,7 @@ export function signInUseCases(core: KioskCore) {
     sendToDesk,
     requireWithinLimit,
     matchesFor,
+    hostsRepo,
   } = core;
   return {
     /** GET /api/kiosk/config: the main screen's buttons and the flags the screens follow. */
@@ -168,6 +172,16 @@ export function signInUseCases(core: KioskCore) {
           : null,
       };
     },
+    /**
+     * POST /api/kiosk/hosts/search (issue 28 §1): "Person visiting" suggestions for a visitor at
+     * the kiosk — the kiosk's own building's and district-wide hosts, by name, ids and names only,
+     * at most KIOSK_HOST_SEARCH.max; counted per kiosk account like its other floods (429 over it).
+     */
+    async searchHosts(ctx: RequestCtx, body: TKioskHostSearchRequest): Promise<TKioskHostSearchResponse> {
+      await kioskBuilding(ctx);
+      await requireWithinLimit(ctx, 'hostSearch', KIOSK_MESSAGES.tooManyHostSearches);
+      return { data: await hostsRepo.kioskOptions(ctx.actor, body.q, KIOSK_HOST_SEARCH.max) };
+    },
     /** POST /api/kiosk/photos: the visitor's kiosk photo, re-encoded; the desk sees it on the card. */
     async savePhoto(ctx: RequestCtx, buffer: Buffer) {
       const b = await kioskBuilding(ctx);
@@ -191,6 +205,11 @@ export function signInUseCases(core: KioskCore) {
         });
       if (input.photoFileId && !(await fileStore.findMeta(ctx, input.photoFileId)))
         throw new AppError('VALIDATION_FAILED', 'The photo could not be found.', { photoFileId: ['Unknown photo'] });
+      // issue 28 §1: a picked host must be one of this kiosk's (its district's, usable at its
+      // building, active); anything else — another district's, unknown — is refused, nothing written
+      if (input.hostId !== undefined && !(await hostsRepo.usableAt(ctx.actor, input.hostId, b.clientId, b.id)))
+        throw new AppError('VALIDATION_FAILED', KIOSK_MESSAGES.hostNotFound, { hostId: ['Unknown host'] });
+      const hostId = input.hostId ?? null;
       const next: TKioskSignInResponse['next'] = b.kiosk.enableAutoCheckInKioskMode ? 'poll' : 'thankyou';
       return idempotency.run(
         ctx.actor.userId,
@@ -253,6 +272,7 @@ export function signInUseCases(core: KioskCore) {
               cardId = waiting.id;
               await repo.refreshCard(tx, cardId, {
                 visiting: input.personVisiting,
+                hostId,
                 reason: input.reason,
                 visitorType,
                 bgResults: clear,
@@ -269,6 +289,7 @@ export function signInUseCases(core: KioskCore) {
                 dob: visitor.dob,
                 visitDate: localDateOf(now, b.timeZone),
                 visiting: input.personVisiting,
+                hostId,
                 reason: input.reason,
                 visitorType,
                 status: 'pending',

@@ -32,6 +32,7 @@ export function toCard(r: PreRegRow): TPreRegistration {
     dob: r.dob,
     visitDate: r.visitDate,
     visiting: r.visiting,
+    hostId: r.hostId ?? null,
     reason: r.reason,
     visitorType: r.visitorType as TPreRegistration['visitorType'],
     notifyEmail: r.notifyEmail,

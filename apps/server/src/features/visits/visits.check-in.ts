@@ -207,7 +207,9 @@ export function checkInUseCases(core: VisitsCore) {
               }),
               notify: { type: 'visit.checked_in', clientId: building.clientId, buildingId: building.id },
               // issue 28 §1, §4: the picked host (or the pass's) is set on the visit and told
-              hostId: input.hostId ?? card?.hostId ?? null,
+              // a host named by the request wins; `null` is the desk saying "no host from the list"
+              // (a name typed by hand over the card's): only an unsaid host falls back to the card's
+              hostId: input.hostId !== undefined ? input.hostId : (card?.hostId ?? null),
               // the answer is stored with the visit, in its statement: a retry after a crash
               // (issue 16) or a lost reply replays it, and no second write is needed
               key: complete.key,

@@ -71,6 +71,7 @@ const kioskAr: Shape<typeof kioskEn> = {
       title: 'بخصوص زيارتك',
       reason: 'سبب الزيارة',
       personVisiting: 'من الشخص الذي تزوره؟',
+      hostNoMatch: 'ليس في القائمة؟ لا بأس: سنستخدم الاسم الذي كتبته.',
     },
     photo: {
       title: 'صورتك',

@@ -68,6 +68,7 @@ export const kioskEn = {
       title: 'About your visit',
       reason: 'Reason for your visit',
       personVisiting: 'Who are you visiting?',
+      hostNoMatch: "Not in the list? That's fine: we will use the name you typed.",
     },
     photo: {
       title: 'Your photo',

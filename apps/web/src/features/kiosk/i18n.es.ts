@@ -67,6 +67,7 @@ const kioskEs: Shape<typeof kioskEn> = {
       title: 'Sobre su visita',
       reason: 'Motivo de su visita',
       personVisiting: '¿A quién visita?',
+      hostNoMatch: '¿No está en la lista? No importa: usaremos el nombre que escribió.',
     },
     photo: {
       title: 'Su foto',

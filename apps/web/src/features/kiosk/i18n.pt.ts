@@ -76,6 +76,7 @@ const kioskPt: Shape<typeof kioskEn> = {
       title: 'Sobre sua visita',
       reason: 'Motivo da visita',
       personVisiting: 'Quem você vai visitar?',
+      hostNoMatch: 'Não está na lista? Tudo bem: usaremos o nome que você digitou.',
     },
     photo: {
       title: 'Sua foto',

@@ -72,6 +72,7 @@ const kioskVi: Shape<typeof kioskEn> = {
       title: 'Về chuyến thăm của quý vị',
       reason: 'Lý do đến thăm',
       personVisiting: 'Quý vị đến thăm ai?',
+      hostNoMatch: 'Không có trong danh sách? Không sao: chúng tôi sẽ dùng tên quý vị đã nhập.',
     },
     photo: {
       title: 'Ảnh của quý vị',

@@ -68,6 +68,7 @@ const kioskZh: Shape<typeof kioskEn> = {
       title: '关于您的来访',
       reason: '来访事由',
       personVisiting: '您要拜访谁？',
+      hostNoMatch: '列表中没有？没关系：我们将使用您输入的姓名。',
     },
     photo: {
       title: '您的照片',

@@ -4,6 +4,7 @@ import type {
   TKioskCheckOutRequest,
   TKioskCheckOutResponse,
   TKioskConfigResponse,
+  TKioskHostSearchResponse,
   TKioskLookupRequest,
   TKioskLookupResponse,
   TKioskPassCheckInResponse,
@@ -20,6 +21,7 @@ import type {
 } from '@sv/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import type { HostOption } from '../../components/host-picker/host-picker';
 import { createKeys } from '../../lib/action-key';
 import { ApiError, api, type RequestOptions } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
@@ -67,6 +69,21 @@ export const kioskEmergencyQuery = () =>
     refetchInterval: 1_000,
     refetchIntervalInBackground: true,
     retry: false,
+  });
+
+/**
+ * "Person visiting" suggestions at the kiosk (issue 28 §1): ids and names of the building's hosts
+ * (POST /api/kiosk/hosts/search; ≥ 2 letters, ≤ 8 answers). A failure (the kiosk's limit, the
+ * network) only means no suggestions: the name typed is still sent, so nothing is shown.
+ */
+export const kioskHostsQuery = (q: string) =>
+  queryOptions({
+    queryKey: ['kiosk', 'hosts', q],
+    queryFn: async ({ signal }): Promise<HostOption[]> =>
+      (await call(api.post<TKioskHostSearchResponse>('/api/kiosk/hosts/search', { q }, { ...opts, signal }))).data,
+    staleTime: 30_000,
+    retry: false,
+    meta: SHOWS_ERROR,
   });
 
 export const lookup = (body: TKioskLookupRequest) =>

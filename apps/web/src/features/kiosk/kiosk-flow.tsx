@@ -11,6 +11,7 @@ import { PERSON_NAME_MESSAGES } from '@sv/domain';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { HostPicker, type HostPick } from '../../components/host-picker/host-picker';
 import { serverMessageIn } from '../../lib/i18n/server-messages';
 import { paths } from '../../lib/paths';
 import { DobInput, type DobProblem } from '../../lib/time/dob-input';
@@ -20,6 +21,7 @@ import {
   autoValidate,
   checkInWithPass,
   isUnreachable,
+  kioskHostsQuery,
   lookup,
   scanPass,
   submitCheckOut,
@@ -37,11 +39,13 @@ const CameraScan = lazy(() => import('../scan/camera-scan').then((m) => ({ defau
 type Mode = 'visitor' | 'badge' | 'checkOut';
 /** Who is signing in, as the server will know them (never decided here). */
 type Who = { visitorId: number; registrationId?: number } | { person: TKioskPerson };
+/** The details step's answers: the reason, and "person visiting" with the host picked (issue 28 §1). */
+type DetailsValues = { reason: string; personVisiting: string; hostId: number | null };
 type Step =
   | { step: 'identify'; message?: string }
   | { step: 'choose'; matches: TKioskLookupResponse['matches'] }
   | { step: 'details'; who: Who }
-  | { step: 'photo'; who: Who; reason: string; personVisiting: string }
+  | { step: 'photo'; who: Who; details: DetailsValues }
   | { step: 'working'; label: string }
   /** issue 28 §3: a visitor pass was scanned: who it is for, then check in (a photo first if required) */
   | { step: 'pass'; token: string; pass: TKioskPassScanResponse };
@@ -142,13 +146,15 @@ export default function KioskFlow(props: { mode: Mode; config: TKioskConfigRespo
     }
   }
 
-  async function submit(who: Who, reason: string, personVisiting: string, photo: Blob | null) {
+  async function submit(who: Who, details: DetailsValues, photo: Blob | null) {
     setState({ step: 'working', label: t('kiosk.submitting') });
     try {
       const body = {
         ...who,
-        reason,
-        personVisiting,
+        reason: details.reason,
+        personVisiting: details.personVisiting,
+        // issue 28 §1: the host picked from the list is told on arrival (the server checks it is this kiosk's)
+        ...(details.hostId !== null ? { hostId: details.hostId } : {}),
         visitorType: volunteer(who) ? ('volunteer' as const) : ('visitor' as const),
       };
       const r = await submitSignIn(body, photo);
@@ -219,12 +225,12 @@ export default function KioskFlow(props: { mode: Mode; config: TKioskConfigRespo
       ) : null}
       {state.step === 'details' ? (
         <Details
-          onNext={(reason, personVisiting) => {
+          onNext={(details) => {
             const required = volunteer(state.who)
               ? props.config.photoRequired.volunteer
               : props.config.photoRequired.visitor;
-            if (required) setState({ step: 'photo', who: state.who, reason, personVisiting });
-            else void submit(state.who, reason, personVisiting, null);
+            if (required) setState({ step: 'photo', who: state.who, details });
+            else void submit(state.who, details, null);
           }}
         />
       ) : null}
@@ -253,9 +259,7 @@ export default function KioskFlow(props: { mode: Mode; config: TKioskConfigRespo
           )}
         </Stack>
       ) : null}
-      {state.step === 'photo' ? (
-        <PhotoStep onPhoto={(blob) => void submit(state.who, state.reason, state.personVisiting, blob)} />
-      ) : null}
+      {state.step === 'photo' ? <PhotoStep onPhoto={(blob) => void submit(state.who, state.details, blob)} /> : null}
       {state.step === 'working' ? (
         <Center mih={300}>
           <Stack align="center" gap="lg" role="status">
@@ -387,16 +391,16 @@ function Identify(props: {
   );
 }
 
-function Details(props: { onNext: (reason: string, personVisiting: string) => void }) {
+function Details(props: { onNext: (details: DetailsValues) => void }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
-  const [visiting, setVisiting] = useState('');
+  const [visiting, setVisiting] = useState<HostPick>({ visiting: '', hostId: null });
   return (
     <Paper withBorder radius="lg" p="lg">
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          props.onNext(reason.trim(), visiting.trim());
+          props.onNext({ reason: reason.trim(), personVisiting: visiting.visiting.trim(), hostId: visiting.hostId });
         }}
       >
         <Stack gap="md">
@@ -411,13 +415,15 @@ function Details(props: { onNext: (reason: string, personVisiting: string) => vo
             autoComplete="off"
             styles={big}
           />
-          <TextInput
+          <HostPicker
             label={t('kiosk.details.personVisiting')}
-            value={visiting}
+            value={visiting.visiting}
+            hostId={visiting.hostId}
+            onChange={setVisiting}
+            hosts={kioskHostsQuery}
+            noMatch={t('kiosk.details.hostNoMatch')}
             maxLength={200}
-            onChange={(e) => setVisiting(e.currentTarget.value)}
-            autoComplete="off"
-            styles={big}
+            styles={{ ...big, option: { fontSize: 22, padding: '14px 16px' } }}
           />
           <Button type="submit" size="xl" h={80} fz={26}>
             {t('kiosk.next')}

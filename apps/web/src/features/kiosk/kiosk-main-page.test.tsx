@@ -2,6 +2,7 @@ import {
   CONSTANTS,
   type TKioskLookupResponse,
   ZKioskAutoValidateResponse,
+  ZKioskHostSearchResponse,
   ZKioskLookupRequest,
   ZKioskLookupResponse,
   ZKioskSignInRequest,
@@ -31,6 +32,8 @@ function setup(config = kioskConfig(), more?: (api: FakeApi) => void) {
   api.on('GET', '/api/kiosk/config', config);
   // no emergency state unless a test says so (issue 27: the kiosk asks every second)
   api.on('GET', '/api/emergency-states/active', { states: [] });
+  // issue 28 §1: "Person visiting" asks the kiosk's hosts as the visitor types (none unless a test says so)
+  api.on('POST', '/api/kiosk/hosts/search', ZKioskHostSearchResponse.parse({ data: [] }));
   more?.(api);
   const view = renderWithProviders(<KioskMainPage />, { path: '/safe/kiosk', route: '/safe/kiosk' });
   return { api, ...view };
@@ -50,10 +53,13 @@ async function typePerson(user: ReturnType<typeof setup>['user'], first: string,
   await user.click(screen.getByRole('button', { name: t('kiosk.next') }));
 }
 
+/** "Person visiting" at the kiosk: the host picker (a combobox named by its label; issue 28 §1) */
+const visitingField = () => screen.getByRole('combobox', { name: t('kiosk.details.personVisiting') });
+
 async function fillDetails(user: ReturnType<typeof setup>['user'], reason: string, visiting: string) {
   const reasonField = await screen.findByRole('textbox', { name: t('kiosk.details.reason') });
   if (reason) await user.type(reasonField, reason);
-  if (visiting) await user.type(screen.getByRole('textbox', { name: t('kiosk.details.personVisiting') }), visiting);
+  if (visiting) await user.type(visitingField(), visiting);
   await user.click(screen.getByRole('button', { name: t('kiosk.next') }));
 }
 
@@ -353,5 +359,64 @@ describe('Kiosk: an emergency state (issue 27 §1; ADR 0037)', () => {
     setup(kioskConfig(), (api) => api.on('GET', '/api/emergency-states/active', { states: [] }));
     expect(await screen.findByRole('button', { name: 'VISITOR' })).toBeInTheDocument();
     expect(screen.queryByTestId('kiosk-emergency')).toBeNull();
+  });
+});
+
+describe('Kiosk: "Person visiting" picks one of the building\'s hosts (issue 28 §1)', () => {
+  const found = (a: FakeApi) =>
+    a
+      .on(
+        'POST',
+        '/api/kiosk/lookup',
+        lookupAnswer({ matches: [{ visitorId: 7, displayName: 'Jordan R.', preRegistrationId: null }] }),
+      )
+      .on('POST', '/api/kiosk/sign-ins', ZKioskSignInResponse.parse({ signInId: 301, next: 'thankyou' }))
+      .on('POST', '/api/kiosk/hosts/search', (req) =>
+        ZKioskHostSearchResponse.parse({
+          data: 'ms. patel'.includes((req.body as { q: string }).q.toLowerCase())
+            ? [{ id: 41, name: 'Ms. Patel' }]
+            : [],
+        }),
+      );
+
+  it('picking a host sends its id with the sign-in; the search sends only the words typed', async () => {
+    const { api, user } = setup(undefined, found);
+    await startVisitor(user);
+    await typePerson(user, 'Jordan', 'Rivers', '04121980');
+    await screen.findByRole('textbox', { name: t('kiosk.details.reason') });
+    await user.type(visitingField(), 'pat');
+    await user.click(await screen.findByRole('option', { name: 'Ms. Patel' }));
+    expect(visitingField()).toHaveValue('Ms. Patel');
+    await user.click(screen.getByRole('button', { name: t('kiosk.next') }));
+    await screen.findByTestId('location');
+    const [signIn] = api.calls('POST', '/api/kiosk/sign-ins');
+    expect(signIn!.body).toMatchObject({ personVisiting: 'Ms. Patel', hostId: 41 });
+    expect(ZKioskSignInRequest.safeParse(signIn!.body).success).toBe(true);
+    expect(api.calls('POST', '/api/kiosk/hosts/search').map((r) => r.body)).toContainEqual({ q: 'pat' });
+  });
+
+  it('a name nobody in the list has is kept, said so, and sent without a host', async () => {
+    const { api, user } = setup(undefined, found);
+    await startVisitor(user);
+    await typePerson(user, 'Jordan', 'Rivers', '04121980');
+    await screen.findByRole('textbox', { name: t('kiosk.details.reason') });
+    await user.type(visitingField(), 'Coach Ray');
+    expect(await screen.findByText(t('kiosk.details.hostNoMatch'))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: t('kiosk.next') }));
+    await screen.findByTestId('location');
+    const body = api.calls('POST', '/api/kiosk/sign-ins')[0]!.body as Record<string, unknown>;
+    expect(body.personVisiting).toBe('Coach Ray');
+    expect(body).not.toHaveProperty('hostId');
+  });
+
+  it('one letter asks nothing (the server needs two)', async () => {
+    const { api, user } = setup(undefined, found);
+    await startVisitor(user);
+    await typePerson(user, 'Jordan', 'Rivers', '04121980');
+    await screen.findByRole('textbox', { name: t('kiosk.details.reason') });
+    await user.type(visitingField(), 'P');
+    await user.click(screen.getByRole('button', { name: t('kiosk.next') }));
+    await screen.findByTestId('location');
+    expect(api.calls('POST', '/api/kiosk/hosts/search')).toEqual([]);
   });
 });

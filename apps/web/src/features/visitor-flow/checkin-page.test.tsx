@@ -1,4 +1,12 @@
-import { MESSAGES, SCREENING_MESSAGES, type TCheckInResponse, ZCheckInRequest, ZCheckInResponse } from '@sv/contracts';
+import {
+  MESSAGES,
+  ROLE,
+  SCREENING_MESSAGES,
+  type TCheckInResponse,
+  ZCheckInRequest,
+  ZCheckInResponse,
+  ZHostListResponse,
+} from '@sv/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n/index';
@@ -15,6 +23,7 @@ import {
 import { probedState, renderWithProviders } from '../../test/render';
 import CheckInPage from './checkin-page';
 import './i18n.en';
+import '../visitor-passes/i18n.en';
 
 /**
  * Check-in (spec 002 §4–§5, issue 10 §1): reached only with this visit's screening; the photo the
@@ -45,6 +54,30 @@ const checkedIn = (visitorType = 'visitor'): TCheckInResponse =>
     print: { mode: 'pdf', required: false, pdfUrl: '/Badge/print/901' },
   });
 
+/** The district's hosts the desk's "Person visiting" finds (POST /api/hosts/search, issue 28 §1). */
+const HOSTS = [
+  { id: 41, name: 'Ms. Patel', email: 'patel@example.test' },
+  { id: 42, name: 'Mr. Park', email: 'park@example.test' },
+];
+const hostsFound = (q: string) => {
+  const words = q
+    .toLowerCase()
+    .replace(/[^a-z ]/g, '')
+    .trim();
+  const data = HOSTS.filter((h) => words && h.name.toLowerCase().includes(words)).map((h) => ({
+    ...h,
+    clientId: 1,
+    buildingId: null,
+    buildingName: null,
+    mobile: '',
+    channel: 'email',
+    source: 'manual',
+    active: true,
+    version: 1,
+  }));
+  return ZHostListResponse.parse({ data, count: data.length, currentPage: 1, perPage: 8, totalPages: 1 });
+};
+
 function setup(
   opts: {
     state?: Record<string, unknown>;
@@ -67,7 +100,8 @@ function setup(
     .on('GET', `/api/buildings/${BUILDING_ID}/visit-reasons?kind=volunteer`, {
       data: [{ id: 8, kind: 'volunteer', label: 'Library helper' }],
     })
-    .on('POST', '/api/visits', (req) => checkedIn((req.body as { visitorType: string }).visitorType));
+    .on('POST', '/api/visits', (req) => checkedIn((req.body as { visitorType: string }).visitorType))
+    .on('POST', '/api/hosts/search', (req) => hostsFound((req.body as { q: string }).q));
   opts.api?.(api);
   const view = renderWithProviders(<CheckInPage />, {
     path: '/visitor/checkin/:visitorId',
@@ -78,6 +112,9 @@ function setup(
   return { api, ...view };
 }
 
+/** "Person visiting": the host picker (a combobox named by its label; issue 28 §1) */
+const personVisiting = () => screen.getByRole('combobox', { name: t('visitorFlow.checkIn.personVisiting') });
+const findPersonVisiting = () => screen.findByRole('combobox', { name: t('visitorFlow.checkIn.personVisiting') });
 const submitButton = () => screen.getByRole('button', { name: t('visitorFlow.checkIn.submit') });
 const checkInRequests = (api: FakeApi) => api.calls('POST', '/api/visits');
 
@@ -109,7 +146,7 @@ describe('Check In', () => {
   it('sends the check-in the contract accepts: screening, type, listed reason, person visiting, duration', async () => {
     const { api, user } = setup();
     await pickReason(user, 'Meeting');
-    await user.type(screen.getByRole('textbox', { name: t('visitorFlow.checkIn.personVisiting') }), '  Ms. Patel ');
+    await user.type(personVisiting(), '  Ms. Patel ');
     await user.type(screen.getByLabelText(t('visitorFlow.checkIn.duration')), '45');
     expect(screen.getByText(t('visitorFlow.checkIn.photoOptional'))).toBeInTheDocument();
     await user.click(submitButton());
@@ -126,6 +163,8 @@ describe('Check In', () => {
       visitReasonId: 1,
       reason: 'Meeting',
       personVisiting: 'Ms. Patel',
+      // typed, not picked from the list: no host is named
+      hostId: null,
       allowedMinutes: 45,
       photoFileId: null,
       preRegistrationId: null,
@@ -238,11 +277,11 @@ describe('Check In', () => {
     const { api, user } = setup({
       api: (a) => a.on('POST', '/api/visits', errorReply(409, SCREENING_MESSAGES.undecidedFindings)),
     });
-    await user.type(await screen.findByRole('textbox', { name: t('visitorFlow.checkIn.personVisiting') }), 'Ms. Patel');
+    await user.type(await findPersonVisiting(), 'Ms. Patel');
     await user.click(submitButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(SCREENING_MESSAGES.undecidedFindings);
     expect(screen.getByRole('button', { name: t('visitorFlow.checkIn.retry') })).toBeEnabled();
-    expect(screen.getByRole('textbox', { name: t('visitorFlow.checkIn.personVisiting') })).toHaveValue('Ms. Patel');
+    expect(personVisiting()).toHaveValue('Ms. Patel');
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
     expect(checkInRequests(api)).toHaveLength(1);
   });
@@ -256,7 +295,7 @@ describe('Check In', () => {
     expect(
       await screen.findByText(t('visitorFlow.checkIn.alreadyIn', { name: 'Jordan Rivers', building: 'Lincoln High' })),
     ).toBeInTheDocument();
-    await screen.findByRole('textbox', { name: t('visitorFlow.checkIn.personVisiting') });
+    await findPersonVisiting();
     expect(submitButton()).toBeDisabled();
   });
 
@@ -275,9 +314,7 @@ describe('Check In', () => {
           localDate: '2026-11-27',
         }),
     });
-    expect(await screen.findByRole('textbox', { name: t('visitorFlow.checkIn.personVisiting') })).toHaveValue(
-      'Front office',
-    );
+    expect(await findPersonVisiting()).toHaveValue('Front office');
     await waitFor(() => expect(reasonInput()).toHaveValue('Delivery'));
     await user.click(submitButton());
     await screen.findByTestId('location');
@@ -286,6 +323,78 @@ describe('Check In', () => {
       visitReasonId: 2,
       reason: 'Delivery',
       personVisiting: 'Front office',
+    });
+  });
+  describe('"Person visiting" picks a host (issue 28 §1)', () => {
+    it('picking a host from the list sends its hostId, so the host is told on arrival', async () => {
+      const { api, user } = setup();
+      await user.type(await findPersonVisiting(), 'pat');
+      await user.click(await screen.findByRole('option', { name: 'Ms. Patel' }));
+      expect(personVisiting()).toHaveValue('Ms. Patel');
+      await user.click(submitButton());
+      await screen.findByTestId('location');
+      expect(checkInRequests(api)[0]!.body).toMatchObject({ personVisiting: 'Ms. Patel', hostId: 41 });
+      // the desk's search is of the building's hosts, in the body
+      expect(api.calls('POST', '/api/hosts/search').at(-1)!.body).toMatchObject({ buildingId: BUILDING_ID });
+    });
+
+    it('a name typed by hand that nobody in the list has is sent as is, with no host', async () => {
+      const { api, user } = setup();
+      await user.type(await findPersonVisiting(), 'Coach Ray');
+      expect(await screen.findByText(t('hosts.picker.noMatch'))).toBeInTheDocument();
+      await user.click(submitButton());
+      await screen.findByTestId('location');
+      expect(checkInRequests(api)[0]!.body).toMatchObject({ personVisiting: 'Coach Ray', hostId: null });
+    });
+
+    it('editing the name after picking forgets the pick', async () => {
+      const { api, user } = setup();
+      await user.type(await findPersonVisiting(), 'park');
+      await user.click(await screen.findByRole('option', { name: 'Mr. Park' }));
+      await user.type(personVisiting(), ', Room 4');
+      await user.click(submitButton());
+      await screen.findByTestId('location');
+      expect(checkInRequests(api)[0]!.body).toMatchObject({ personVisiting: 'Mr. Park, Room 4', hostId: null });
+    });
+
+    it("an invitation's host comes prefilled from its card and is sent", async () => {
+      const { api, user } = setup({
+        state: { buildingId: BUILDING_ID, screened, preRegId: 31 },
+        api: (a) =>
+          a.on('GET', `/api/buildings/${BUILDING_ID}/preregistrations`, {
+            data: [preRegistration({ visiting: 'Ms. Patel', hostId: 41 })],
+            localDate: '2026-11-27',
+          }),
+      });
+      expect(await findPersonVisiting()).toHaveValue('Ms. Patel');
+      await waitFor(() => expect(submitButton()).toBeEnabled());
+      await user.click(submitButton());
+      await screen.findByTestId('location');
+      expect(checkInRequests(api)[0]!.body).toMatchObject({ preRegistrationId: 31, hostId: 41 });
+      // a prefilled name is not a search
+      expect(api.calls('POST', '/api/hosts/search')).toEqual([]);
+    });
+
+    it('a user who may not read hosts gets a plain name field and no host search', async () => {
+      const api = fakeApi();
+      api
+        .on('GET', '/api/visitors/7', visitorFixture())
+        .on('GET', `/api/buildings/${BUILDING_ID}`, building())
+        .on('GET', `/api/buildings/${BUILDING_ID}/visit-reasons?kind=visitor`, { data: [] })
+        .on('POST', '/api/visits', checkedIn());
+      const { user } = renderWithProviders(<CheckInPage />, {
+        path: '/visitor/checkin/:visitorId',
+        route: '/visitor/checkin/7',
+        state: { buildingId: BUILDING_ID, screened },
+        // an account whose role has no 'hosts.read' (the permission map's, not a role check here)
+        session: (() => {
+          const s = session('attendant');
+          return { ...s, user: { ...s.user, roleId: ROLE.Kiosk, roleName: 'Kiosk' } };
+        })(),
+      });
+      await user.type(await findPersonVisiting(), 'Ms. Patel');
+      await new Promise((r) => setTimeout(r, 400));
+      expect(api.calls('POST', '/api/hosts/search')).toEqual([]);
     });
   });
 });

@@ -42,6 +42,7 @@ import {
   routeId,
 } from './flow';
 import { formatCalendarDate } from '../../lib/time/format';
+import { DeskHostPicker } from '../visitor-passes/host-picker';
 import { type PhotoChoice, PhotoModal } from './photo-modal';
 import { usePrintAfterCheckIn } from './print-after-check-in';
 import {
@@ -180,6 +181,8 @@ function CheckInForm({ visitor, nav, card }: { visitor: TVisitor; nav: FlowState
         visitReasonId: selected?.id ?? null,
         reason: selected?.label ?? values.reason.trim(),
         personVisiting: values.personVisiting.trim(),
+        // issue 28 §1: the host picked (told on arrival); null for a name typed by hand
+        hostId: values.hostId,
         allowedMinutes: values.allowedMinutes,
         photoFileId,
         preRegistrationId: nav.preRegId ?? null,
@@ -300,11 +303,15 @@ function CheckInForm({ visitor, nav, card }: { visitor: TVisitor; nav: FlowState
               ) : (
                 <TextInput label={t('visitorFlow.checkIn.reason')} maxLength={200} {...form.getInputProps('reason')} />
               )}
-              <TextInput
+              <DeskHostPicker
                 label={t('visitorFlow.checkIn.personVisiting')}
                 maxLength={200}
-                autoComplete="off"
-                {...form.getInputProps('personVisiting')}
+                value={form.values.personVisiting}
+                hostId={form.values.hostId}
+                buildingId={buildingId}
+                clientId={visitor.clientId}
+                error={form.errors.personVisiting ?? form.errors.hostId}
+                onChange={({ visiting, hostId }) => form.setValues({ personVisiting: visiting, hostId })}
               />
               <NumberInput
                 label={t('visitorFlow.checkIn.duration')}

@@ -29,7 +29,15 @@ describe('the check-in form is validated by the check-in contract (issue 24 §2)
       visitReasonId: 7,
       reason: '',
       personVisiting: 'Ms. Park',
+      hostId: null,
       allowedMinutes: null,
+    });
+    // issue 28 §1: a card's host is the one picked
+    expect(
+      checkInValues({ reasonId: null, reasonText: '', personVisiting: 'Pat Host', hostId: 12 }, 'visitor'),
+    ).toMatchObject({
+      personVisiting: 'Pat Host',
+      hostId: 12,
     });
     const visitor = {
       lastVisit: { visitorType: 'vendor', visitReasonId: null, reason: 'Copier repair', personVisiting: 'Office' },

@@ -79,11 +79,18 @@ export type DeskType = 'visitor' | 'volunteer' | 'vendor';
  * visiting and reason are kept): the card's reason text, shown as the listed reason of that name
  * when there is one.
  */
-export function cardDefaults(card: { visitorType: string; reason: string; visiting: string }) {
+export function cardDefaults(card: { visitorType: string; reason: string; visiting: string; hostId?: number | null }) {
   const type: DeskType = ['visitor', 'volunteer', 'vendor'].includes(card.visitorType)
     ? (card.visitorType as DeskType)
     : 'visitor';
-  return { type, reasonId: null as string | null, reasonText: card.reason, personVisiting: card.visiting };
+  return {
+    type,
+    reasonId: null as string | null,
+    reasonText: card.reason,
+    personVisiting: card.visiting,
+    // issue 28 §1: an invitation's (or a kiosk sign-in's) host is the one picked
+    hostId: card.hostId ?? null,
+  };
 }
 
 /** The listed reason whose label is the card's reason text, if any. */
@@ -108,6 +115,7 @@ export function lastVisitDefaults(visitor: TVisitor) {
     reasonId: last?.visitReasonId ? String(last.visitReasonId) : null,
     reasonText: last && !last.visitReasonId ? last.reason : '',
     personVisiting: last?.personVisiting ?? '',
+    hostId: null as number | null,
   };
 }
 
@@ -118,6 +126,8 @@ export type CheckInValues = {
   /** the reason typed (no listed reasons), or the card's / last visit's text when none is chosen */
   reason: string;
   personVisiting: string;
+  /** the host picked for "person visiting" (issue 28 §1); null for a name typed by hand */
+  hostId: number | null;
   allowedMinutes: number | null;
 };
 
@@ -131,12 +141,13 @@ export const CHECK_IN_FORM = ZCheckInRequest.pick({
   visitReasonId: true,
   reason: true,
   personVisiting: true,
+  hostId: true,
   allowedMinutes: true,
 }) as unknown as z.ZodType<unknown, CheckInValues>;
 
 /** The check-in form's first values: the card's or the last visit's (cardDefaults, lastVisitDefaults). */
 export function checkInValues(
-  defaults: { reasonId: string | null; reasonText: string; personVisiting: string },
+  defaults: { reasonId: string | null; reasonText: string; personVisiting: string; hostId?: number | null },
   type: DeskType,
 ): CheckInValues {
   return {
@@ -144,6 +155,7 @@ export function checkInValues(
     visitReasonId: defaults.reasonId === null ? null : Number(defaults.reasonId),
     reason: defaults.reasonText,
     personVisiting: defaults.personVisiting,
+    hostId: defaults.hostId ?? null,
     allowedMinutes: null,
   };
 }

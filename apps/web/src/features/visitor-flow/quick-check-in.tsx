@@ -17,6 +17,7 @@ import {
   lastVisitDefaults,
 } from './flow';
 import { usePrintAfterCheckIn } from './print-after-check-in';
+import { DeskHostPicker } from '../visitor-passes/host-picker';
 import { fileUrl, reasonKind, useCheckIn, usePreRegistrationCard, visitReasonsQuery } from './visitor-flow-api';
 import './i18n.en';
 
@@ -77,6 +78,7 @@ function QuickCheckInForm(props: {
         visitReasonId: selected?.id ?? null,
         reason: selected?.label ?? values.reason.trim(),
         personVisiting: values.personVisiting.trim(),
+        hostId: values.hostId,
         photoFileId: visitor.photoFileId,
         preRegistrationId: props.preRegId,
       });
@@ -129,10 +131,15 @@ function QuickCheckInForm(props: {
                     {...form.getInputProps('reason')}
                   />
                 )}
-                <TextInput
+                <DeskHostPicker
                   label={t('visitorFlow.checkIn.personVisiting')}
                   maxLength={200}
-                  {...form.getInputProps('personVisiting')}
+                  value={form.values.personVisiting}
+                  hostId={form.values.hostId}
+                  buildingId={buildingId}
+                  clientId={visitor.clientId}
+                  error={form.errors.personVisiting ?? form.errors.hostId}
+                  onChange={({ visiting, hostId }) => form.setValues({ personVisiting: visiting, hostId })}
                 />
               </SimpleGrid>
             </Stack>

@@ -1,54 +1,35 @@
-import { Autocomplete, type AutocompleteProps } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import type { THostRow } from '@sv/contracts';
+import type { AutocompleteProps } from '@mantine/core';
+import { HostPicker, type HostPick } from '../../components/host-picker/host-picker';
+import { useCan } from '../../lib/can';
 import { useTranslation } from 'react-i18next';
-import { useHostsList } from './visitor-passes-api';
+import { hostOptionsQuery } from './visitor-passes-api';
 import './i18n.en';
 
 /**
- * "Person visiting" (issue 28 §1): an autocomplete of the district's hosts; typing still works for
- * someone not in the list. Picking a host names them (`hostId`); editing the text afterwards
- * forgets the pick.
+ * The desk's "Person visiting" (issue 28 §1): the shared host picker over the district's hosts
+ * (`POST /api/hosts/search`, the building's and district-wide ones), asked only by a user who may
+ * read hosts (`hosts.read`); for anyone else it is a plain name field. Used by the invitation, the
+ * check-in and the quick check-in.
  */
-export function HostPicker(
+export function DeskHostPicker(
   props: {
     value: string;
     hostId: number | null;
-    onChange: (value: { visiting: string; hostId: number | null }) => void;
+    onChange: (value: HostPick) => void;
     buildingId: number | null;
-    /** the hosts list may be read (hosts.read) */
-    enabled?: boolean;
-  } & Pick<AutocompleteProps, 'label' | 'description' | 'error' | 'size' | 'styles' | 'placeholder'>,
+    /** the district whose hosts are offered (the visitor's), when known */
+    clientId?: number | null;
+  } & Pick<AutocompleteProps, 'label' | 'description' | 'error' | 'maxLength'>,
 ) {
   const { t } = useTranslation();
-  const [q] = useDebouncedValue(props.value.trim(), 250);
-  const hosts = useHostsList(
-    { q, page: 1, perPage: 8, sort: 'name', dir: 'asc', ...(props.buildingId ? { buildingId: props.buildingId } : {}) },
-    (props.enabled ?? true) && q.length >= 2,
-  );
-  const rows: THostRow[] = q.length >= 2 ? (hosts.data?.data ?? []) : [];
-  // one option per host; two hosts of one name are told apart by their e-mail
-  const labelOf = (h: THostRow) =>
-    rows.filter((r) => r.name === h.name).length > 1 && h.email ? `${h.name} (${h.email})` : h.name;
+  const mayReadHosts = useCan('hosts.read');
+  const { buildingId, clientId = null, ...rest } = props;
   return (
-    <Autocomplete
-      label={props.label}
-      description={props.description}
-      error={props.error}
-      size={props.size}
-      styles={props.styles}
-      placeholder={props.placeholder}
-      value={props.value}
-      data={rows.map((h) => ({ value: `${h.id}`, label: labelOf(h) }))}
-      filter={({ options }) => options}
-      // a picked option arrives as its label: that host; any other text is a name typed by hand
-      onChange={(text) => {
-        const h = rows.find((r) => labelOf(r) === text);
-        props.onChange(h ? { visiting: h.name, hostId: h.id } : { visiting: text, hostId: null });
-      }}
-      comboboxProps={{ withinPortal: true }}
-      data-testid="host-picker"
-      {...(q.length >= 2 && hosts.isSuccess && rows.length === 0 ? { description: t('hosts.picker.noMatch') } : {})}
+    <HostPicker
+      {...rest}
+      hosts={(q) => hostOptionsQuery(q, buildingId, clientId)}
+      enabled={mayReadHosts}
+      noMatch={t('hosts.picker.noMatch')}
     />
   );
 }

@@ -15,7 +15,7 @@ import { pickedDate, US_DATE_PLACEHOLDER } from '../../lib/time/fields';
 import { DATE_FORMAT, parseUsDate, todayIso } from '../../lib/time/format';
 import { useDisplayTimeZone } from '../../lib/time/use-time-zone';
 import { buildingsLookupQuery } from '../buildings/buildings-api';
-import { HostPicker } from './host-picker';
+import { DeskHostPicker } from './host-picker';
 import { useInvite } from './visitor-passes-api';
 import './i18n.en';
 
@@ -44,7 +44,6 @@ function InviteForm(props: { onDone: () => void; buildingId: number | null }) {
   const user = useUser();
   const zone = useDisplayTimeZone();
   const chooseBuilding = useCan('desk.chooseBuilding');
-  const mayReadHosts = useCan('hosts.read');
   const invite = useInvite();
   const [error, setError] = useState<string | null>(null);
   const [dobProblem, setDobProblem] = useState<DobProblem>(null);
@@ -135,13 +134,12 @@ function InviteForm(props: { onDone: () => void; buildingId: number | null }) {
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <HostPicker
+        <DeskHostPicker
           label={field('visiting')}
           description={field('visitingHelp')}
           value={form.values.visiting}
           hostId={form.values.hostId}
           buildingId={form.values.buildingId || null}
-          enabled={mayReadHosts}
           error={form.errors.visiting ?? form.errors.hostId}
           onChange={({ visiting, hostId }) => form.setValues({ visiting, hostId })}
         />

@@ -12,6 +12,7 @@ import type {
   TVisitorPassRow,
 } from '@sv/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { HostOption } from '../../components/host-picker/host-picker';
 import { api } from '../../lib/api-client';
 import { SHOWS_ERROR } from '../../lib/query-client';
 
@@ -23,6 +24,8 @@ export const passKeys = {
 export const hostKeys = {
   all: ['hosts'] as const,
   list: (q: THostListQuery) => ['hosts', 'list', q] as const,
+  options: (q: string, buildingId: number | null, clientId: number | null) =>
+    ['hosts', 'options', q, buildingId, clientId] as const,
 };
 
 /** The text a scanner typed is a visitor pass (its QR code's text starts so: ADR 0053). */
@@ -42,6 +45,30 @@ export const hostsListQuery = (q: THostListQuery) =>
     queryKey: hostKeys.list(q),
     queryFn: () => api.post<THostListResponse>('/api/hosts/search', q),
     placeholderData: keepPreviousData,
+    meta: SHOWS_ERROR,
+  });
+
+/**
+ * "Person visiting" suggestions at the desk (issue 28 §1): the first 8 hosts matching the words, of
+ * the building (and district-wide); two of one name are told apart by their e-mail address.
+ */
+export const hostOptionsQuery = (q: string, buildingId: number | null, clientId: number | null = null) =>
+  queryOptions({
+    queryKey: hostKeys.options(q, buildingId, clientId),
+    queryFn: async (): Promise<HostOption[]> => {
+      const page = await api.post<THostListResponse>('/api/hosts/search', {
+        q,
+        page: 1,
+        perPage: 8,
+        sort: 'name',
+        dir: 'asc',
+        ...(buildingId ? { buildingId } : {}),
+        // the visitor's district (a platform administrator sees every district's district-wide hosts)
+        ...(clientId ? { clientId } : {}),
+      } satisfies THostListQuery);
+      return page.data.map((h) => ({ id: h.id, name: h.name, detail: h.email || null }));
+    },
+    staleTime: 30_000,
     meta: SHOWS_ERROR,
   });
 

@@ -13,6 +13,8 @@ export const serverMessagesAr: Readonly<Record<string, string>> = {
   [KIOSK_MESSAGES.tardyAlreadyRecorded]: 'سبق تسجيل دخولك اليوم. إليك قسيمة التأخير مرة أخرى.',
   [KIOSK_MESSAGES.codeWrong]: 'هذا الرمز غير صحيح. يُرجى المحاولة مرة أخرى.',
   [KIOSK_MESSAGES.pickupPhotoRequired]: 'تشترط هذه المدرسة التقاط صورة لتسجيل خروج الطالب.',
+  [KIOSK_MESSAGES.hostNotFound]: 'اختر الشخص الذي تزوره من القائمة، أو اكتب اسمه.',
+  [KIOSK_MESSAGES.tooManyHostSearches]: 'يرجى كتابة اسم الشخص الذي تزوره.',
   // issue 27 §1: the kiosk during an emergency state
   [EMERGENCY_MESSAGES.kioskClosed]:
     'تطبّق المدرسة حاليًا إجراءً للطوارئ، لذا لا يسجّل هذا الجهاز دخول أحد. يُرجى اتباع تعليمات موظفي المدرسة.',

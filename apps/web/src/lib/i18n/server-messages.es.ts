@@ -20,6 +20,8 @@ export const serverMessagesEs: Readonly<Record<string, string>> = {
   [KIOSK_MESSAGES.tardyAlreadyRecorded]: 'Ya se registró hoy. Aquí tiene su comprobante otra vez.',
   [KIOSK_MESSAGES.codeWrong]: 'Ese código no es correcto. Vuelva a intentarlo.',
   [KIOSK_MESSAGES.pickupPhotoRequired]: 'Esta escuela pide una foto para la salida de un estudiante.',
+  [KIOSK_MESSAGES.hostNotFound]: 'Elija de la lista a la persona que visita, o escriba su nombre.',
+  [KIOSK_MESSAGES.tooManyHostSearches]: 'Escriba el nombre de la persona que visita.',
   // issue 27 §1: the kiosk during an emergency state
   [EMERGENCY_MESSAGES.kioskClosed]:
     'La escuela está siguiendo un procedimiento de emergencia, por eso este quiosco no está registrando a nadie. Siga las instrucciones del personal de la escuela.',

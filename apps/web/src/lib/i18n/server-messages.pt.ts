@@ -14,6 +14,8 @@ export const serverMessagesPt: Readonly<Record<string, string>> = {
   [KIOSK_MESSAGES.tardyAlreadyRecorded]: 'Sua entrada já foi registrada hoje. Aqui está seu comprovante de novo.',
   [KIOSK_MESSAGES.codeWrong]: 'Este código não está correto. Tente novamente.',
   [KIOSK_MESSAGES.pickupPhotoRequired]: 'Esta escola exige uma foto para registrar a saída de um aluno.',
+  [KIOSK_MESSAGES.hostNotFound]: 'Escolha na lista a pessoa que você vai visitar, ou digite o nome dela.',
+  [KIOSK_MESSAGES.tooManyHostSearches]: 'Digite o nome da pessoa que você vai visitar.',
   // issue 27 §1: the kiosk during an emergency state
   [EMERGENCY_MESSAGES.kioskClosed]:
     'A escola está seguindo um procedimento de emergência, por isso este totem não está registrando a entrada de ninguém. Siga as instruções da equipe da escola.',

@@ -14,6 +14,8 @@ export const serverMessagesVi: Readonly<Record<string, string>> = {
   [KIOSK_MESSAGES.tardyAlreadyRecorded]: 'Em đã đăng ký vào hôm nay rồi. Đây là phiếu đi trễ của em.',
   [KIOSK_MESSAGES.codeWrong]: 'Mã không đúng. Vui lòng thử lại.',
   [KIOSK_MESSAGES.pickupPhotoRequired]: 'Trường này yêu cầu chụp ảnh để đăng ký ra cho học sinh.',
+  [KIOSK_MESSAGES.hostNotFound]: 'Hãy chọn người bạn đến gặp trong danh sách, hoặc nhập tên của họ.',
+  [KIOSK_MESSAGES.tooManyHostSearches]: 'Vui lòng nhập tên người bạn đến gặp.',
   // issue 27 §1: the kiosk during an emergency state
   [EMERGENCY_MESSAGES.kioskClosed]:
     'Trường đang thực hiện quy trình khẩn cấp, vì vậy máy này không nhận đăng ký vào. Vui lòng làm theo hướng dẫn của nhân viên nhà trường.',

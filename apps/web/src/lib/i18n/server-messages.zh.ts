@@ -11,6 +11,8 @@ export const serverMessagesZh: Readonly<Record<string, string>> = {
   [KIOSK_MESSAGES.tardyAlreadyRecorded]: '你今天已经签到过了。再给你一份迟到单。',
   [KIOSK_MESSAGES.codeWrong]: '验证码不正确。请重试。',
   [KIOSK_MESSAGES.pickupPhotoRequired]: '本校要求为学生签退时拍照。',
+  [KIOSK_MESSAGES.hostNotFound]: '请从列表中选择您要拜访的人，或输入其姓名。',
+  [KIOSK_MESSAGES.tooManyHostSearches]: '请输入您要拜访的人的姓名。',
   // issue 27 §1: the kiosk during an emergency state
   [EMERGENCY_MESSAGES.kioskClosed]: '学校正在执行紧急程序，因此本机暂停签到。请听从学校工作人员的指示。',
   // the kiosk service's refusals
