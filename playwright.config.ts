@@ -8,6 +8,8 @@ const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
 export default defineConfig({
   testDir: './e2e',
+  // browser specs only: e2e/**/*.unit.test.ts are vitest unit tests of the specs' helpers
+  testMatch: '**/*.spec.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // the tests of one file run in order in one worker; files are spread over the workers

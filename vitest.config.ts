@@ -14,6 +14,8 @@ export default defineConfig({
             'apps/web/src/**/*.test.ts',
             'apps/server/src/**/*.unit.test.ts',
             'bench/**/*.unit.test.ts',
+            // helpers of the browser tests (e2e/accessibility/routes.ts)
+            'e2e/**/*.unit.test.ts',
           ],
           environment: 'node',
           // property tests run hundreds of cases: a loaded 2-core CI machine needs more than 5 s

@@ -9,6 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
+import { LiveAnnouncer } from './components/announcer';
 import { queryClient } from './lib/query-client';
 
 createRoot(document.getElementById('root')!).render(
@@ -18,6 +19,8 @@ createRoot(document.getElementById('root')!).render(
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
+          {/* issue 29 §3: the live regions every screen announces through (components/announcer) */}
+          <LiveAnnouncer />
         </QueryClientProvider>
       </MantineProvider>
     </DirectionProvider>

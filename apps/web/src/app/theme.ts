@@ -50,6 +50,10 @@ export const cssVariablesResolver = () => ({
     '--mantine-color-dimmed': '#5c636a',
     '--mantine-color-error': '#c92a2a',
     '--mantine-color-placeholder': '#6c737a',
+    // filled red (buttons such as "Start" an emergency state, badges) at the primary shade is
+    // #f03e3e: white text on it is 3.9:1 (axe color-contrast, issue 29 §3); red 9 is 5.4:1
+    '--mantine-color-red-filled': 'var(--mantine-color-red-9)',
+    '--mantine-color-red-filled-hover': '#a61e1e',
   },
   dark: {},
 });

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { theme } from '../app/theme';
+import { LiveAnnouncer } from '../components/announcer';
 import { sessionKey } from '../lib/session';
 
 /**
@@ -37,6 +38,7 @@ export function renderWithProviders(
   const result = render(
     <MantineProvider theme={theme} env="test">
       <Notifications />
+      <LiveAnnouncer />
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[{ pathname, search, state: opts.state ?? null }]}>
           <Routes>

@@ -5,6 +5,7 @@ import '../lib/i18n/index';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetAnnouncements } from '../components/announcer';
 import { expectEveryRequestAnswered } from './fake-api';
 
 if (!window.matchMedia) {
@@ -46,6 +47,8 @@ afterEach(() => {
   cleanup();
   // the toasts' store outlives the rendered host: a toast of one test must not show in the next
   notifications.clean();
+  // the live regions' messages likewise (components/announcer)
+  resetAnnouncements();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   expectEveryRequestAnswered();

@@ -43,6 +43,7 @@ import {
 import { DeskButtons } from './desk-buttons';
 import { todayIso } from '../../lib/time/format';
 import { fullName } from './format';
+import { useAnnounceDashboardChanges } from './live-announcements';
 import { NearbySection } from './nearby-section';
 import { PendingCard, ScheduledCard } from './preregistration-cards';
 import './i18n.en';
@@ -178,6 +179,8 @@ export default function DashboardPage() {
   const pending = flaggedFirst(cards.filter(isPending));
   const scheduled = cards.filter(isScheduled);
   const columns = visitorCardColumns(useWindowWidth());
+  // issue 29 §3: what the push changed, said politely to screen readers (a check-in, a check-out, a new card)
+  useAnnounceDashboardChanges(buildingId, visits.data, preRegs.data ? pending : undefined);
 
   const [scanMode, setScanMode] = useState<ScanMode | null>(null);
   const [studentLookup, setStudentLookup] = useState(false);

@@ -5,6 +5,19 @@ import { addCatalogue } from '../../lib/i18n';
 addCatalogue('en', {
   dashboard: {
     // issue 23 §8: the server lost its database notifications for a moment
+    // issue 29 §3: what the live dashboard says to screen readers when a pushed change lands (polite)
+    live: {
+      checkedIn: '{{name}} checked in.',
+      checkedOut: '{{name}} checked out.',
+      checkedInMany_one: '{{count}} visitor checked in.',
+      checkedInMany_other: '{{count}} visitors checked in.',
+      checkedOutMany_one: '{{count}} visitor checked out.',
+      checkedOutMany_other: '{{count}} visitors checked out.',
+      pending: 'New card awaiting your decision: {{name}}.',
+      flagged: 'Flagged card awaiting your decision: {{name}}.',
+      pendingMany_one: '{{count}} new card awaits your decision.',
+      pendingMany_other: '{{count}} new cards await your decision.',
+    },
     reconnecting: 'Live updates are reconnecting… The lists refresh by themselves as soon as they are back.',
     // spec 002 §2 Dashboard nearby visitors, §4 Nearby visitor (ADR 0017)
     nearby: {

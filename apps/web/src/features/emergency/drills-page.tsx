@@ -142,7 +142,10 @@ export default function DrillsPage() {
                     {t('drills.noRequirement')}
                   </Badge>
                 ) : (
-                  <Badge color={r.overdue ? 'red' : 'green'} w="max-content">
+                  <Badge
+                    color={r.overdue ? 'red.9' : 'teal.9' /* white on these shades ≥ 4.5:1 (axe) */}
+                    w="max-content"
+                  >
                     {r.overdue ? t('drills.overdue') : t('drills.onTrack')}
                   </Badge>
                 )}

@@ -104,7 +104,13 @@ export const kioskEn = {
         'We could not reach the office system, so this kiosk is holding your request and will send it as soon as the connection is back. You are not signed in yet: please see the front office.',
       queuedCheckOut:
         'We could not reach the office system. Your sign-out is saved on this kiosk and will be sent as soon as the connection is back.',
-      returning: 'Returning to the start screen…',
+    },
+    // issue 29 §3 (WCAG 2.2.1): a timed return to the start screen the visitor can stop
+    autoReturn: {
+      countdown: 'Going back to the start screen in {{seconds}} s.',
+      stay: 'Stay on this screen',
+      stayed: 'This screen stays until you go back.',
+      back: 'Back to the start screen',
     },
     problem: {
       title: 'Please see the front office',

@@ -103,7 +103,13 @@ const kioskEs: Shape<typeof kioskEn> = {
         'No pudimos comunicarnos con el sistema de la oficina, así que este quiosco guarda su solicitud y la enviará en cuanto vuelva la conexión. Todavía no está registrado: por favor, pase a la oficina principal.',
       queuedCheckOut:
         'No pudimos comunicarnos con el sistema de la oficina. Su salida quedó guardada en este quiosco y se enviará en cuanto vuelva la conexión.',
-      returning: 'Volviendo a la pantalla de inicio…',
+    },
+    // issue 29 §3 (WCAG 2.2.1): a timed return to the start screen the visitor can stop
+    autoReturn: {
+      countdown: 'Volviendo a la pantalla de inicio en {{seconds}} s.',
+      stay: 'Quedarse en esta pantalla',
+      stayed: 'Esta pantalla se queda hasta que vuelva al inicio.',
+      back: 'Volver a la pantalla de inicio',
     },
     problem: {
       title: 'Por favor, pase a la oficina principal',

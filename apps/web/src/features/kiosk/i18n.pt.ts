@@ -106,7 +106,13 @@ const kioskPt: Shape<typeof kioskEn> = {
         'Não conseguimos nos comunicar com o sistema da secretaria, então este totem guardou sua solicitação e vai enviá-la assim que a conexão voltar. Sua entrada ainda não foi registrada: por favor, dirija-se à secretaria da escola.',
       queuedCheckOut:
         'Não conseguimos nos comunicar com o sistema da secretaria. Sua saída ficou salva neste totem e será enviada assim que a conexão voltar.',
-      returning: 'Voltando à tela inicial…',
+    },
+    // issue 29 §3 (WCAG 2.2.1): a timed return to the start screen the visitor can stop
+    autoReturn: {
+      countdown: 'Voltando à tela inicial em {{seconds}} s.',
+      stay: 'Ficar nesta tela',
+      stayed: 'Esta tela fica até você voltar ao início.',
+      back: 'Voltar à tela inicial',
     },
     problem: {
       title: 'Por favor, dirija-se à secretaria da escola',

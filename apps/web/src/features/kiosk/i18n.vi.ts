@@ -102,7 +102,13 @@ const kioskVi: Shape<typeof kioskEn> = {
         'Chúng tôi không kết nối được với hệ thống của văn phòng, nên máy này đang giữ yêu cầu của quý vị và sẽ gửi đi ngay khi có kết nối trở lại. Quý vị chưa được đăng ký vào: vui lòng đến văn phòng trường.',
       queuedCheckOut:
         'Chúng tôi không kết nối được với hệ thống của văn phòng. Yêu cầu đăng ký ra của quý vị đã được lưu trên máy này và sẽ được gửi đi ngay khi có kết nối trở lại.',
-      returning: 'Đang quay về màn hình bắt đầu…',
+    },
+    // issue 29 §3 (WCAG 2.2.1): a timed return to the start screen the visitor can stop
+    autoReturn: {
+      countdown: 'Quay về màn hình bắt đầu sau {{seconds}} giây.',
+      stay: 'Ở lại màn hình này',
+      stayed: 'Màn hình này sẽ giữ nguyên cho đến khi bạn quay về.',
+      back: 'Quay về màn hình bắt đầu',
     },
     problem: {
       title: 'Vui lòng đến văn phòng trường',

@@ -95,7 +95,13 @@ const kioskZh: Shape<typeof kioskEn> = {
       checkedOut: '您已签退。祝您今天愉快！',
       queued: '暂时无法连接办公室系统，本机已保存您的请求，连接恢复后会立即发送。您尚未签到：请到前台办理。',
       queuedCheckOut: '暂时无法连接办公室系统。您的签退信息已保存在本机，连接恢复后会立即发送。',
-      returning: '正在返回开始界面……',
+    },
+    // issue 29 §3 (WCAG 2.2.1): a timed return to the start screen the visitor can stop
+    autoReturn: {
+      countdown: '{{seconds}} 秒后返回开始界面。',
+      stay: '停留在此界面',
+      stayed: '此界面将保持显示，直到您返回。',
+      back: '返回开始界面',
     },
     problem: {
       title: '请到前台',

@@ -188,11 +188,12 @@ export default function KioskFlow(props: { mode: Mode; config: TKioskConfigRespo
 
   return (
     <Stack maw={900} mx="auto" gap="lg">
-      <Group justify="space-between" wrap="nowrap">
-        <Title order={1} fz={36}>
+      {/* issue 29 §3 (200% zoom): the title wraps, the button keeps its whole label */}
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Title order={1} fz={36} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
           {title}
         </Title>
-        <Button size="lg" variant="default" onClick={props.onCancel}>
+        <Button size="lg" variant="default" onClick={props.onCancel} style={{ flexShrink: 0 }}>
           {t('kiosk.cancel')}
         </Button>
       </Group>

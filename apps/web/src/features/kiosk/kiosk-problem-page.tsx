@@ -1,9 +1,9 @@
 import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';
+import { KioskAutoReturn } from './kiosk-auto-return';
 import { resetKioskLanguage } from './kiosk-language';
 import './i18n.en';
 
@@ -14,8 +14,11 @@ import './i18n.en';
  */
 export type ProblemState = { kind: 'health' | 'screening' | 'queued' | 'offline' };
 
-/** The spec is silent on how long the problem screen stays: long enough to read, then the next visitor. */
-const PROBLEM_SCREEN_MS = 30_000;
+/**
+ * The spec is silent on how long the problem screen stays: long enough to read (at least 20 s,
+ * WCAG 2.2.1; the visitor can also stop the countdown), then the next visitor.
+ */
+export const PROBLEM_SCREEN_MS = 30_000;
 
 const BODY: Record<ProblemState['kind'], string> = {
   health: 'kiosk.problem.healthBody',
@@ -37,10 +40,6 @@ export default function KioskProblemPage() {
     resetKioskLanguage();
     navigate(paths.kiosk(), { replace: true });
   };
-  useEffect(() => {
-    const timer = setTimeout(back, PROBLEM_SCREEN_MS);
-    return () => clearTimeout(timer);
-  });
   return (
     <Stack align="center" justify="center" mih="60vh" gap="lg" ta="center" data-testid="kiosk-problem">
       <ThemeIcon size={120} radius={60} color="blue" variant="light" aria-hidden>
@@ -52,6 +51,7 @@ export default function KioskProblemPage() {
       <Text fz={30} maw={820} lh={1.35} data-kind={state?.kind ?? 'screening'}>
         {t(BODY[state?.kind ?? 'screening'])}
       </Text>
+      <KioskAutoReturn ms={PROBLEM_SCREEN_MS} onReturn={back} ownBackButton />
       <Button size="xl" h={80} fz={24} variant="default" onClick={back} mt="md">
         {t('kiosk.problem.startOver')}
       </Button>

@@ -232,11 +232,12 @@ export default function KioskStudentFlow(props: {
 
   return (
     <Stack maw={900} mx="auto" gap="lg">
-      <Group justify="space-between" wrap="nowrap">
-        <Title order={1} fz={36}>
+      {/* issue 29 §3 (200% zoom): the title wraps, the button keeps its whole label */}
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Title order={1} fz={36} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
           {props.mode === 'pickup' ? t('kiosk.student.titlePickup') : t('kiosk.student.titleDropoff')}
         </Title>
-        <Button size="lg" variant="default" onClick={restart}>
+        <Button size="lg" variant="default" onClick={restart} style={{ flexShrink: 0 }}>
           {t('kiosk.cancel')}
         </Button>
       </Group>

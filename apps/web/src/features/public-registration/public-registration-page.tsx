@@ -140,7 +140,8 @@ export default function PublicRegistrationPage() {
 
   return (
     <Box bg="gray.0" mih="100dvh">
-      <Container size={640} px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
+      {/* the page's one main landmark (axe landmark-one-main, region) */}
+      <Container component="main" size={640} px={{ base: 'sm', sm: 'md' }} py={{ base: 'md', sm: 'xl' }}>
         <Group justify="flex-end" mb="sm">
           <LanguageMenu
             value={lang}

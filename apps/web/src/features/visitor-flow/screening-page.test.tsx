@@ -57,7 +57,7 @@ describe('Allow / Deny Entry', () => {
   it('no matches: says so and Allow Entry goes to check-in naming this screening', async () => {
     const { api, user } = setup(screening());
     const box = await verdict('clear');
-    expect(within(box).getByRole('status')).toHaveTextContent(t('visitorFlow.screen.verdictClear'));
+    expect(within(box).getByTestId('verdict-title')).toHaveTextContent(t('visitorFlow.screen.verdictClear'));
     expect(screen.getByText(t('visitorFlow.screen.exclusionsNone'))).toBeInTheDocument();
     expect(screen.getByText(t('visitorFlow.screen.registryNone'))).toBeInTheDocument();
     expect(screen.queryByTestId('allow-hint')).not.toBeInTheDocument();
@@ -417,5 +417,31 @@ describe('Allow / Deny Entry', () => {
     await verdict('review');
     expect(screen.getByRole('button', { name: 'Deny & Add Exclusion' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Deny' })).not.toBeInTheDocument();
+  });
+});
+
+/** issue 29 §3: the verdict is announced at once (an assertive live region, components/announcer). */
+describe('the screening verdict for screen readers', () => {
+  const assertive = () => screen.getByTestId('announcer-assertive');
+
+  it('clear: said assertively once the answer lands, never while checking', async () => {
+    setup(screening());
+    expect(assertive()).not.toHaveTextContent(t('visitorFlow.screen.checking'));
+    await verdict('clear');
+    await waitFor(() => expect(assertive()).toHaveTextContent(t('visitorFlow.screen.verdictClear')));
+    expect(assertive()).toHaveAttribute('aria-live', 'assertive');
+    expect(screen.getByTestId('announcer-polite')).toBeEmptyDOMElement();
+  });
+
+  it('a possible match: the count of matches needing a decision is said', async () => {
+    setup(screening({ registry: [match({ kind: 'registry', id: 'nsopw:1', level: 4 })] }));
+    await verdict('review');
+    await waitFor(() => expect(assertive()).toHaveTextContent(t('visitorFlow.screen.verdictReview', { count: 1 })));
+  });
+
+  it('excluded: entry blocked is said', async () => {
+    setup(screening({ direct: [match({ kind: 'direct', id: '91' })] }));
+    await verdict('blocked');
+    await waitFor(() => expect(assertive()).toHaveTextContent(t('visitorFlow.screen.verdictBlocked')));
   });
 });

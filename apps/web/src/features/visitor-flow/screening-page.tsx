@@ -26,9 +26,10 @@ import {
 import { MESSAGES, type TScreeningMatch, type TScreeningResponse, type TVisitor } from '@sv/contracts';
 import { denyButtonLabel } from '@sv/domain';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { announce } from '../../components/announcer';
 import { createActionKey } from '../../lib/action-key';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
@@ -238,6 +239,15 @@ function Screening({ visitor }: { visitor: TVisitor }) {
     strongOpen: open.find((m) => m.kind === 'registry' && (m.level === 3 || m.level === 6)) ?? null,
   });
 
+  // issue 29 §3: the verdict is said at once (assertive) when it settles, and again after a re-run;
+  // the attendant with a screen reader must not have to look for it
+  const spoken = SILENT_VERDICTS.has(verdict.key) ? null : verdict.title;
+  const answeredAt = screening.dataUpdatedAt;
+  useEffect(() => {
+    // answeredAt: a re-run with the same verdict is said again
+    if (spoken && answeredAt >= 0) announce.assertive(spoken);
+  }, [spoken, answeredAt]);
+
   return (
     <Stack gap="md" maw={1100}>
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
@@ -339,7 +349,7 @@ function Screening({ visitor }: { visitor: TVisitor }) {
           <Group gap="sm" wrap="nowrap" align="flex-start">
             {verdict.icon}
             <div>
-              <Text fw={800} size="xl" lh={1.25} role="status">
+              <Text fw={800} size="xl" lh={1.25} data-testid="verdict-title">
                 {verdict.title}
               </Text>
               {verdict.body ? <Text size="sm">{verdict.body}</Text> : null}
@@ -617,6 +627,9 @@ function Screening({ visitor }: { visitor: TVisitor }) {
 
 /** Open matches first, cleared ones after (they stay visible: the attendant sees what was cleared). */
 const sortOpenFirst = (ms: TScreeningMatch[]) => [...ms].sort((a, b) => Number(a.cleared) - Number(b.cleared));
+
+/** Verdicts not announced: still waiting for the answer, or for a building to be chosen. */
+const SILENT_VERDICTS = new Set(['loading', 'building']);
 
 function verdictOf(input: {
   t: (k: string, o?: Record<string, unknown>) => string;

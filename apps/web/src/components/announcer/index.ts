@@ -1,0 +1,1 @@
+export { announce, LiveAnnouncer, type Politeness, resetAnnouncements } from './announcer';
