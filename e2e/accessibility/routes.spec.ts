@@ -106,7 +106,15 @@ const ROLE_LABELS: Record<AxeLogin, string> = {
   kioskNorthHigh: 'kiosk',
 };
 
-for (const who of Object.keys(AXE_ROLES) as AxeLogin[]) {
+/**
+ * The staff roles' scans (131 pages) take about half an hour on a loaded 2-core machine, more than
+ * the CI budget allows (issue 24: `npm test` must stay short): they run with `npm run test:a11y`
+ * (A11Y_ROUTES=1). `npm test` scans the kiosk role's routes and the public pages on every run.
+ */
+const FULL_SCAN = process.env.A11Y_ROUTES === '1';
+const ROLES = (Object.keys(AXE_ROLES) as AxeLogin[]).filter((who) => FULL_SCAN || who === 'kioskNorthHigh');
+
+for (const who of ROLES) {
   test(`${ROLE_LABELS[who]}: every route the role opens meets WCAG 2.1 A/AA (axe)`, async ({ page }) => {
     // 134 scans in all: axe takes 4–17 s a page on a loaded 2-core machine (see docs/accessibility.md)
     test.setTimeout(900_000);
