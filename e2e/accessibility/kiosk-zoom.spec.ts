@@ -63,7 +63,7 @@ test('a visitor completes the kiosk’s first steps at 200% zoom: no sideways sc
 
   await expect(page.getByText('About your visit')).toBeVisible();
   await page.getByRole('textbox', { name: 'Reason for your visit' }).fill('Meeting');
-  await page.getByRole('textbox', { name: 'Who are you visiting?' }).fill('Ms Rivera');
+  await page.getByRole('combobox', { name: 'Who are you visiting?' }).fill('Ms Rivera');
   await expectReflows(page, 'about your visit');
   await page.screenshot({ path: '/tmp/shots-a11y/kiosk-zoom-03-details.png', fullPage: true });
   await page.getByRole('button', { name: 'Next' }).click();
