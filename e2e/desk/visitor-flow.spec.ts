@@ -238,7 +238,7 @@ test('admin: the same visitor → Deny & Add Exclusion → the prefilled exclusi
   await page.getByRole('combobox', { name: 'Building' }).click();
   await page.getByRole('option', { name: 'North High School' }).click();
   await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'blocked');
-  await expect(page.getByText('Entry blocked: on the exclusion list')).toBeVisible();
+  await expect(page.getByTestId('verdict-title')).toHaveText('Entry blocked: on the exclusion list');
   await expect(page.locator('[data-testid="screening-match"][data-kind="direct"]')).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Allow Entry' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Deny', exact: true })).toBeVisible();
@@ -332,7 +332,7 @@ test('a clean visitor: record with date and zip masks → allow → photo → ne
     await expect(page).toHaveURL(/\/background\/visitor\/\d+$/);
     const cleanId = Number(page.url().split('/').pop());
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'clear');
-    await expect(page.getByText('No matches: entry can be allowed')).toBeVisible();
+    await expect(page.getByTestId('verdict-title')).toHaveText('No matches: entry can be allowed');
     await expectAccessible(page);
     await shots(page, 'screening-clear');
     await page.getByRole('button', { name: 'Allow Entry' }).click();
