@@ -185,7 +185,22 @@ export function createServices(deps: AppDeps, repositories: Repositories = creat
     visitors: r.visitors,
     visits: r.visits,
   });
-  const visits = createVisitsService(deps, { repo: r.visits, screening, registeredEntry, nearbyRepo: r.nearby });
+  // issue 28 §1–4 (ADR 0053): hosts told through Teams / Slack (CHAT_WEBHOOKS=local keeps them in memory)
+  const hosts = createHostsService(deps, {
+    repo: r.hosts,
+    chat:
+      deps.config.CHAT_WEBHOOKS === 'local'
+        ? createLocalChatWebhookClient()
+        : createHttpChatWebhookClient({ allowLoopback: deps.config.CHAT_WEBHOOK_ALLOW_LOOPBACK }),
+    allowLoopbackWebhooks: deps.config.CHAT_WEBHOOK_ALLOW_LOOPBACK,
+  });
+  const visits = createVisitsService(deps, {
+    repo: r.visits,
+    screening,
+    registeredEntry,
+    nearbyRepo: r.nearby,
+    hostNotices: hosts,
+  });
   const visitors = createVisitorsService(deps, {
     repo: r.visitors,
     mergeRepo: r.visitorMerge,
@@ -202,15 +217,6 @@ export function createServices(deps: AppDeps, repositories: Repositories = creat
     screening,
     denials,
   });
-  // issue 28 §1–4 (ADR 0053): hosts told through Teams / Slack (CHAT_WEBHOOKS=local keeps them in memory)
-  const hosts = createHostsService(deps, {
-    repo: r.hosts,
-    chat:
-      deps.config.CHAT_WEBHOOKS === 'local'
-        ? createLocalChatWebhookClient()
-        : createHttpChatWebhookClient({ allowLoopback: deps.config.CHAT_WEBHOOK_ALLOW_LOOPBACK }),
-    allowLoopbackWebhooks: deps.config.CHAT_WEBHOOK_ALLOW_LOOPBACK,
-  });
   const students = createStudentsService(deps, {
     repo: r.students,
     screeningRepo: r.screening,
@@ -223,7 +229,6 @@ export function createServices(deps: AppDeps, repositories: Repositories = creat
     cards: r.preRegistrations,
     visitorsRepo: r.visitors,
     hostsRepo: r.hosts,
-    hosts,
     visits,
     screening,
   });

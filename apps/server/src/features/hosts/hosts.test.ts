@@ -242,6 +242,31 @@ describe('the host told on arrival (issue 28 §4)', () => {
       1,
     );
   });
+  it('a desk check-in with a host tells the host at once, without waiting for the job', async () => {
+    const first = await arriveFor(await createHost(t.deps.db, t.world.north.clientId, { email: 'first@example.test' }));
+    const [v] = await t.deps.db.select().from(visits).where(eq(visits.id, first));
+    expect((await t.as(desk).post(`/api/visits/${first}/check-out`)).statusCode).toBe(200);
+    const hostId = await createHost(t.deps.db, t.world.north.clientId, { email: 'at.once@example.test' });
+    const screening = (
+      await t.as(desk).post(`/api/visitors/${v!.visitorId}/screening`, { buildingId: t.world.north.northHighId })
+    ).json();
+    const res = await t.as(desk).post('/api/visits', {
+      screeningId: screening.id,
+      visitorId: v!.visitorId,
+      buildingId: t.world.north.northHighId,
+      hostId,
+      photoFileId: await insertPhoto(t.deps.db, t.world.north.clientId),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // nobody runs the hosts.notify job here: the check-in's own nudge delivers it
+    const n = await settled(res.json().visit.id);
+    expect(n).toMatchObject({ hostId, status: 'message', attempts: 1 });
+    const mail = await t.deps.db
+      .select()
+      .from(outboundMessages)
+      .where(eq(outboundMessages.recipient, 'at.once@example.test'));
+    expect(mail).toHaveLength(1);
+  });
 });
 
 describe('the kiosk\'s "Person visiting" picks a host (issue 28 §1)', () => {

@@ -18,7 +18,7 @@ import { AppError, badRequest, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
 import { notifyFrontDesk } from '../../platform/realtime/realtime';
 import { screenCardsById } from '../exclusions';
-import type { HostsRepository, HostsService } from '../hosts';
+import type { HostsRepository } from '../hosts';
 import { ensureCardVisitor, type PreRegistrationsRepository } from '../preregistrations';
 import { type ScreeningService, undecidedFindings } from '../screening';
 import type { VisitorsRepository } from '../visitors';
@@ -44,7 +44,6 @@ export function createVisitorPassesService(
     cards,
     visitorsRepo,
     hostsRepo,
-    hosts,
     visits,
     screening,
   }: {
@@ -52,7 +51,6 @@ export function createVisitorPassesService(
     cards: PreRegistrationsRepository;
     visitorsRepo: VisitorsRepository;
     hostsRepo: HostsRepository;
-    hosts: HostsService;
     visits: VisitsService;
     screening: ScreeningService;
   },
@@ -458,8 +456,6 @@ export function createVisitorPassesService(
         buildingId: card.buildingId,
         id: card.id,
       });
-      // the host hears at once (the job would within seconds)
-      void hosts.deliverNotifications().catch(() => {});
       let printed = false;
       if (result.print.mode === 'network') {
         try {

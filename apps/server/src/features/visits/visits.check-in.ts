@@ -10,7 +10,7 @@ import { type Row, arrivalNotices, cardVisitorType, newBadgeCode, printModeOf, t
 
 /** Check-in (spec 002 §4, §7 POST /Visit/CheckIn): every path that admits a person ends here. */
 export function checkInUseCases(core: VisitsCore) {
-  const { deps, repo, screening, registeredEntry, nearbyRepo, idempotency } = core;
+  const { deps, repo, screening, registeredEntry, nearbyRepo, idempotency, hostNotices } = core;
   return {
     /**
      * Check-in (spec 002 §4, §7 POST /Visit/CheckIn): the badge and the open visit are created in
@@ -136,6 +136,9 @@ export function checkInUseCases(core: VisitsCore) {
                 : undefined,
           });
           const now = deps.now();
+          // issue 28 §4: a visit with a host is told at once after the commit (the hosts.notify job
+          // would within seconds; a claimed notice is never sent twice, so the two never both send)
+          let hostToTell = false;
           const writeVisit = async (
             db: Db,
             visitorType: TVisitSummary['visitorType'],
@@ -168,6 +171,9 @@ export function checkInUseCases(core: VisitsCore) {
             );
             // ids are filled in by the statement (0 is never an id)
             template.visit.badge = { id: 0, code, expiresAt: expiresAt.toISOString() };
+            // a host named by the request wins; `null` is the desk saying "no host from the list"
+            // (a name typed by hand over the card's): only an unsaid host falls back to the card's
+            const hostId = input.hostId !== undefined ? input.hostId : (card?.hostId ?? null);
             const written = await repo.writeCheckIn(db, {
               badge: {
                 clientId: building.clientId,
@@ -207,9 +213,7 @@ export function checkInUseCases(core: VisitsCore) {
               }),
               notify: { type: 'visit.checked_in', clientId: building.clientId, buildingId: building.id },
               // issue 28 §1, §4: the picked host (or the pass's) is set on the visit and told
-              // a host named by the request wins; `null` is the desk saying "no host from the list"
-              // (a name typed by hand over the card's): only an unsaid host falls back to the card's
-              hostId: input.hostId !== undefined ? input.hostId : (card?.hostId ?? null),
+              hostId,
               // the answer is stored with the visit, in its statement: a retry after a crash
               // (issue 16) or a lost reply replays it, and no second write is needed
               key: complete.key,
@@ -228,6 +232,7 @@ export function checkInUseCases(core: VisitsCore) {
                 photoFileId: ['Unknown photo'],
               });
             }
+            if (hostId !== null) hostToTell = true;
             deps.realtime.invalidate(building.id);
             const result = {
               visit: {
@@ -309,6 +314,7 @@ export function checkInUseCases(core: VisitsCore) {
             .then((result) => {
               // delivery is not part of the check-in: a failure stays queued for the retry job
               if (arrivalMessages.length > 0) void deps.messenger.deliver(arrivalMessages).catch(() => {});
+              if (hostToTell && hostNotices) void hostNotices.deliverNotifications().catch(() => {});
               return result;
             })
             .catch((err: unknown) => {

@@ -22,11 +22,14 @@ export function createVisitsCore(
     screening,
     registeredEntry,
     nearbyRepo,
+    hostNotices,
   }: {
     repo: VisitsRepository;
     screening: ScreeningService;
     registeredEntry: RegisteredEntryService;
     nearbyRepo: Pick<NearbyRepository, 'closeOnCheckIn'>;
+    /** issue 28 §4: delivers the hosts' notices that are due (the hosts service), after a check-in */
+    hostNotices?: { deliverNotifications(): Promise<unknown> };
   },
 ) {
   // the embedded database has one process per folder (issue 16): a key left by an earlier process is orphaned
@@ -62,6 +65,16 @@ export function createVisitsCore(
     };
   }
 
-  return { deps, repo, screening, registeredEntry, nearbyRepo, idempotency, requireBuilding, badgeContent };
+  return {
+    deps,
+    repo,
+    screening,
+    registeredEntry,
+    nearbyRepo,
+    hostNotices,
+    idempotency,
+    requireBuilding,
+    badgeContent,
+  };
 }
 export type VisitsCore = ReturnType<typeof createVisitsCore>;
