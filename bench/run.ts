@@ -467,6 +467,13 @@ async function main() {
     if (r.status !== 0) throw new Error('bench/pass-arrival.ts failed');
     if (ONLY.every((p) => 'pass-arrival'.startsWith(p))) return;
   }
+  // issue 26 "Bench": a retention run over the district data set while the desk works; it deletes
+  // data, so it runs only when asked for by name (bench/retention-run.ts)
+  if (ONLY?.some((p) => p === 'retention-run')) {
+    const r = spawnSync('npx', ['tsx', 'bench/retention-run.ts'], { stdio: 'inherit', cwd: ROOT, env: process.env });
+    if (r.status !== 0) throw new Error('bench/retention-run.ts failed');
+    if (ONLY.every((p) => p === 'retention-run')) return;
+  }
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is required (the database made by npm run bench:data)');
   const meta = new pg.Pool({ connectionString: url, max: 2 });
