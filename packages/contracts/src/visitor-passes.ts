@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZMobile } from './contacts';
 import { pageQuery, pageResponse, personName, ZId, ZIdText, ZIsoDate, ZListSearch, ZString, zText } from './common';
 import { ZLocalTime } from './logs';
+import { ZVisitorLanguage } from './visitor-wording';
 import { ZVisitorType } from './visits';
 
 /**
@@ -111,6 +112,8 @@ export const ZVisitorPassCreate = passVisitorFields
     reason: zText(200).default(''),
     visitorType: ZVisitorType.exclude(['responder']).default('visitor'),
     instructions: zText(1000).default(''),
+    /** the language the pass's e-mail and SMS are written in (issue 29 §1, ADR 0055) */
+    language: ZVisitorLanguage.default('en'),
   })
   .superRefine((p, ctx) => {
     if (p.email === '' && p.mobile === '')
@@ -137,6 +140,8 @@ export const ZVisitorPassRow = z.object({
   hostId: z.number().int().nullable(),
   visiting: z.string(),
   reason: z.string(),
+  /** the language of the pass's messages */
+  language: ZVisitorLanguage,
   status: z.enum(PASS_STATUSES),
   /** the card's screening before arrival (issue 22): a possible match */
   flagged: z.boolean(),

@@ -209,6 +209,8 @@ export const preRegistrations = pgTable(
     passNonce: text('pass_nonce'),
     passRevokedAt: timestamp('pass_revoked_at', { withTimezone: true }),
     passInstructions: text('pass_instructions').notNull().default(''),
+    /** Issue 29 §1 (ADR 0055, migration 0043): the language the pass's e-mail and SMS are written in. */
+    passLanguage: text('pass_language').notNull().default('en'),
     invitedBy: integer('invited_by'),
   },
   (t) => [

@@ -1,4 +1,6 @@
 import bwipjs from 'bwip-js';
+import { interpolate, LOCALE_OF, type VisitorLanguage } from '../../platform/i18n/catalogue';
+import { passText } from './i18n';
 
 /**
  * What the visitor receives (issue 28 §2): the pass as a QR code (bwip-js, as the badges' codes),
@@ -22,6 +24,8 @@ export interface PassContent {
   hostName: string;
   instructions: string;
   districtName: string;
+  /** the visitor's language, chosen by whoever invited them (issue 29 §1; 'en' by default) */
+  language: VisitorLanguage;
 }
 
 /** The QR code of a pass, a PNG with the quiet zone scanners need. */
@@ -42,8 +46,10 @@ export const addressLines = (b: PassContent['building']) =>
     (l) => l.trim() !== '',
   );
 
+/** The visit's day and window in the building's zone, written the way the visitor's language writes dates. */
 const when = (c: PassContent) => {
-  const day = new Intl.DateTimeFormat('en-US', {
+  const locale = LOCALE_OF[c.language];
+  const day = new Intl.DateTimeFormat(locale, {
     timeZone: c.building.timeZone,
     weekday: 'long',
     month: 'long',
@@ -51,35 +57,50 @@ const when = (c: PassContent) => {
     year: 'numeric',
   }).format(c.windowStart);
   const time = (d: Date) =>
-    new Intl.DateTimeFormat('en-US', { timeZone: c.building.timeZone, hour: 'numeric', minute: '2-digit' }).format(d);
+    new Intl.DateTimeFormat(locale, { timeZone: c.building.timeZone, hour: 'numeric', minute: '2-digit' }).format(d);
   return `${day}, ${time(c.windowStart)} – ${time(c.windowEnd)}`;
 };
 
 export function passEmail(c: PassContent) {
+  const t = passText.of(c.language);
+  const values = {
+    firstname: c.firstname,
+    building: c.building.name,
+    when: when(c),
+    host: c.hostName,
+    who: c.hostName || c.building.name,
+    token: c.token,
+  };
   const lines = [
-    `Hello ${c.firstname},`,
+    interpolate(t.email.hello, values),
     '',
-    `You are expected at ${c.building.name} on ${when(c)}${c.hostName ? `, visiting ${c.hostName}` : ''}.`,
+    interpolate(c.hostName ? t.email.expectedHost : t.email.expected, values),
     '',
-    'Your visitor pass is the attached QR code (pass.png). When you arrive, scan it at the kiosk or show it at the front office.',
-    'The pass works only at this building and only at the time above. Please bring a photo ID.',
+    t.email.attached,
+    t.email.rules,
     '',
-    'Address:',
+    t.email.address,
     ...addressLines(c.building).map((l) => `  ${l}`),
-    ...(c.instructions ? ['', 'Instructions:', c.instructions] : []),
+    ...(c.instructions ? ['', t.email.instructions, c.instructions] : []),
     '',
-    'To add the visit to your calendar, open the attached invitation.ics.',
+    t.email.calendar,
     '',
-    `If you cannot come, please let ${c.hostName || c.building.name} know.`,
+    interpolate(t.email.cannotCome, values),
     '',
-    `Pass code (if the QR code cannot be scanned): ${c.token}`,
+    interpolate(t.email.code, values),
   ];
-  return { subject: `Your visitor pass for ${c.building.name}`, body: lines.join('\n') };
+  return { subject: interpolate(t.email.subject, values), body: lines.join('\n') };
 }
 
 /** A text message cannot carry the picture: the time and place, and the pass code the office can type. */
 export function passSms(c: PassContent) {
-  return `${c.districtName}: you are expected at ${c.building.name}, ${addressLines(c.building).join(', ')}, on ${when(c)}. Your visitor pass was e-mailed to you; at the front office you can also give this pass code: ${c.token}`;
+  return interpolate(passText.of(c.language).sms, {
+    district: c.districtName,
+    building: c.building.name,
+    address: addressLines(c.building).join(', '),
+    when: when(c),
+    token: c.token,
+  });
 }
 
 // RFC 5545: TEXT escaping, UTC date-times, CRLF, lines folded at 75 octets
@@ -108,6 +129,7 @@ function fold(line: string) {
 }
 
 export function passIcs(c: PassContent, now: Date): string {
+  const t = passText.of(c.language).calendar;
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -118,13 +140,9 @@ export function passIcs(c: PassContent, now: Date): string {
     `DTSTAMP:${icsDate(now)}`,
     `DTSTART:${icsDate(c.windowStart)}`,
     `DTEND:${icsDate(c.windowEnd)}`,
-    `SUMMARY:${icsText(`Visit to ${c.building.name}${c.hostName ? ` (${c.hostName})` : ''}`)}`,
+    `SUMMARY:${icsText(interpolate(c.hostName ? t.titleHost : t.title, { building: c.building.name, host: c.hostName }))}`,
     `LOCATION:${icsText([c.building.name, ...addressLines(c.building)].join(', '))}`,
-    `DESCRIPTION:${icsText(
-      ['Bring your visitor pass (the QR code in the e-mail) and a photo ID.', c.instructions]
-        .filter(Boolean)
-        .join('\n'),
-    )}`,
+    `DESCRIPTION:${icsText([t.bring, c.instructions].filter(Boolean).join('\n'))}`,
     'END:VEVENT',
     'END:VCALENDAR',
   ];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPassSigner, nonceHash, parsePass, passRefusal } from './pass-token';
-import { passIcs } from './pass-message';
+import { passEmail, passIcs, passSms } from './pass-message';
 
 /** Issue 28 §2 (ADR 0053): the calendar file and the token, as pure functions. */
 const content = {
@@ -21,6 +21,7 @@ const content = {
   hostName: 'Dana Chen',
   instructions: `Park in lot B.\nUse the east door. ${'Long text '.repeat(12)}`,
   districtName: 'North County Schools',
+  language: 'en' as const,
 };
 
 describe('the calendar file (RFC 5545)', () => {
@@ -69,5 +70,27 @@ describe('the pass token', () => {
     expect(passRefusal({ ...card, windowEnd: new Date(Date.now() + 7200_000) }, parsed, signer, at)).not.toBeNull();
     expect(parsePass(`${token}x`)).toBeNull();
     expect(parsePass('SVP1.zzzzzzzz.aaaaaaaaaaaaaaaaaaaaaa.aaaaaaaaaaaaaaaaaaaaaa')).toBeNull();
+  });
+});
+
+describe("the pass's messages in the visitor's language (issue 29 §1, ADR 0055)", () => {
+  it('write the date the way the language does, keep names and the token, and leave no placeholder', () => {
+    const cases = {
+      en: 'Tuesday, December 1, 2026',
+      es: 'martes, 1 de diciembre de 2026',
+      pt: 'terça-feira, 1 de dezembro de 2026',
+      vi: 'Thứ Ba, 1 tháng 12, 2026',
+      zh: '2026年12月1日星期二',
+      ar: 'الثلاثاء',
+    } as const;
+    for (const [language, day] of Object.entries(cases)) {
+      const c = { ...content, language: language as keyof typeof cases };
+      const email = passEmail(c);
+      const text = `${email.subject}\n${email.body}\n${passSms(c)}\n${passIcs(c, new Date())}`;
+      expect(text, language).not.toMatch(/\{\{/);
+      expect(email.body, language).toContain('Dana Chen');
+      expect(passSms(c), language).toContain('SVP1.x');
+      expect(email.body.normalize('NFC'), language).toContain(day.normalize('NFC'));
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { VISITOR_TYPES, ZMobile } from '@sv/contracts';
+import { VISITOR_LANGUAGE_CODES, VISITOR_TYPES, ZMobile } from '@sv/contracts';
 import { z } from 'zod';
 import { cell, registerImport, requireBuildingOption } from '../../platform/imports/import-definition';
 import type { RequestCtx } from '../../platform/http/request-context';
@@ -41,6 +41,47 @@ const timeCell = () =>
     return t;
   });
 
+/**
+ * A "Language" cell (issue 29 §1): a code or the language's name in English or in itself; empty is
+ * English. The pass's e-mail and SMS are written in it.
+ */
+const LANGUAGE_WORDS: Record<string, (typeof VISITOR_LANGUAGE_CODES)[number]> = {
+  english: 'en',
+  spanish: 'es',
+  español: 'es',
+  espanol: 'es',
+  arabic: 'ar',
+  العربية: 'ar',
+  chinese: 'zh',
+  'simplified chinese': 'zh',
+  中文: 'zh',
+  简体中文: 'zh',
+  'zh-hans': 'zh',
+  'zh-cn': 'zh',
+  vietnamese: 'vi',
+  'tiếng việt': 'vi',
+  'tieng viet': 'vi',
+  portuguese: 'pt',
+  português: 'pt',
+  portugues: 'pt',
+  'pt-br': 'pt',
+};
+export function parseLanguageCell(text: string): (typeof VISITOR_LANGUAGE_CODES)[number] | null {
+  const t = text.trim().toLowerCase();
+  if (t === '') return 'en';
+  if ((VISITOR_LANGUAGE_CODES as readonly string[]).includes(t)) return t as (typeof VISITOR_LANGUAGE_CODES)[number];
+  return LANGUAGE_WORDS[t] ?? null;
+}
+const languageCell = () =>
+  z.string().transform((s, ctx) => {
+    const lng = parseLanguageCell(s);
+    if (!lng) {
+      ctx.addIssue({ code: 'custom', message: `must be one of ${VISITOR_LANGUAGE_CODES.join(', ')}` });
+      return z.NEVER;
+    }
+    return lng;
+  });
+
 const row = z
   .object({
     firstname: cell.personName(80),
@@ -59,6 +100,7 @@ const row = z
       .transform((s) => (s === '' ? 'visitor' : s.toLowerCase()))
       .pipe(z.enum(ARRIVAL_TYPES as [string, ...string[]], { message: `must be one of ${ARRIVAL_TYPES.join(', ')}` })),
     instructions: cell.optionalText(1000),
+    language: languageCell(),
   })
   .superRefine((r, ctx) => {
     if (!r.email && r.mobile === '')
@@ -118,6 +160,12 @@ export function registerVisitorPassesImport(deps: AppDeps, service: VisitorPasse
       { key: 'reason', header: 'Reason', example: 'Field trip chaperone' },
       { key: 'visitorType', header: 'Visitor Type', example: 'visitor', help: ARRIVAL_TYPES.join(', ') },
       { key: 'instructions', header: 'Instructions', example: 'Use the main entrance on Elm Street' },
+      {
+        key: 'language',
+        header: 'Language',
+        example: 'es',
+        help: `the pass's language: ${VISITOR_LANGUAGE_CODES.join(', ')} (empty: en)`,
+      },
     ],
     rowSchema: row,
     naturalKey: keyOf,
@@ -151,6 +199,7 @@ export function registerVisitorPassesImport(deps: AppDeps, service: VisitorPasse
           reason: r.reason ?? '',
           visitorType: r.visitorType as Row['visitorType'] & 'visitor',
           instructions: r.instructions ?? '',
+          language: r.language,
           importKey: keyOf(r),
         })),
       );

@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../platform/db/database';
 import { withNameKeys } from '../../platform/db/identity-keys';
 import { findPage, listSearch } from '../../platform/db/paging';
+import { visitorLanguageOf } from '../../platform/i18n/catalogue';
 import { buildingFilter, clientFilter } from '../../platform/db/scope';
 
 const SORT = { windowStart: preRegistrations.windowStart, lastname: preRegistrations.lastKey, id: preRegistrations.id };
@@ -145,6 +146,7 @@ export function createVisitorPassesRepository(db: Db) {
               hostId: preRegistrations.hostId,
               visiting: preRegistrations.visiting,
               reason: preRegistrations.reason,
+              language: preRegistrations.passLanguage,
               cardStatus: preRegistrations.status,
               revokedAt: preRegistrations.passRevokedAt,
               flagged: preRegistrations.flagged,
@@ -166,6 +168,7 @@ export function createVisitorPassesRepository(db: Db) {
             .then((rows) =>
               rows.map((r) => ({
                 ...r,
+                language: visitorLanguageOf(r.language),
                 windowStart: r.windowStart!.toISOString(),
                 windowEnd: r.windowEnd!.toISOString(),
                 status: r.revokedAt

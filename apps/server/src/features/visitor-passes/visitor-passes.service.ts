@@ -11,6 +11,7 @@ import {
 import { zonedTimeToInstant } from '@sv/domain';
 import type { z } from 'zod';
 import { requirePermission } from '../../platform/auth/permission';
+import type { VisitorLanguage } from '../../platform/i18n/catalogue';
 import type { Db } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import { createFileStore } from '../../platform/files/files';
@@ -92,6 +93,7 @@ export function createVisitorPassesService(
       windowEnd: Date;
       instructions: string;
       hostName: string;
+      language: VisitorLanguage;
     },
     building: NonNullable<Awaited<ReturnType<VisitorPassesRepository['building']>>>,
   ) {
@@ -173,6 +175,7 @@ export function createVisitorPassesService(
       windowStart: v.windowStart,
       windowEnd: v.windowEnd,
       passInstructions: v.instructions,
+      passLanguage: v.language,
       invitedBy: ctx.actor.userId,
       importKey: v.importKey,
     });
@@ -189,6 +192,7 @@ export function createVisitorPassesService(
         windowEnd: v.windowEnd,
         instructions: v.instructions,
         hostName: visiting,
+        language: v.language,
       },
       building,
     );

@@ -134,6 +134,57 @@ describe('invitation with a pass (issue 28 §2)', () => {
   });
 });
 
+describe("the pass speaks the visitor's language (issue 29 §1, ADR 0055)", () => {
+  const messagesOf = async (cardId: number) => {
+    const { token } = await tokenOf(cardId);
+    const rows = await t.deps.db
+      .select({
+        channel: outboundMessages.channel,
+        subject: outboundMessages.subject,
+        body: outboundMessages.body,
+        attachments: outboundMessages.attachments,
+      })
+      .from(outboundMessages)
+      .where(eq(outboundMessages.kind, 'visitor_pass'));
+    const mine = rows.filter((r) => r.body.includes(token));
+    return { email: mine.find((r) => r.channel === 'email')!, sms: mine.find((r) => r.channel === 'sms')! };
+  };
+
+  it('a pass invited in Vietnamese sends the Vietnamese e-mail, SMS and calendar file, and keeps the language', async () => {
+    const hostId = await createHost(t.deps.db, t.world.north.clientId, { name: 'Dana Chen' });
+    const res = await invite({ hostId, language: 'vi' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().language).toBe('vi');
+    const { email, sms } = await messagesOf(res.json().id);
+    expect(email.subject).toMatch(/^Thẻ khách của quý vị tại /);
+    expect(email.body).toContain('Xin chào Ines,');
+    expect(email.body).toContain('để gặp Dana Chen.');
+    expect(email.body).toContain('Vui lòng mang theo giấy tờ tùy thân có ảnh.');
+    expect(email.body).not.toContain('You are expected');
+    // the date in Vietnamese ("Thứ …, … tháng …"), not in English
+    expect(email.body).toMatch(/tháng/);
+    expect(sms.body).toMatch(/quý vị có lịch hẹn đến /);
+    const [ics] = await t.deps.db
+      .select({ bytes: files.bytes })
+      .from(files)
+      .where(eq(files.id, email.attachments!.find((a) => a.fileName === 'invitation.ics')!.fileId));
+    expect(Buffer.from(ics!.bytes).toString('utf8').replace(/\r\n /g, '')).toContain('SUMMARY:Đến thăm ');
+  });
+
+  it('in Arabic and Simplified Chinese too; English when no language is given; an unknown language is refused', async () => {
+    const ar = await messagesOf((await invite({ language: 'ar' })).json().id);
+    expect(ar.email.subject).toMatch(/^تصريح الزيارة الخاص بك إلى /);
+    expect(ar.sms.body).toContain('موعد زيارتك إلى');
+    const zh = await messagesOf((await invite({ language: 'zh' })).json().id);
+    expect(zh.email.body).toContain('Ines，您好：');
+    expect(zh.sms.body).toContain('您预约于');
+    const plain = await invite();
+    expect(plain.json().language).toBe('en');
+    expect((await messagesOf(plain.json().id)).email.subject).toMatch(/^Your visitor pass for /);
+    expect((await invite({ language: 'fr' })).statusCode).toBe(400);
+  });
+});
+
 describe('a pass that cannot be used is refused with a clear message (issue 28 §3)', () => {
   const scanAtKiosk = (token: string) => t.as(kiosk).post('/api/kiosk/passes/scan', { token });
   const checkInAtKiosk = async (token: string) =>

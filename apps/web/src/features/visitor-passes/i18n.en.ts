@@ -56,6 +56,8 @@ addCatalogue('en', {
       reason: 'Reason',
       instructions: 'Instructions for the visitor',
       instructionsHelp: 'Where to park, which door to use …',
+      language: 'Language of the pass',
+      languageHelp: 'The e-mail and text message are written in this language.',
     },
     send: 'Send pass',
     scan: {

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { FormShell } from '../../components/form/form-shell';
 import { applyServerErrors, useContractForm } from '../../components/form/use-contract-form';
 import { useCan } from '../../lib/can';
+import { LANGUAGE_NAMES, VISITOR_LANGUAGES, type VisitorLanguage } from '../../lib/i18n/languages';
 import { notify } from '../../lib/notify';
 import { useUser } from '../../lib/session';
 import { DobInput, type DobProblem } from '../../lib/time/dob-input';
@@ -64,6 +65,7 @@ function InviteForm(props: { onDone: () => void; buildingId: number | null }) {
       reason: '',
       visitorType: 'visitor',
       instructions: '',
+      language: 'en',
     },
   });
   const field = (k: string) => t(`passes.field.${k}`);
@@ -162,6 +164,16 @@ function InviteForm(props: { onDone: () => void; buildingId: number | null }) {
         autosize
         minRows={2}
         {...form.getInputProps('instructions')}
+      />
+      <Select
+        label={field('language')}
+        description={field('languageHelp')}
+        // each language in its own name (ADR 0054): the office may ask the visitor which
+        data={VISITOR_LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
+        value={form.values.language ?? 'en'}
+        allowDeselect={false}
+        onChange={(v) => form.setFieldValue('language', (v ?? 'en') as VisitorLanguage)}
+        error={form.errors.language}
       />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={props.onDone}>
