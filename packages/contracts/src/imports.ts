@@ -41,6 +41,25 @@ export const ZExportColumnsResponse = z.object({
 });
 export type TExportColumnsResponse = z.infer<typeof ZExportColumnsResponse>;
 
+/**
+ * POST /api/exports/{kind}: an export whose filters carry search words, which never go in a URL
+ * (security guide: no personal data in URLs, logs or history). The same filters as the GET's query
+ * string, as strings, in `params`.
+ */
+export const ZExportPostRequest = z.object({
+  format: z.enum(['csv', 'xlsx']).default('csv'),
+  /** column ids; absent = the defaults; empty = refused ('Please select atleast one column…') */
+  columns: z
+    .array(z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'Unknown column'))
+    .max(200)
+    .optional(),
+  params: z
+    .record(z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, 'Unknown filter'), z.string().max(200))
+    .refine((p) => Object.keys(p).length <= 30, 'Too many filters')
+    .default({}),
+});
+export type TExportPostRequest = z.input<typeof ZExportPostRequest>;
+
 /** Days an import can be undone (issue 26 §4). */
 export const IMPORT_UNDO_DAYS = 7;
 

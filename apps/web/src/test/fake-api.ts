@@ -85,8 +85,10 @@ export function fakeApi(): FakeApi {
       status,
       ok: status >= 200 && status < 300,
       statusText: String(status),
+      headers: new Headers(),
       text: async () => text,
       json: async () => (text ? JSON.parse(text) : undefined),
+      blob: async () => new Blob([text]),
     } as Response;
   });
   vi.stubGlobal('fetch', fetchStub);

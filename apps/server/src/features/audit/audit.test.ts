@@ -193,4 +193,43 @@ describe('the audit console', () => {
       params: { action: `${run}.exclusions.`, from: '2026-03-11', to: '2026-03-12', q: '[search text]' },
     });
   });
+
+  it('exports with the console’s search words in the body (POST), as the search finds them, scoped', async () => {
+    const north = await t.login('admin.north@demo.test');
+    const post = (who: typeof north, body: unknown) => t.as(who).post('/api/exports/audit', body);
+    const res = await post(north, { format: 'csv', columns: ['7', '9'], params: { action: `${run}.`, q: 'r-77' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    // the header of the two chosen columns and the one row the search finds (pickup.refused r-77)
+    expect(lines).toEqual(['Action,Record Id', `${run}.pickup.refused,R-77`]);
+    // South's administrator finds none of North's rows with the same words
+    const south = await t.login('admin.south@demo.test');
+    const theirs = await post(south, { format: 'csv', columns: ['9'], params: { action: `${run}.`, q: 'r-77' } });
+    expect(
+      theirs.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    ).toEqual(['Record Id']);
+    // the export's own audit row keeps the words out ('[search text]'), with its count
+    const [row] = await t.deps.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'export.audit'))
+      .orderBy(desc(auditEvents.id))
+      .limit(2);
+    expect(row!.details).toMatchObject({ rows: 0, params: { q: '[search text]' } });
+    expect(JSON.stringify(row!.details)).not.toContain('r-77');
+    // bad input: a 400 with a sentence, nothing written
+    expect((await post(north, { format: 'pdf' })).statusCode).toBe(400);
+    expect((await post(north, { params: { 'no such': 'x' } })).statusCode).toBe(400);
+    expect((await post(north, { columns: [] })).json().message).toContain('Please select atleast one column');
+    // an attendant cannot export the audit log
+    const attendant = await t.login('desk.northhigh@demo.test');
+    expect((await post(attendant, { format: 'csv' })).statusCode).toBe(403);
+  });
 });

@@ -145,6 +145,16 @@ export const authz: AuthzEntry[] = [
     expect: readExclusionsA,
   },
   {
+    method: 'POST',
+    route: '/api/exports/:kind',
+    readOnly: true,
+    request: ({ world }) => ({
+      url: '/api/exports/exclusions',
+      body: { format: 'csv', params: { clientId: String(world.north.clientId) } },
+    }),
+    expect: readExclusionsA,
+  },
+  {
     method: 'GET',
     route: '/Exclusion/exclusionExport/:activeOnly/:clientId',
     request: ({ world }) => ({ url: `/Exclusion/exclusionExport/true/${world.north.clientId}` }),

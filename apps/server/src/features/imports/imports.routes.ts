@@ -2,6 +2,7 @@ import {
   ZErrorBody,
   IMPORT_LIMITS,
   ZExportColumnsResponse,
+  ZExportPostRequest,
   ZFileFormatQuery,
   ZIdParam,
   ZImportBatchList,
@@ -220,6 +221,28 @@ export async function importsRoutes(app: ZodApp, _deps: AppDeps, service: Import
         requireCtx(req),
         req.params.kind,
         { format: req.query.format, columns: req.query.columns, params: exportParams(req.query) },
+        reply,
+      ),
+  );
+
+  // the same export with its filters in the body: search words never go in a URL (the audit
+  // console's free text; issue 26 §5, security guide)
+  app.post(
+    '/api/exports/:kind',
+    {
+      schema: {
+        tags: ['exports'],
+        summary:
+          'The export of GET /api/exports/{kind}, its filters (with search words) in the body instead of the URL',
+        params: ZImportKindParams,
+        body: ZExportPostRequest,
+      },
+    },
+    async (req, reply) =>
+      service.export(
+        requireCtx(req),
+        req.params.kind,
+        { format: req.body.format, columns: req.body.columns?.join(','), params: req.body.params },
         reply,
       ),
   );

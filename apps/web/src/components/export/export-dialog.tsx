@@ -11,12 +11,13 @@ import {
   Text,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { MESSAGES, type TExportColumnsResponse } from '@sv/contracts';
+import { MESSAGES, type TExportColumnsResponse, type TExportPostRequest } from '@sv/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client';
-import { type ExportFormat, type ExportParams, exportUrl } from './export-url';
+import { downloadPostedExport } from './export-download';
+import { type ExportFormat, type ExportParams, exportParamStrings, exportUrl } from './export-url';
 import '../../features/imports/i18n.en';
 import { SHOWS_ERROR } from '../../lib/query-client';
 
@@ -42,6 +43,11 @@ export interface ExportDialogProps {
    * security guide); a rejection's message is shown in the dialog.
    */
   onDownload?: (format: ExportFormat, columns: string[]) => Promise<void>;
+  /**
+   * The list's search words: the export is then requested with its filters in a POST body
+   * (POST /api/exports/{kind}), never in a link's URL (security guide: no personal data in URLs).
+   */
+  searchText?: string;
   /** the columns Reset ticks (the logs: the first 8, spec 002 §9); default the columns ticked by default */
   resetColumns?: string[];
 }
@@ -77,6 +83,21 @@ export function ExportDialog(props: ExportDialogProps) {
   const chosen = selected ?? defaults;
   const selectable = all.length > 1;
   const href = exportUrl(props.kind, format, props.params, selectable ? chosen : undefined);
+  const words = props.searchText?.trim();
+  const download =
+    props.onDownload ??
+    (words
+      ? (f: ExportFormat, ids: string[]) =>
+          downloadPostedExport(
+            `/api/exports/${encodeURIComponent(props.kind)}`,
+            {
+              format: f,
+              columns: selectable ? ids : undefined,
+              params: { ...exportParamStrings(props.params), q: words },
+            } satisfies TExportPostRequest,
+            `${props.kind}.${f}`,
+          )
+      : undefined);
 
   return (
     <Modal opened={props.opened} onClose={props.onClose} title={props.title ?? t('exports.title')}>
@@ -145,7 +166,7 @@ export function ExportDialog(props: ExportDialogProps) {
             <Button variant="default" onClick={props.onClose}>
               {t('common.cancel')}
             </Button>
-            {props.onDownload ? (
+            {download ? (
               <Button
                 loading={busy}
                 disabled={loading}
@@ -157,7 +178,7 @@ export function ExportDialog(props: ExportDialogProps) {
                   setBusy(true);
                   setError(null);
                   try {
-                    await props.onDownload?.(format, chosen);
+                    await download(format, chosen);
                     props.onClose();
                   } catch (err) {
                     setError((err as Error).message);

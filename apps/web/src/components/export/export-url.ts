@@ -9,6 +9,13 @@ export type ExportParams = Record<string, string | number | boolean | null | und
 export function exportUrl(kind: string, format: ExportFormat, params: ExportParams = {}, columns?: string[]): string {
   const q = new URLSearchParams({ format });
   if (columns) q.set('columns', columns.join(','));
-  for (const [k, v] of Object.entries(params)) if (v !== null && v !== undefined && v !== '') q.set(k, String(v));
+  for (const [k, v] of Object.entries(exportParamStrings(params))) q.set(k, v);
   return `/api/exports/${encodeURIComponent(kind)}?${q.toString()}`;
+}
+
+/** An export's filters as the server reads them: strings, the unset ones left out. */
+export function exportParamStrings(params: ExportParams = {}): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(params)) if (v !== null && v !== undefined && v !== '') out[k] = String(v);
+  return out;
 }

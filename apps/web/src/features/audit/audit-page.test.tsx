@@ -132,6 +132,34 @@ describe('the audit console', () => {
     expect(api.requests.some((r) => r.path.includes('10.0.0'))).toBe(false);
   });
 
+  it('exports with the search words in a POST body with the filters, never in a URL', async () => {
+    // jsdom has no object URLs: the download's link is made and clicked, its file not kept
+    URL.createObjectURL ??= () => 'blob:export';
+    URL.revokeObjectURL ??= () => {};
+    const { user, api } = setup('/audit?outcome=refused');
+    api
+      .on('GET', /^\/api\/exports\/audit\/columns/, {
+        data: [
+          { id: '7', header: 'Action', selectedByDefault: true },
+          { id: '9', header: 'Record Id', selectedByDefault: true },
+        ],
+      })
+      .on('POST', '/api/exports/audit', 'When,Action');
+    await screen.findByTestId('audit-action');
+    await user.type(screen.getByTestId('list-search'), 'r-77');
+    await waitFor(() => expect(api.calls('POST', '/api/audit/search')).toHaveLength(1), { timeout: 3000 });
+    await user.click(screen.getByRole('button', { name: t('exports.button') }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(await within(dialog).findByRole('button', { name: t('exports.download') }));
+    await waitFor(() => expect(api.calls('POST', '/api/exports/audit')).toHaveLength(1));
+    expect(api.calls('POST', '/api/exports/audit')[0]!.body).toEqual({
+      format: 'csv',
+      columns: ['7', '9'],
+      params: { outcome: 'refused', q: 'r-77' },
+    });
+    expect(api.requests.some((r) => r.path.includes('r-77'))).toBe(false);
+  });
+
   it('sends the days of the date range, and says a reversed range instead of asking', async () => {
     const { lastQuery, api } = setup('/audit?from=2026-03-01&to=2026-03-12');
     await screen.findByTestId('audit-action');

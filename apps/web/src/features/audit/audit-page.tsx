@@ -148,14 +148,15 @@ export default function AuditPage() {
   ];
 
   const option = (v: string) => ({ value: v, label: v });
-  // the export takes the filters (ids, actions, days, outcome); search words never go in its URL
+  // the export takes the filters (ids, actions, days, outcome) and the search words, which go in
+  // a POST body, never in its URL
   const exportParams = filters;
 
   return (
     <ListPage
       title={t('audit.title')}
       intro={t('audit.intro', { zone })}
-      actions={<ExportButton kind="audit" params={exportParams} title={t('audit.exportTitle')} />}
+      actions={<ExportButton kind="audit" params={exportParams} searchText={search.q} title={t('audit.exportTitle')} />}
       notice={
         f.targetType && f.targetId ? (
           <Group gap="sm">
