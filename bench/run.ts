@@ -474,6 +474,13 @@ async function main() {
     if (r.status !== 0) throw new Error('bench/retention-run.ts failed');
     if (ONLY.every((p) => p === 'retention-run')) return;
   }
+  // issue 28 "Bench": webhook fan-out of check-ins to three receivers, drained by two workers at
+  // once, in-process on its own database (bench/webhook-fanout.ts); asked for by name only
+  if (ONLY?.some((p) => p === 'webhook-fanout')) {
+    const r = spawnSync('npx', ['tsx', 'bench/webhook-fanout.ts'], { stdio: 'inherit', cwd: ROOT, env: process.env });
+    if (r.status !== 0) throw new Error('bench/webhook-fanout.ts failed');
+    if (ONLY.every((p) => p === 'webhook-fanout')) return;
+  }
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is required (the database made by npm run bench:data)');
   const meta = new pg.Pool({ connectionString: url, max: 2 });
