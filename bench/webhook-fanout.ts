@@ -45,6 +45,7 @@ const RETRY_SWEEP_MS = 250;
 const MAX_SECONDS = Number(process.env.MAX_SECONDS ?? 600);
 const pgUrl = process.env.BENCH_PG_URL ?? '';
 const dbName = `sv_bench_webhooks_${process.pid}`;
+const pgliteDir = path.join(os.tmpdir(), `sv-webhook-fanout-${process.pid}`);
 
 // ---- database ---------------------------------------------------------------------------------
 const cleanup: { drop?: () => Promise<void> } = {};
@@ -54,7 +55,10 @@ const dbUrl = () => {
   return u.toString();
 };
 async function open(): Promise<Database> {
-  if (!pgUrl) return openPglite({ dataDir: path.join(os.tmpdir(), `sv-webhook-fanout-${process.pid}`) });
+  if (!pgUrl) {
+    cleanup.drop = async () => fs.rmSync(pgliteDir, { recursive: true, force: true });
+    return openPglite({ dataDir: pgliteDir });
+  }
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${dbName}`);
