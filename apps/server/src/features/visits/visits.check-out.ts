@@ -116,30 +116,35 @@ export function checkOutUseCases(core: VisitsCore) {
     /** The scheduled sweep (every minute) and the dashboard-load call share this. */
     async runAutoCheckOut(buildingId?: number) {
       const now = deps.now();
-      const rows = await repo.autoCheckOut(now, buildingId);
-      for (const r of rows) {
-        // issue 28 §5: a visit left open and closed by the sweep is checked out too (ids only here)
-        await publishWebhook(deps.db, {
-          type: 'visit.checked_out',
-          clientId: r.client_id,
-          data: {
-            visitId: r.id,
-            visitorId: r.visitor_id,
-            buildingId: r.building_id,
-            checkOut: now.toISOString(),
-            automatic: true,
-          },
-          occurredAt: now,
-        });
-        await deps.realtime.publish({
-          type: 'visit.checked_out',
-          clientId: r.client_id,
-          buildingId: r.building_id,
-          id: r.id,
-        });
-      }
-      if (rows.length)
-        await deps.audit.record({}, { action: 'visit.auto_checked_out', details: { count: rows.length } });
+      // the visits close in one transaction with their webhook events, dashboard notices and audit
+      // row: a crash or a failed insert closes none (the next sweep finds them again), never a
+      // visit closed whose event is lost (issue 28 §5, ADR 0051)
+      const rows = await deps.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const closed = await repo.autoCheckOut(now, buildingId, tx);
+        for (const r of closed) {
+          // issue 28 §5: a visit left open and closed by the sweep is checked out too (ids only here)
+          await publishWebhook(tx, {
+            type: 'visit.checked_out',
+            clientId: r.client_id,
+            data: {
+              visitId: r.id,
+              visitorId: r.visitor_id,
+              buildingId: r.building_id,
+              checkOut: now.toISOString(),
+              automatic: true,
+            },
+            occurredAt: now,
+          });
+          await deps.realtime.publish(
+            { type: 'visit.checked_out', clientId: r.client_id, buildingId: r.building_id, id: r.id },
+            tx,
+          );
+        }
+        if (closed.length)
+          await deps.audit.record({}, { action: 'visit.auto_checked_out', details: { count: closed.length } }, tx);
+        return closed;
+      });
       return rows.length;
     },
   };

@@ -430,8 +430,9 @@ export function createVisitsRepository(db: Db) {
      * with the zone's own rules, so daylight-saving changes are handled. Clients with
      * disableAutoLogoutVisitors are skipped. Idempotent: safe on several instances at once.
      */
-    async autoCheckOut(now: Date, buildingId?: number) {
-      const result = await db.execute(sql`
+    /** `tx`: the sweep's transaction, so the visits close only with their events written (ADR 0051) */
+    async autoCheckOut(now: Date, buildingId?: number, tx: Db = db) {
+      const result = await tx.execute(sql`
         WITH due AS (
           SELECT v.id,
                  ((date_trunc('day', v.check_in AT TIME ZONE b.time_zone) + interval '23 hours 59 minutes')

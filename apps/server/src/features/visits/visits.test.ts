@@ -339,6 +339,48 @@ describe('automatic check-out at 23:59 in the buildingâ€™s time zone (spec 002 Â
     clock = new Date('2026-11-23T15:00:00Z');
   });
 
+  it('closes a swept visit only with its webhook event: a failed event write closes none, the next sweep does', async () => {
+    clock = new Date('2026-04-14T15:00:00Z');
+    const northAdmin = await t.login('admin.north@demo.test');
+    const sub = await t
+      .as(northAdmin)
+      .post('/api/webhooks', { url: 'https://hooks.example.test/sv', events: ['visit.checked_out'] });
+    expect(sub.statusCode, sub.body).toBe(200);
+    const subscriptionId = sub.json().webhook.id as number;
+    const v = await newVisitor();
+    const visit = (await checkIn(desk, { visitorId: v.id, buildingId: t.world.north.northHighId })).json().visit;
+    clock = new Date('2026-04-16T12:00:00Z');
+    const sweep = () => t.as(desk).post(`/api/buildings/${t.world.north.northHighId}/visits/auto-check-out`);
+    const eventsOfVisit = async () =>
+      (
+        (await t.deps.database.query('select body from webhook_deliveries where subscription_id = $1', [
+          subscriptionId,
+        ])) as { body: string }[]
+      ).filter((r) => JSON.parse(r.body).data.visitId === visit.id);
+    // the event's insert fails (a trigger refuses it): the sweep closes nothing
+    await t.deps.database.query(
+      `create or replace function sv_test_refuse() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`,
+    );
+    await t.deps.database.query(
+      'create trigger sv_test_refuse before insert on webhook_deliveries for each row execute function sv_test_refuse()',
+    );
+    try {
+      expect((await sweep()).statusCode).toBe(500);
+      expect((await t.as(desk).get(`/api/visits/${visit.id}`)).json().checkOut).toBeNull();
+    } finally {
+      await t.deps.database.query('drop trigger sv_test_refuse on webhook_deliveries');
+    }
+    expect(await eventsOfVisit()).toHaveLength(0);
+    // the next sweep finds it again: closed, and its event written once
+    expect((await sweep()).json().checkedOut).toBeGreaterThanOrEqual(1);
+    expect((await t.as(desk).get(`/api/visits/${visit.id}`)).json().checkOut).not.toBeNull();
+    const events = await eventsOfVisit();
+    expect(events).toHaveLength(1);
+    expect(JSON.parse(events[0]!.body)).toMatchObject({ type: 'visit.checked_out', data: { automatic: true } });
+    await t.deps.database.query('update webhook_subscriptions set active = false where id = $1', [subscriptionId]);
+    clock = new Date('2026-11-23T15:00:00Z');
+  });
+
   it('skips districts that disabled auto-logout for visitors', async () => {
     clock = new Date('2026-03-07T20:00:00Z');
     const v = await newVisitor();
