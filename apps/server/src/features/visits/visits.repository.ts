@@ -429,8 +429,8 @@ export function createVisitsRepository(db: Db) {
      * in its building's time zone is checked out at that local 23:59 — computed by PostgreSQL
      * with the zone's own rules, so daylight-saving changes are handled. Clients with
      * disableAutoLogoutVisitors are skipped. Idempotent: safe on several instances at once.
+     * `tx`: the sweep's transaction, so the visits close only with their events written (ADR 0051).
      */
-    /** `tx`: the sweep's transaction, so the visits close only with their events written (ADR 0051) */
     async autoCheckOut(now: Date, buildingId?: number, tx: Db = db) {
       const result = await tx.execute(sql`
         WITH due AS (
