@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { personName, ZId, ZIsoDate, ZString, zText } from './common';
 import { ZTardySlipPrint } from './students';
+import { ZVisitorLanguage } from './visitor-wording';
 import { ZArrivalVisitorType } from './visits';
 
 /**
@@ -212,6 +213,8 @@ export type TKioskStudentValidateResponse = z.infer<typeof ZKioskStudentValidate
 export const ZKioskStudentDropoffRequest = ZKioskStudentIdentity.extend({
   reasonId: ZId,
   photoFileId: z.string().uuid().nullable().optional(),
+  /** the language the kiosk is showing: the tardy slip's fixed words (issue 29 §1, ADR 0055) */
+  language: ZVisitorLanguage.default('en'),
 });
 export type TKioskStudentDropoffRequest = z.infer<typeof ZKioskStudentDropoffRequest>;
 export const ZKioskStudentDropoffResponse = z.object({

@@ -8,6 +8,8 @@ import { ZId, ZIdText } from './common';
 export const VISITOR_LANGUAGE_CODES = ['en', 'es', 'ar', 'zh', 'vi', 'pt'] as const;
 export const ZVisitorLanguage = z.enum(VISITOR_LANGUAGE_CODES);
 export type TVisitorLanguage = z.infer<typeof ZVisitorLanguage>;
+/** `?lang=` of what the server prints for a visitor (a badge, a tardy slip): its fixed words' language (ADR 0055). */
+export const ZPrintLanguageQuery = z.object({ lang: ZVisitorLanguage.default('en') });
 
 /** A catalogue key of a visitor-facing screen ('kiosk.banner.title'). */
 export const ZWordingKey = z

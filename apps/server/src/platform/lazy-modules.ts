@@ -15,5 +15,7 @@ const once = <T>(load: () => Promise<T>) => {
 export const loadSharp = once(async () => (await import('sharp')).default);
 export const loadExcelJs = once(async () => (await import('exceljs')).default);
 export const loadPdfLib = once(() => import('pdf-lib'));
+/** glyph shaping for badges and slips in Arabic, Chinese, Vietnamese (integrations/printing/pdf-text.ts) */
+export const loadFontkit = once(() => import('fontkit'));
 /** the archive of a person's records (issue 26 §3): zipped on request only */
 export const loadJsZip = once(async () => (await import('jszip')).default);

@@ -7,6 +7,7 @@ import {
 } from '@sv/contracts';
 import { sisMode, zonedDayBounds } from '@sv/domain';
 import { AppError } from '../../platform/http/app-error';
+import type { VisitorLanguage } from '../../platform/i18n/catalogue';
 import type { RequestCtx } from '../../platform/http/request-context';
 import { type KioskCore } from './kiosk.core';
 
@@ -28,11 +29,12 @@ export function dropoffUseCases(core: KioskCore) {
    * The slip of a drop-off, printed the building's way (audit 002 ksl U6, ADR 0027): on the
    * building's printer from the server, or the kiosk is told to use Browser Print or the print window.
    */
-  const slip = async (ctx: RequestCtx, eventId: number) => ({
+  const slip = async (ctx: RequestCtx, eventId: number, language: VisitorLanguage) => ({
     eventId,
-    slipPrint: await studentsService.printTardySlip(ctx, eventId, 'kiosk'),
-    slipWindowUrl: `/KioskPrint/TardySlip/${eventId}`,
-    slipZplUrl: `/api/kiosk/students/dropoffs/${eventId}/tardy-slip.zpl`,
+    slipPrint: await studentsService.printTardySlip(ctx, eventId, 'kiosk', language),
+    // issue 29 §1: the slip's fixed words in the language the kiosk was used in
+    slipWindowUrl: `/KioskPrint/TardySlip/${eventId}${language === 'en' ? '' : `?lang=${language}`}`,
+    slipZplUrl: `/api/kiosk/students/dropoffs/${eventId}/tardy-slip.zpl${language === 'en' ? '' : `?lang=${language}`}`,
   });
   return {
     /**
@@ -87,7 +89,7 @@ export function dropoffUseCases(core: KioskCore) {
       // (a retry, a second press, a prank) answers the first one's slip and records nothing
       const day = zonedDayBounds(deps.now(), b.timeZone);
       const first = await repo.dropoffOfDay(b, student.id, day.start, day.end);
-      if (first) return { ...(await slip(ctx, first.id)), message: KIOSK_MESSAGES.tardyAlreadyRecorded };
+      if (first) return { ...(await slip(ctx, first.id, body.language)), message: KIOSK_MESSAGES.tardyAlreadyRecorded };
       await requireWithinLimit(ctx, 'tardy', KIOSK_MESSAGES.tooManyTardies);
       const r = await studentsService.recordDropoff(
         ctx,
@@ -107,17 +109,17 @@ export function dropoffUseCases(core: KioskCore) {
           buildingId: b.id,
           details: { photoFileId: body.photoFileId },
         });
-      return { ...r, ...(await slip(ctx, r.eventId)) };
+      return { ...r, ...(await slip(ctx, r.eventId, body.language)) };
     },
     /** The tardy slip PDF of a kiosk drop-off (the desk's slip, in the building's zone). */
-    async tardySlipPdf(ctx: RequestCtx, eventId: number) {
+    async tardySlipPdf(ctx: RequestCtx, eventId: number, language: VisitorLanguage = 'en') {
       await kioskBuilding(ctx);
-      return studentsService.tardySlipPdf(ctx, eventId, 'kiosk');
+      return studentsService.tardySlipPdf(ctx, eventId, 'kiosk', language);
     },
     /** The same slip as ZPL, for a kiosk whose building prints through Zebra Browser Print. */
-    async tardySlipZpl(ctx: RequestCtx, eventId: number) {
+    async tardySlipZpl(ctx: RequestCtx, eventId: number, language: VisitorLanguage = 'en') {
       await kioskBuilding(ctx);
-      return studentsService.tardySlipZpl(ctx, eventId, 'kiosk');
+      return studentsService.tardySlipZpl(ctx, eventId, 'kiosk', language);
     },
   };
 }

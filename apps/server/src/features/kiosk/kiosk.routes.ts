@@ -20,6 +20,7 @@ import {
   ZKioskStudentPickupResponse,
   ZKioskStudentValidateRequest,
   ZKioskStudentValidateResponse,
+  ZPrintLanguageQuery,
 } from '@sv/contracts';
 import { PRINT_WINDOW_SCRIPT } from '../../integrations/printing/print-window';
 import { tardySlipPrintWindow } from '../../integrations/printing/pdf-tardy-slip';
@@ -34,7 +35,8 @@ import type { KioskService } from './kiosk.service';
 const tags = ['kiosk'];
 const ZSignInId = z.object({ id: ZIdText });
 const ZEventId = z.object({ eventId: ZIdText });
-const kioskSlipPdfUrl = (eventId: number) => `/api/kiosk/students/dropoffs/${eventId}/tardy-slip.pdf`;
+const kioskSlipPdfUrl = (eventId: number, lang: string) =>
+  `/api/kiosk/students/dropoffs/${eventId}/tardy-slip.pdf${lang === 'en' ? '' : `?lang=${lang}`}`;
 
 /** Kiosk API (issue 14): kiosk accounts only ('kiosk.use'), always their own building. */
 export async function kioskRoutes(app: ZodApp, _deps: AppDeps, service: KioskService) {
@@ -115,10 +117,12 @@ export async function kioskRoutes(app: ZodApp, _deps: AppDeps, service: KioskSer
         tags,
         summary: 'Auto badge: check a clear sign-in in and print its badge, or send the visitor to the office',
         params: ZSignInId,
+        // the badge's fixed words in the language the kiosk is showing (issue 29 §1)
+        querystring: ZPrintLanguageQuery,
         response: { 200: ZKioskAutoValidateResponse },
       },
     },
-    async (req) => service.autoValidate(requireCtx(req), req.params.id),
+    async (req) => service.autoValidate(requireCtx(req), req.params.id, req.query.lang),
   );
 
   post(
@@ -173,9 +177,16 @@ export async function kioskRoutes(app: ZodApp, _deps: AppDeps, service: KioskSer
 
   app.get(
     '/api/kiosk/students/dropoffs/:eventId/tardy-slip.pdf',
-    { schema: { tags, summary: 'The tardy slip of a kiosk drop-off (PDF)', params: ZEventId } },
+    {
+      schema: {
+        tags,
+        summary: 'The tardy slip of a kiosk drop-off (PDF), its fixed words in `lang`',
+        params: ZEventId,
+        querystring: ZPrintLanguageQuery,
+      },
+    },
     async (req, reply) => {
-      const pdf = await service.tardySlipPdf(requireCtx(req), req.params.eventId);
+      const pdf = await service.tardySlipPdf(requireCtx(req), req.params.eventId, req.query.lang);
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="tardy-slip-${req.params.eventId}.pdf"`)
@@ -190,17 +201,24 @@ export async function kioskRoutes(app: ZodApp, _deps: AppDeps, service: KioskSer
         tags,
         summary: 'The tardy slip of a kiosk drop-off as ZPL (Zebra Browser Print buildings, ADR 0027)',
         params: ZEventId,
+        querystring: ZPrintLanguageQuery,
       },
     },
     async (req, reply) =>
-      reply.type('text/plain; charset=utf-8').send(await service.tardySlipZpl(requireCtx(req), req.params.eventId)),
+      reply
+        .type('text/plain; charset=utf-8')
+        .send(await service.tardySlipZpl(requireCtx(req), req.params.eventId, req.query.lang)),
   );
 
   // spec 002 §4 Dropoff: the tardy slip opens in a window and prints automatically
-  app.get('/KioskPrint/TardySlip/:eventId', { schema: { hide: true, params: ZEventId } }, async (req, reply) => {
-    await service.tardySlipPdf(requireCtx(req), req.params.eventId); // same access as the PDF
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(tardySlipPrintWindow(kioskSlipPdfUrl(req.params.eventId), PRINT_WINDOW_SCRIPT));
-  });
+  app.get(
+    '/KioskPrint/TardySlip/:eventId',
+    { schema: { hide: true, params: ZEventId, querystring: ZPrintLanguageQuery } },
+    async (req, reply) => {
+      await service.tardySlipPdf(requireCtx(req), req.params.eventId); // same access as the PDF
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(tardySlipPrintWindow(kioskSlipPdfUrl(req.params.eventId, req.query.lang), PRINT_WINDOW_SCRIPT));
+    },
+  );
 }

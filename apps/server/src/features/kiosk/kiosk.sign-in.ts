@@ -23,6 +23,7 @@ import {
 } from '@sv/domain';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/app-error';
+import type { VisitorLanguage } from '../../platform/i18n/catalogue';
 import type { RequestCtx } from '../../platform/http/request-context';
 import { undecidedFindings } from '../screening';
 import {
@@ -328,7 +329,11 @@ export function signInUseCases(core: KioskCore) {
      * admission gate looks again at this moment), then sends the badge to the building's printer.
      * Safe to call again: a checked-in sign-in answers the same visit.
      */
-    async autoValidate(ctx: RequestCtx, id: number): Promise<TKioskAutoValidateResponse> {
+    async autoValidate(
+      ctx: RequestCtx,
+      id: number,
+      language: VisitorLanguage = 'en',
+    ): Promise<TKioskAutoValidateResponse> {
       const b = await kioskBuilding(ctx);
       const { card, meta } = await kioskCard(ctx, b, id);
       const seeOffice = { state: 'see_office' as const, visitId: null, badge: null };
@@ -371,7 +376,8 @@ export function signInUseCases(core: KioskCore) {
       let printed = false;
       if (result.print.mode === 'network') {
         try {
-          printed = (await visits.printBadge(ctx, result.visit.id, 'kiosk')).printed;
+          // the badge's fixed words in the language the kiosk was used in (issue 29 §1)
+          printed = (await visits.printBadge(ctx, result.visit.id, 'kiosk', language)).printed;
         } catch {
           // the visitor is checked in; the desk reprints from the visit log when the printer is back
           printed = false;

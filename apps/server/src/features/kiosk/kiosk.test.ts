@@ -16,6 +16,7 @@ import {
 import { DEMO_PASSWORD } from '../../../db/seed/demo';
 import { demoStudent } from '../students/students.fixtures';
 import { startFakePrinter } from '../../test/peers/fake-printer';
+import { PDFDocument } from 'pdf-lib';
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
 import { insertPhoto } from '../exclusions/exclusions.fixtures';
 import { insertExclusion, insertVisitor } from '../screening/screening.fixtures';
@@ -72,11 +73,16 @@ async function openVisitsOf(visitorId: number) {
 }
 
 /** The kiosk's whole sign-in: submit, then auto-validate once. */
-async function signInAndValidate(body: object) {
+async function signInAndValidate(body: object, lang = '') {
   const res = await send(kiosk, '/api/kiosk/sign-ins', body);
   expect(res.statusCode, res.body).toBe(200);
   const { signInId, next } = res.json();
-  const polled = await send(kiosk, `/api/kiosk/sign-ins/${signInId}/auto-validate`, {}, null);
+  const polled = await send(
+    kiosk,
+    `/api/kiosk/sign-ins/${signInId}/auto-validate${lang ? `?lang=${lang}` : ''}`,
+    {},
+    null,
+  );
   expect(polled.statusCode, polled.body).toBe(200);
   return { signInId, next, result: polled.json() };
 }
@@ -134,6 +140,19 @@ describe('sign-in with auto badge', () => {
   afterAll(async () => {
     await setKiosk({ enableAutoCheckInKioskMode: false });
     await t.deps.db.update(buildings).set({ printerIpAddress: '' }).where(eq(buildings.id, building()));
+  });
+
+  it('a badge printed from a kiosk used in Spanish carries its fixed words in Spanish (issue 29 §1)', async () => {
+    const before = printer.jobs.length;
+    const person = { firstName: `Lia${uniq()}`, lastName: `Clara${uniq()}`, dob: '1981-03-04' };
+    const { result } = await signInAndValidate(
+      { person, photoFileId: await photo(), reason: 'Meeting', personVisiting: 'Ms Rivera' },
+      'es',
+    );
+    expect(result).toMatchObject({ state: 'checked_in', badge: { printed: true } });
+    await printer.waitForJobs(before + 1);
+    expect(printer.jobs.at(-1)).toContain('Visita a: Ms Rivera');
+    expect(printer.jobs.at(-1)).toContain('^FDVISITANTE^FS');
   });
 
   it('a clear first-time visitor is checked in and the badge goes to the building’s printer', async () => {
@@ -318,6 +337,22 @@ describe('students at the kiosk (spec 002 §4 Kiosk student sign in/out)', () =>
     const win = await t.as(kiosk).get(slipWindowUrl);
     expect(win.statusCode).toBe(200);
     expect(win.body).toContain(`/api/kiosk/students/dropoffs/${eventId}/tardy-slip.pdf`);
+    expect(await PDFDocument.load(pdf.rawPayload).then((d) => d.getTitle())).toBe('TARDY SLIP');
+    // issue 29 §1: the kiosk used in Chinese asks again (the day's slip answers): the slip in Chinese
+    const zh = await send(
+      kiosk,
+      '/api/kiosk/students/dropoffs',
+      { ...body, photoFileId: await photo(), language: 'zh' },
+      key(),
+    );
+    expect(zh.json()).toMatchObject({ eventId, slipWindowUrl: `/KioskPrint/TardySlip/${eventId}?lang=zh` });
+    const zhWin = await t.as(kiosk).get(zh.json().slipWindowUrl);
+    expect(zhWin.body).toContain(`/api/kiosk/students/dropoffs/${eventId}/tardy-slip.pdf?lang=zh`);
+    const zhPdf = await t.as(kiosk).get(`/api/kiosk/students/dropoffs/${eventId}/tardy-slip.pdf?lang=zh`);
+    expect(await PDFDocument.load(zhPdf.rawPayload).then((d) => d.getTitle())).toBe('迟到单');
+    expect((await t.as(kiosk).get(`/api/kiosk/students/dropoffs/${eventId}/tardy-slip.pdf?lang=xx`)).statusCode).toBe(
+      400,
+    );
     // the desk's own student routes stay closed to the kiosk
     expect((await t.as(kiosk).get(`/api/students/dropoffs/${eventId}/tardy-slip.pdf`)).statusCode).toBe(403);
   });

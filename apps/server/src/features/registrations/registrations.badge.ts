@@ -1,6 +1,8 @@
 import type { BadgeFace } from '../../integrations/printing/badge-layout';
+import { printingText } from '../../integrations/printing/i18n';
 import { renderBadgesPdf } from '../../integrations/printing/pdf-badge';
-import { renderBadgesZpl } from '../../integrations/printing/zpl-badge';
+import { renderBadgesZpl, zplLanguage } from '../../integrations/printing/zpl-badge';
+import { interpolate, type VisitorLanguage } from '../../platform/i18n/catalogue';
 
 /** What one registration badge shows (spec 001 §2 Print; issue 11 "Printing"). */
 export interface RegistrationBadgeContent {
@@ -12,6 +14,8 @@ export interface RegistrationBadgeContent {
   expires: string;
   badgeCode: string;
   photo: Uint8Array | null;
+  /** the language of the fixed words (issue 29 §1); English by default */
+  language?: VisitorLanguage;
 }
 
 /**
@@ -21,14 +25,17 @@ export interface RegistrationBadgeContent {
  * Code 128 of the random badge code the desk scans (registered check-in).
  */
 export function registrationBadgeFace(badge: RegistrationBadgeContent): BadgeFace {
+  const language = badge.language ?? 'en';
+  const t = printingText.of(language).badge;
   return {
     band: 'registration',
     title: badge.registrationType,
     place: badge.districtName,
     name: badge.name,
-    lines: [badge.registrationType, `Expires: ${badge.expires || 'No expiration date'}`],
+    lines: [badge.registrationType, interpolate(t.expires, { time: badge.expires || t.noExpiry })],
     badgeCode: badge.badgeCode,
     photo: badge.photo,
+    language,
   };
 }
 
@@ -40,5 +47,5 @@ export function buildRegistrationBadgesPdf(badges: RegistrationBadgeContent[]): 
 
 /** The same badges as ZPL labels, one job, for a building's Zebra printer (issue 15). */
 export function buildRegistrationBadgesZpl(badges: RegistrationBadgeContent[]): Promise<string> {
-  return renderBadgesZpl(badges.map(registrationBadgeFace));
+  return renderBadgesZpl(badges.map((b) => registrationBadgeFace({ ...b, language: zplLanguage(b.language) })));
 }

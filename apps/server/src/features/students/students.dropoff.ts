@@ -1,6 +1,7 @@
 import { MESSAGES, PICKUP_MESSAGES, type TDropoffRequest, type TTardySlipPrint } from '@sv/contracts';
 import { printerAddressFor, sendZplToBuildingPrinter } from '../../integrations/printing/building-printer';
 import { buildTardySlipPdf, type TardySlip } from '../../integrations/printing/pdf-tardy-slip';
+import type { VisitorLanguage } from '../../platform/i18n/catalogue';
 import { buildTardySlipZpl } from '../../integrations/printing/zpl-tardy-slip';
 import { requirePermissionVia, type Via } from '../../platform/auth/permission';
 import type { Db } from '../../platform/db/database';
@@ -89,12 +90,12 @@ export function dropoffUseCases(core: StudentsCore) {
       });
     },
     /** The tardy slip PDF of a drop-off (time in the building's zone, never the browser's offset). */
-    async tardySlipPdf(ctx: RequestCtx, eventId: number, via: Via = 'desk') {
-      return buildTardySlipPdf(slipOf(await slipEvent(ctx, eventId, via)));
+    async tardySlipPdf(ctx: RequestCtx, eventId: number, via: Via = 'desk', language: VisitorLanguage = 'en') {
+      return buildTardySlipPdf({ ...slipOf(await slipEvent(ctx, eventId, via)), language });
     },
     /** The same slip as ZPL, for a building that prints through Zebra Browser Print (ADR 0027). */
-    async tardySlipZpl(ctx: RequestCtx, eventId: number, via: Via = 'desk') {
-      return buildTardySlipZpl(slipOf(await slipEvent(ctx, eventId, via)));
+    async tardySlipZpl(ctx: RequestCtx, eventId: number, via: Via = 'desk', language: VisitorLanguage = 'en') {
+      return buildTardySlipZpl({ ...slipOf(await slipEvent(ctx, eventId, via)), language });
     },
     /**
      * Prints the slip the way its building prints (audit 002 ksl U6, ADR 0027): a building that
@@ -104,7 +105,12 @@ export function dropoffUseCases(core: StudentsCore) {
      * window ('window'). A slip is a student's, so the building's printer takes it, never the
      * visitor printer.
      */
-    async printTardySlip(ctx: RequestCtx, eventId: number, via: Via = 'desk'): Promise<TTardySlipPrint> {
+    async printTardySlip(
+      ctx: RequestCtx,
+      eventId: number,
+      via: Via = 'desk',
+      language: VisitorLanguage = 'en',
+    ): Promise<TTardySlipPrint> {
       const e = await slipEvent(ctx, eventId, via);
       if (e.printMethod === 'browser') return 'browser';
       const address = printerAddressFor(e, 'student');
@@ -112,7 +118,7 @@ export function dropoffUseCases(core: StudentsCore) {
       let outcome: TTardySlipPrint = 'printed';
       let problem = '';
       try {
-        await sendZplToBuildingPrinter(address, buildTardySlipZpl(slipOf(e)), TARDY_SLIP_PRINTER_DOWN);
+        await sendZplToBuildingPrinter(address, buildTardySlipZpl({ ...slipOf(e), language }), TARDY_SLIP_PRINTER_DOWN);
       } catch (err) {
         outcome = 'printerDown';
         problem = err instanceof Error ? err.message : TARDY_SLIP_PRINTER_DOWN;

@@ -21,6 +21,7 @@ import {
   ZSyncStatus,
   ZSyncStatusQuery,
   ZTardySlipWindowParams,
+  ZPrintLanguageQuery,
 } from '@sv/contracts';
 import { z } from 'zod';
 import { PRINT_WINDOW_SCRIPT } from '../../integrations/printing/print-window';
@@ -37,7 +38,8 @@ const tags = ['students'];
 const ZCreated = z.object({ id: z.number().int() });
 
 /** Where the tardy slip PDF of a drop-off is served; its print window frames it. */
-export const tardySlipPdfUrl = (eventId: number) => `/api/students/dropoffs/${eventId}/tardy-slip.pdf`;
+export const tardySlipPdfUrl = (eventId: number, lang = 'en') =>
+  `/api/students/dropoffs/${eventId}/tardy-slip.pdf${lang === 'en' ? '' : `?lang=${lang}`}`;
 
 /**
  * Students (issue 12; spec 002 §7 Students: GuardianList, GuardianListSIS, AddPickup(SIS),
@@ -137,9 +139,16 @@ export async function studentsRoutes(app: ZodApp, deps: AppDeps, service: Studen
 
   app.get(
     '/api/students/dropoffs/:eventId/tardy-slip.pdf',
-    { schema: { tags, summary: 'The tardy slip (receipt-sized PDF) of a drop-off', params: ZDropoffParams } },
+    {
+      schema: {
+        tags,
+        summary: 'The tardy slip (receipt-sized PDF) of a drop-off; `lang`: its fixed words’ language',
+        params: ZDropoffParams,
+        querystring: ZPrintLanguageQuery,
+      },
+    },
     async (req, reply) => {
-      const pdf = await service.tardySlipPdf(requireCtx(req), req.params.eventId);
+      const pdf = await service.tardySlipPdf(requireCtx(req), req.params.eventId, 'desk', req.query.lang);
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="tardy-slip-${req.params.eventId}.pdf"`)
@@ -154,10 +163,13 @@ export async function studentsRoutes(app: ZodApp, deps: AppDeps, service: Studen
         tags,
         summary: 'The tardy slip as ZPL (Zebra Browser Print buildings, ADR 0027)',
         params: ZDropoffParams,
+        querystring: ZPrintLanguageQuery,
       },
     },
     async (req, reply) =>
-      reply.type('text/plain; charset=utf-8').send(await service.tardySlipZpl(requireCtx(req), req.params.eventId)),
+      reply
+        .type('text/plain; charset=utf-8')
+        .send(await service.tardySlipZpl(requireCtx(req), req.params.eventId, 'desk', req.query.lang)),
   );
 
   app.post(
@@ -178,12 +190,12 @@ export async function studentsRoutes(app: ZodApp, deps: AppDeps, service: Studen
   // The offset in the path is the old system's; the slip uses the building's zone (security guide).
   app.get(
     '/GenerateAndPrint/GenerateTardySlipForEvent/:eventId/:tzOffset',
-    { schema: { hide: true, params: ZTardySlipWindowParams } },
+    { schema: { hide: true, params: ZTardySlipWindowParams, querystring: ZPrintLanguageQuery } },
     async (req, reply) => {
       await service.tardySlipPdf(requireCtx(req), req.params.eventId); // same access as the PDF: 404 out of scope
       return reply
         .type('text/html; charset=utf-8')
-        .send(tardySlipPrintWindow(tardySlipPdfUrl(req.params.eventId), PRINT_WINDOW_SCRIPT));
+        .send(tardySlipPrintWindow(tardySlipPdfUrl(req.params.eventId, req.query.lang), PRINT_WINDOW_SCRIPT));
     },
   );
 

@@ -11,7 +11,7 @@ import {
 import { zonedTimeToInstant } from '@sv/domain';
 import type { z } from 'zod';
 import { requirePermission } from '../../platform/auth/permission';
-import type { VisitorLanguage } from '../../platform/i18n/catalogue';
+import { type VisitorLanguage, visitorLanguageOf } from '../../platform/i18n/catalogue';
 import type { Db } from '../../platform/db/database';
 import type { AppDeps } from '../../platform/deps';
 import { createFileStore } from '../../platform/files/files';
@@ -463,7 +463,9 @@ export function createVisitorPassesService(
       let printed = false;
       if (result.print.mode === 'network') {
         try {
-          printed = (await visits.printBadge(ctx, result.visit.id, 'kiosk')).printed;
+          // the badge's fixed words in the pass's language (issue 29 §1)
+          printed = (await visits.printBadge(ctx, result.visit.id, 'kiosk', visitorLanguageOf(card.passLanguage)))
+            .printed;
         } catch {
           printed = false;
         }

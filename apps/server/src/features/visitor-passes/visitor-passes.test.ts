@@ -1,8 +1,10 @@
 import { PASS_MESSAGES } from '@sv/contracts';
 import { localDateOf } from '@sv/domain';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildings, files, hostNotifications, outboundMessages, preRegistrations, visits } from '../../db/schema/index';
+import { startFakePrinter } from '../../test/peers/fake-printer';
 import { createTestApp, type Session, type TestApp } from '../../test/test-app';
 import { insertPhoto } from '../exclusions/exclusions.fixtures';
 import { PASS_EARLY_MINUTES, parsePass } from './pass-token';
@@ -182,6 +184,43 @@ describe("the pass speaks the visitor's language (issue 29 §1, ADR 0055)", () =
     expect(plain.json().language).toBe('en');
     expect((await messagesOf(plain.json().id)).email.subject).toMatch(/^Your visitor pass for /);
     expect((await invite({ language: 'fr' })).statusCode).toBe(400);
+  });
+});
+
+describe("the badge of a pass arrival speaks the pass's language (issue 29 §1, ADR 0055)", () => {
+  let printer: Awaited<ReturnType<typeof startFakePrinter>>;
+  beforeAll(async () => {
+    printer = await startFakePrinter();
+    await t.deps.db.update(buildings).set({ printerIpAddress: printer.address }).where(eq(buildings.id, b1()));
+  });
+  afterAll(async () => {
+    await t.deps.db.update(buildings).set({ printerIpAddress: '' }).where(eq(buildings.id, b1()));
+    await printer.close();
+  });
+
+  it('the kiosk prints a Portuguese pass’s badge in Portuguese; its PDF is in any language asked for', async () => {
+    const res = await invite({ firstname: 'Joana', lastname: `Silva${uniq()}`, language: 'pt', visiting: 'Dana' });
+    const { token } = await tokenOf(res.json().id);
+    const before = printer.jobs.length;
+    const done = await t.as(kiosk).post('/api/kiosk/passes/check-in', { token, photoFileId: await photo() });
+    expect(done.json(), done.body).toMatchObject({ state: 'checked_in', badge: { printed: true } });
+    await printer.waitForJobs(before + 1);
+    expect(printer.jobs.at(-1)).toContain('^FDVISITANTE^FS');
+    expect(printer.jobs.at(-1)).toContain('Visitando: Dana');
+    // the desk's print window: English by default, the visitor's language on request (every script drawn)
+    const fontsOf = async (url: string) => {
+      const pdf = await t.as(desk).get(url);
+      expect(pdf.statusCode).toBe(200);
+      const doc = await PDFDocument.load(pdf.rawPayload);
+      return [...doc.context.enumerateIndirectObjects()]
+        .map(([, o]) => (o instanceof PDFDict ? String(o.get(PDFName.of('FontName')) ?? '') : ''))
+        .filter(Boolean);
+    };
+    const visitId = done.json().visitId as number;
+    expect((await fontsOf(`/api/visits/${visitId}/badge.pdf`)).some((f) => f.includes('Noto'))).toBe(false);
+    expect((await fontsOf(`/api/visits/${visitId}/badge.pdf?lang=ar`)).some((f) => f.includes('NotoNaskhArabic'))).toBe(
+      true,
+    );
   });
 });
 

@@ -10,6 +10,7 @@ import {
   ZPrintResponse,
   ZVisitReasonsResponse,
   ZVisitSummary,
+  ZPrintLanguageQuery,
 } from '@sv/contracts';
 import { z } from 'zod';
 import type { AppDeps } from '../../platform/deps';
@@ -127,9 +128,16 @@ export async function visitsRoutes(app: ZodApp, _deps: AppDeps, service: VisitsS
 
   app.get(
     '/api/visits/:id/badge.pdf',
-    { schema: { tags, summary: 'The badge as a PDF for the browser print window', params: ZVisitId } },
+    {
+      schema: {
+        tags,
+        summary: 'The badge as a PDF for the browser print window (`lang`: its fixed words’ language)',
+        params: ZVisitId,
+        querystring: ZPrintLanguageQuery,
+      },
+    },
     async (req, reply) => {
-      const pdf = await service.badgePdf(requireCtx(req), req.params.id);
+      const pdf = await service.badgePdf(requireCtx(req), req.params.id, req.query.lang);
       return reply
         .type('application/pdf')
         .header('Content-Disposition', 'inline; filename="badge.pdf"')
@@ -139,9 +147,18 @@ export async function visitsRoutes(app: ZodApp, _deps: AppDeps, service: VisitsS
 
   app.get(
     '/api/visits/:id/badge.zpl',
-    { schema: { tags, summary: 'The badge as ZPL (browser-to-printer path, spec 002 §4)', params: ZVisitId } },
+    {
+      schema: {
+        tags,
+        summary: 'The badge as ZPL (browser-to-printer path, spec 002 §4)',
+        params: ZVisitId,
+        querystring: ZPrintLanguageQuery,
+      },
+    },
     async (req, reply) =>
-      reply.type('text/plain; charset=utf-8').send(await service.badgeZpl(requireCtx(req), req.params.id)),
+      reply
+        .type('text/plain; charset=utf-8')
+        .send(await service.badgeZpl(requireCtx(req), req.params.id, req.query.lang)),
   );
 
   app.post(

@@ -1,5 +1,9 @@
+import type { VisitorLanguage } from '../../platform/i18n/catalogue';
+
 /** What a visitor badge shows (issue 4 "Badge"): the same content for ZPL and PDF. */
 export interface BadgeContent {
+  /** the language of the badge's fixed words (issue 29 §1): the kiosk's or the pass's; English by default */
+  language?: VisitorLanguage;
   visitorName: string;
   visitorType: string;
   buildingName: string;
@@ -23,9 +27,14 @@ export const ZPL_FIELD_MAX = 60;
  * dangling `_` right before `^FS`, which the printer reads as the start of an escape.
  */
 export function zplText(value: string): string {
-  return value
-    .normalize('NFKD')
-    .replace(/[^\x20-\x7e]/g, '')
-    .slice(0, ZPL_FIELD_MAX)
-    .replace(/[_^~\\]/g, (c) => `_${c.charCodeAt(0).toString(16).padStart(2, '0').toUpperCase()}`);
+  return (
+    value
+      // Vietnamese đ has no decomposition: it would vanish
+      .replace(/đ/g, 'd')
+      .replace(/Đ/g, 'D')
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .slice(0, ZPL_FIELD_MAX)
+      .replace(/[_^~\\]/g, (c) => `_${c.charCodeAt(0).toString(16).padStart(2, '0').toUpperCase()}`)
+  );
 }

@@ -1,4 +1,6 @@
+import { interpolate, type VisitorLanguage } from '../../platform/i18n/catalogue';
 import type { BadgeContent } from './badge-content';
+import { printingText } from './i18n';
 
 /**
  * The one badge layout (issue 24 §2: "one badge layout shared by visit, registration and vendor
@@ -22,6 +24,11 @@ export interface BadgeFace {
   badgeCode: string;
   /** JPEG or PNG photo bytes, if any */
   photo?: Uint8Array | null;
+  /**
+   * The language of the fixed words (issue 29 §1, ADR 0055); the PDF draws every language, a
+   * Zebra label only what its resident font can (zpl-badge.ts)
+   */
+  language?: VisitorLanguage;
 }
 
 /** A text on the badge: where it stands on the PDF (points) and on the 203 dpi label (dots). */
@@ -95,19 +102,26 @@ export function layoutBadge(face: BadgeFace): BadgeLayout {
   };
 }
 
-/** A visitor's badge (issue 4 "Badge"; spec 002 §4) as a face of the one layout. */
+/**
+ * A visitor's badge (issue 4 "Badge"; spec 002 §4) as a face of the one layout, its fixed words
+ * (the visitor type, the labels) in the badge's language (issue 29 §1).
+ */
 export function visitBadgeFace(badge: BadgeContent): BadgeFace {
+  const language = badge.language ?? 'en';
+  const t = printingText.of(language).badge;
+  const types: Record<string, string> = t.types;
   return {
     band: 'visit',
-    title: badge.visitorType,
+    title: types[badge.visitorType] ?? badge.visitorType,
     place: badge.buildingName,
     name: badge.visitorName,
     lines: [
-      `Visiting: ${badge.personVisiting || '-'}`,
-      `In: ${badge.checkedInAt || '-'}`,
-      `Expires: ${badge.expires || '-'}`,
+      interpolate(t.visiting, { name: badge.personVisiting || '-' }),
+      interpolate(t.checkedIn, { time: badge.checkedInAt || '-' }),
+      interpolate(t.expires, { time: badge.expires || '-' }),
     ],
     badgeCode: badge.badgeCode,
     photo: badge.photo ?? null,
+    language,
   };
 }

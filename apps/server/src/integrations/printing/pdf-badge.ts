@@ -2,6 +2,7 @@ import bwipjs from 'bwip-js';
 import { loadPdfLib, loadSharp } from '../../platform/lazy-modules';
 import type { BadgeContent } from './badge-content';
 import { BADGE_BAND, BADGE_PAGE, type BadgeFace, layoutBadge, visitBadgeFace } from './badge-layout';
+import { pdfText } from './pdf-text';
 
 /** Code 128 barcode PNG with a white background and quiet zone (stack guide: scanners need both). */
 export function barcodePng(code: string): Promise<Buffer> {
@@ -17,8 +18,6 @@ export function barcodePng(code: string): Promise<Buffer> {
   });
 }
 
-const winAnsi = (s: string) => s.normalize('NFKD').replace(/[^\x20-\x7e]/g, '');
-
 /** The band's colour by badge kind: visit badges blue, registration (volunteer, vendor) badges green. */
 const BAND_RGB: Record<BadgeFace['band'], [number, number, number]> = {
   visit: [0.07, 0.37, 0.65],
@@ -31,11 +30,11 @@ const BAND_RGB: Record<BadgeFace['band'], [number, number, number]> = {
  * (badge-layout.ts).
  */
 export async function renderBadgesPdf(faces: BadgeFace[], title: string): Promise<Uint8Array> {
-  const [{ PDFDocument, rgb, StandardFonts }, sharp] = await Promise.all([loadPdfLib(), loadSharp()]);
+  const [{ PDFDocument, rgb }, sharp] = await Promise.all([loadPdfLib(), loadSharp()]);
   const doc = await PDFDocument.create();
   doc.setTitle(title);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  // every language's letters (pdf-text.ts): Helvetica where it can, embedded Noto subsets otherwise
+  const text = await pdfText(doc);
   for (const face of faces) {
     const layout = layoutBadge(face);
     const page = doc.addPage([BADGE_PAGE.pdf.width, BADGE_PAGE.pdf.height]);
@@ -47,16 +46,13 @@ export async function renderBadgesPdf(faces: BadgeFace[], title: string): Promis
       color: rgb(...BAND_RGB[layout.band]),
     });
     for (const t of layout.texts) {
-      const font = t.pdf.bold ? bold : regular;
-      const text = winAnsi(t.text).slice(0, t.pdf.maxChars);
       const onBand = t.role === 'title' || t.role === 'place';
-      page.drawText(text, {
-        x: t.pdf.alignRight ? t.pdf.x - font.widthOfTextAtSize(text, t.pdf.size) : t.pdf.x,
-        y: t.pdf.y,
-        size: t.pdf.size,
-        font,
-        ...(onBand ? { color: rgb(1, 1, 1) } : {}),
-      });
+      await text.draw(
+        page,
+        Array.from(t.text.normalize('NFC')).slice(0, t.pdf.maxChars).join(''),
+        { x: t.pdf.x, y: t.pdf.y, alignRight: t.pdf.alignRight },
+        { size: t.pdf.size, bold: t.pdf.bold, ...(onBand ? { color: rgb(1, 1, 1) } : {}) },
+      );
     }
     if (layout.photo) {
       const { bytes, pdf } = layout.photo;

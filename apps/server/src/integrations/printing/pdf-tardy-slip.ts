@@ -1,4 +1,7 @@
+import type { VisitorLanguage } from '../../platform/i18n/catalogue';
 import { loadPdfLib } from '../../platform/lazy-modules';
+import { printingText } from './i18n';
+import { type PdfText, pdfText, type TextStyle } from './pdf-text';
 
 export interface TardySlip {
   buildingName: string;
@@ -10,20 +13,26 @@ export interface TardySlip {
   reason: string;
   isExcused: boolean;
   attendantName: string;
+  /** the language of the slip's fixed words (issue 29 §1): the kiosk's when printed there; English by default */
+  language?: VisitorLanguage;
 }
 
-const winAnsi = (s: string) => s.normalize('NFKD').replace(/[^\x20-\x7e]/g, '');
-
-/** Lines of at most `width` points in `size` (long reasons and names wrap instead of running off the slip). */
-function wrap(text: string, font: { widthOfTextAtSize(t: string, s: number): number }, size: number, width: number) {
+/** Lines of at most `width` points (long reasons and names wrap instead of running off the slip). */
+async function wrap(text: string, pdf: PdfText, style: TextStyle, width: number) {
   const lines: string[] = [];
   let line = '';
-  for (const word of winAnsi(text).split(/\s+/).filter(Boolean)) {
-    const next = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(next, size) <= width) line = next;
+  // words; a word wider than the slip (Chinese has no spaces) breaks between its characters
+  const tokens: { text: string; space: boolean }[] = [];
+  for (const word of text.normalize('NFC').split(/\s+/).filter(Boolean)) {
+    if ((await pdf.width(word, style)) <= width) tokens.push({ text: word, space: true });
+    else for (const [i, c] of Array.from(word).entries()) tokens.push({ text: c, space: i === 0 });
+  }
+  for (const token of tokens) {
+    const next = line ? `${line}${token.space ? ' ' : ''}${token.text}` : token.text;
+    if ((await pdf.width(next, style)) <= width) line = next;
     else {
       if (line) lines.push(line);
-      line = word;
+      line = token.text;
     }
   }
   if (line) lines.push(line);
@@ -33,53 +42,56 @@ function wrap(text: string, font: { widthOfTextAtSize(t: string, s: number): num
 /**
  * The tardy slip (spec 002 §4 Dropoff, §7 /GenerateAndPrint/GenerateTardySlipForEvent): a
  * receipt-sized PDF (80 mm ≈ 227 pt wide, as thermal receipt and label printers take) with the
- * student, the time in the building's zone, the reason and whether the tardy is excused.
+ * student, the time in the building's zone, the reason and whether the tardy is excused; its
+ * fixed words in the slip's language (issue 29 §1), every script drawn (pdf-text.ts).
  */
 export async function buildTardySlipPdf(slip: TardySlip): Promise<Uint8Array> {
-  const { PDFDocument, rgb, StandardFonts } = await loadPdfLib();
+  const { PDFDocument, rgb } = await loadPdfLib();
+  const t = printingText.of(slip.language ?? 'en').tardy;
   const doc = await PDFDocument.create();
-  doc.setTitle('Tardy slip');
+  doc.setTitle(t.title);
   const W = 227;
   const H = 300;
   const page = doc.addPage([W, H]);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const pdf = await pdfText(doc);
   const M = 12;
   let y = H - 28;
-  const center = (text: string, size: number, font = bold) => {
-    const t = winAnsi(text);
-    page.drawText(t, { x: (W - font.widthOfTextAtSize(t, size)) / 2, y, size, font });
+  const center = async (text: string, style: TextStyle) => {
+    await pdf.draw(page, text, { x: (W - (await pdf.width(text, style))) / 2, y }, style);
   };
-  center('TARDY SLIP', 16);
+  await center(t.title, { size: 16, bold: true });
   y -= 16;
-  for (const l of wrap(slip.buildingName, regular, 9, W - 2 * M)) {
-    center(l, 9, regular);
+  const small = { size: 9, bold: false };
+  for (const l of await wrap(slip.buildingName, pdf, small, W - 2 * M)) {
+    await center(l, small);
     y -= 11;
   }
   y -= 4;
   page.drawLine({ start: { x: M, y }, end: { x: W - M, y }, thickness: 0.8, color: rgb(0, 0, 0) });
   y -= 18;
-  for (const l of wrap(slip.studentName, bold, 13, W - 2 * M)) {
-    page.drawText(l, { x: M, y, size: 13, font: bold });
+  const name = { size: 13, bold: true };
+  for (const l of await wrap(slip.studentName, pdf, name, W - 2 * M)) {
+    await pdf.draw(page, l, { x: M, y }, name);
     y -= 16;
   }
   if (slip.studentIdLine) {
-    page.drawText(winAnsi(slip.studentIdLine), { x: M, y, size: 9, font: regular });
+    await pdf.draw(page, slip.studentIdLine, { x: M, y }, small);
     y -= 16;
   }
-  const field = (label: string, value: string) => {
-    page.drawText(winAnsi(label), { x: M, y, size: 8, font: regular, color: rgb(0.3, 0.3, 0.3) });
+  const value = { size: 11, bold: true };
+  const field = async (label: string, text: string) => {
+    await pdf.draw(page, label, { x: M, y }, { size: 8, bold: false, color: rgb(0.3, 0.3, 0.3) });
     y -= 12;
-    for (const l of wrap(value, bold, 11, W - 2 * M)) {
-      page.drawText(l, { x: M, y, size: 11, font: bold });
+    for (const l of await wrap(text, pdf, value, W - 2 * M)) {
+      await pdf.draw(page, l, { x: M, y }, value);
       y -= 14;
     }
     y -= 4;
   };
-  field('Arrived', slip.when);
-  field('Reason', slip.reason);
-  field('Excused', slip.isExcused ? 'Yes - excused' : 'No - unexcused');
-  if (slip.attendantName) field('Recorded by', slip.attendantName);
+  await field(t.arrived, slip.when);
+  await field(t.reason, slip.reason);
+  await field(t.excused, slip.isExcused ? t.yes : t.no);
+  if (slip.attendantName) await field(t.recordedBy, slip.attendantName);
   return doc.save();
 }
 

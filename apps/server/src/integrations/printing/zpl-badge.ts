@@ -1,3 +1,4 @@
+import type { VisitorLanguage } from '../../platform/i18n/catalogue';
 import { loadSharp } from '../../platform/lazy-modules';
 import { type BadgeContent, zplText } from './badge-content';
 import { BADGE_BAND, BADGE_PAGE, type BadgeFace, type BadgeLayout, layoutBadge, visitBadgeFace } from './badge-layout';
@@ -59,7 +60,16 @@ export async function renderBadgesZpl(faces: BadgeFace[]): Promise<string> {
   return labels.join('\n');
 }
 
+/**
+ * The language a Zebra label's fixed words print in (issue 29 §1, ADR 0055): the printer's resident
+ * font has Latin letters only (`zplText` folds them to ASCII, so Spanish, Portuguese and Vietnamese
+ * print without their accents), and cannot draw Arabic or Chinese at all: those labels carry the
+ * English words rather than nothing. The PDF badge draws every language.
+ */
+export const zplLanguage = (lng: VisitorLanguage | undefined): VisitorLanguage =>
+  lng === 'ar' || lng === 'zh' ? 'en' : (lng ?? 'en');
+
 /** A visitor's badge as one ZPL label. */
 export function buildBadgeZpl(badge: BadgeContent): Promise<string> {
-  return renderBadgesZpl([visitBadgeFace(badge)]);
+  return renderBadgesZpl([visitBadgeFace({ ...badge, language: zplLanguage(badge.language) })]);
 }

@@ -1,5 +1,7 @@
 import { zplText } from './badge-content';
+import { printingText } from './i18n';
 import type { TardySlip } from './pdf-tardy-slip';
+import { zplLanguage } from './zpl-badge';
 
 /** 3 in wide at 203 dpi, the width of the building's label and receipt printers (80 mm takes it too). */
 const WIDTH = 609;
@@ -11,6 +13,8 @@ const MARGIN = 24;
  * names and reasons wrap in a field block (^FB) instead of running off the label.
  */
 export function buildTardySlipZpl(slip: TardySlip): string {
+  // the label's resident font: Latin letters only (Arabic and Chinese slips carry the English words)
+  const t = printingText.of(zplLanguage(slip.language)).tardy;
   const lines = ['^XA', '^CI28', `^PW${WIDTH}`, ''];
   let y = 24;
   const block = (text: string, height: number, maxLines: number, align: 'L' | 'C' = 'L') => {
@@ -20,7 +24,7 @@ export function buildTardySlipZpl(slip: TardySlip): string {
     const used = Math.min(maxLines, Math.max(1, Math.ceil((text.length * height * 0.55) / (WIDTH - 2 * MARGIN))));
     y += used * (height + 4) + 8;
   };
-  block('TARDY SLIP', 48, 1, 'C');
+  block(t.title, 48, 1, 'C');
   block(slip.buildingName, 26, 2, 'C');
   lines.push(`^FO${MARGIN},${y}^GB${WIDTH - 2 * MARGIN},3,3^FS`);
   y += 20;
@@ -30,10 +34,10 @@ export function buildTardySlipZpl(slip: TardySlip): string {
     block(label, 22, 1);
     block(value, 32, 3);
   };
-  field('Arrived', slip.when);
-  field('Reason', slip.reason);
-  field('Excused', slip.isExcused ? 'Yes - excused' : 'No - unexcused');
-  if (slip.attendantName) field('Recorded by', slip.attendantName);
+  field(t.arrived, slip.when);
+  field(t.reason, slip.reason);
+  field(t.excused, slip.isExcused ? t.yes : t.no);
+  if (slip.attendantName) field(t.recordedBy, slip.attendantName);
   lines[3] = `^LL${y + 24}`;
   lines.push('^XZ');
   return lines.join('\n');

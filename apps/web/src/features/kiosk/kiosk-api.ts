@@ -97,8 +97,15 @@ export async function uploadPhoto(blob: Blob) {
 
 const withKey = (key: string): RequestOptions => ({ ...opts, headers: { 'idempotency-key': key } });
 
-export const autoValidate = (signInId: number) =>
-  call(api.post<TKioskAutoValidateResponse>(`/api/kiosk/sign-ins/${signInId}/auto-validate`, {}, opts));
+/** `language`: the kiosk's, for the badge's fixed words (issue 29 §1) */
+export const autoValidate = (signInId: number, language = 'en') =>
+  call(
+    api.post<TKioskAutoValidateResponse>(
+      `/api/kiosk/sign-ins/${signInId}/auto-validate${language === 'en' ? '' : `?lang=${language}`}`,
+      {},
+      opts,
+    ),
+  );
 
 // Every kiosk submission takes its Idempotency-Key from the one keyring (issue 23 §4; issue 25 B1:
 // one key per flow made a second, different try on the same screen answer "already used"): the

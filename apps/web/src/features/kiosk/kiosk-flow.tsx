@@ -12,6 +12,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HostPicker, type HostPick } from '../../components/host-picker/host-picker';
+import { visitorLanguageOf } from '../../lib/i18n/languages';
 import { serverMessageIn } from '../../lib/i18n/server-messages';
 import { paths } from '../../lib/paths';
 import { DobInput, type DobProblem } from '../../lib/time/dob-input';
@@ -165,7 +166,7 @@ export default function KioskFlow(props: { mode: Mode; config: TKioskConfigRespo
       for (let attempt = 0; attempt < CONSTANTS.autoValidateAttempts; attempt++) {
         await sleep(CONSTANTS.autoValidateIntervalMs);
         try {
-          const v = await autoValidate(r.sent.signInId);
+          const v = await autoValidate(r.sent.signInId, visitorLanguageOf(i18n.language));
           if (v.state === 'see_office') return problem({ kind: 'screening' });
           return thankYou({ kind: v.badge?.printed ? 'checkedIn' : 'checkedInNoBadge' });
         } catch (err) {

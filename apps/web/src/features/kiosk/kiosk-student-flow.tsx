@@ -9,6 +9,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
+import { visitorLanguageOf } from '../../lib/i18n/languages';
 import { serverMessageIn } from '../../lib/i18n/server-messages';
 import { DobInput, type DobProblem } from '../../lib/time/dob-input';
 import { useWedgeScanner } from '../scan/use-wedge-scanner';
@@ -213,7 +214,8 @@ export default function KioskStudentFlow(props: {
       }
       const base = { studentId: student.studentId, lastName: student.lastName, reasonId };
       if (props.mode === 'dropoff') {
-        const r = await studentDropoff({ ...base, photoFileId });
+        // the tardy slip's fixed words in the language the kiosk is showing (issue 29 §1)
+        const r = await studentDropoff({ ...base, photoFileId, language: visitorLanguageOf(i18n.language) });
         setState({ step: 'finished', message: await printSlip(r) });
       } else {
         outcome(student, await studentPickup({ ...base, guardian: guardian!, photoFileId }));
