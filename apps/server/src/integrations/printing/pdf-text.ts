@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { loadFontkit } from '../../platform/lazy-modules';
+import { SERVER_DIR } from '../../platform/server-paths';
 
 /**
  * Text on the server's PDFs (badges, tardy slips) in every visitor language (issue 29 §1, ADR 0055).
@@ -19,7 +20,8 @@ import { loadFontkit } from '../../platform/lazy-modules';
  * has is left out, never drawn as an empty box.
  */
 
-const require = createRequire(import.meta.url);
+// the font packages resolved from the server package (server-paths.ts: never from a source file's path)
+const require = createRequire(path.join(SERVER_DIR, 'package.json'));
 const fontFile = (pkg: string, file: string) => path.join(path.dirname(require.resolve(pkg)), '..', 'fonts', file);
 const FONT_FILES = {
   hans: {
