@@ -70,6 +70,15 @@ const CONNECTIONS = opt('connections', 10);
 const LATENCY_RATE = opt('rate', 50);
 const LATENCY_CONNECTIONS = 4;
 const RUSH_SECONDS = SOAK ? 600 : opt('rush', 60);
+/**
+ * Issue 26 "Bench": the screening and check-in targets hold with read-auditing on. While each paced
+ * (latency) scenario of the desk runs, other desks open visitors' records — GET /api/visitors/:id,
+ * a sensitive read written to the audit log by the batched writer (ADR 0044) — at this rate;
+ * `--audited-reads 0` turns the background off (the figures of runs before 2026-11-29).
+ */
+const AUDITED_READS = opt('audited-reads', 20);
+/** the scenario groups measured with the audited reads beside them (paced, and the check-in's own) */
+const AUDITED_GROUPS = new Set(['search', 'scan', 'screening', 'check-in']);
 const ONLY = (() => {
   const i = argv.indexOf('--only');
   return i >= 0 ? argv[i + 1].split(',') : null;
@@ -269,6 +278,36 @@ interface ScenarioResult {
 }
 const results: ScenarioResult[] = [];
 
+/** Who opens records in the background, and which (set once the busy desk has signed in). */
+const auditedReadsOf: { session?: Session; visitorIds: number[]; total: number; errors: number } = {
+  visitorIds: [],
+  total: 0,
+  errors: 0,
+};
+/** Opens visitors' records at AUDITED_READS per second until stopped; its latencies. */
+function startAuditedReads(): () => { reads: number; errors: number; p95: number } {
+  const { session, visitorIds } = auditedReadsOf;
+  if (AUDITED_READS <= 0 || !session || visitorIds.length === 0) return () => ({ reads: 0, errors: 0, p95: 0 });
+  const lat: number[] = [];
+  let errors = 0;
+  let i = 0;
+  const timer = setInterval(() => {
+    const id = visitorIds[i++ % visitorIds.length]!;
+    request('GET', `/api/visitors/${id}`, { session })
+      .then((r) => {
+        lat.push(r.ms);
+        if (r.status !== 200) errors++;
+      })
+      .catch(() => errors++);
+  }, 1000 / AUDITED_READS);
+  return () => {
+    clearInterval(timer);
+    auditedReadsOf.total += lat.length;
+    auditedReadsOf.errors += errors;
+    return { reads: lat.length, errors, p95: summary(lat).p95 };
+  };
+}
+
 async function cannon(
   name: string,
   group: string,
@@ -299,12 +338,15 @@ async function cannon(
     requests: build(),
     ...pacing,
   });
+  // the other desks open records meanwhile (audited reads), at the paced scenarios' side
+  const stopReads = (o.rate || group === 'check-in') && AUDITED_GROUPS.has(group) ? startAuditedReads() : null;
   const statuses: Record<string, number> = {};
   inst.on('response', (_c: unknown, status: number) => {
     if (status >= 300) statuses[status] = (statuses[status] ?? 0) + 1;
   });
   inst.on('response', (_c: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
   const r = await inst;
+  const reads = stopReads?.();
   const s = summary(latencies);
   const res: ScenarioResult = {
     name,
@@ -320,7 +362,19 @@ async function cannon(
     connections,
     ...(o.rate ? { rate: o.rate } : {}),
     ...(Object.keys(statuses).length ? { errorStatuses: statuses } : {}),
-    ...(o.note ? { note: o.note } : {}),
+    ...(o.note || reads?.reads
+      ? {
+          note: [
+            o.note,
+            reads?.reads
+              ? `with ${reads.reads} audited record reads beside it (${AUDITED_READS}/s, p95 ${reads.p95} ms)`
+              : '',
+          ]
+            .filter(Boolean)
+            .join('; '),
+        }
+      : {}),
+    ...(reads?.reads ? { auditedReads: reads } : {}),
   };
   results.push(res);
   console.log(
@@ -588,6 +642,14 @@ async function main() {
     const busy = ds.busyBuildingId;
     const desk = ds.deskBuildings.find((d) => d.buildingId === busy)!;
     const session = await login(desk.email, ds.password);
+    // the records opened beside the desk's paced scenarios: the busy district's visitors the
+    // check-ins do not use (the same desk signs in again: its own session, like another attendant)
+    auditedReadsOf.session = await login(desk.email, ds.password);
+    auditedReadsOf.visitorIds = (freeByClient.get(desk.clientId) ?? []).slice(0, 2000);
+    const auditRowsBefore = Number(
+      (await meta.query<{ n: string }>(`select count(*) as n from audit_events where action = 'visitor.read'`)).rows[0]!
+        .n,
+    );
     const busyCards = JSON.parse((await request('GET', `/api/buildings/${busy}/visits/current`, { session })).body);
     console.log(`  busy building ${busy}: ${busyCards.data?.length ?? '?'} open visits`);
 
@@ -814,6 +876,24 @@ async function main() {
     // morning rush: 50 buildings × 1 check-in / 5 s, 100 dashboards refetching on every event
     if (wanted('morning rush')) extra.morningRush = await morningRush(ds, prepareAdmissions);
 
+    // every background read was written to the audit log (the batched writer flushes each second)
+    if (auditedReadsOf.total > 0) {
+      await new Promise((r) => setTimeout(r, 2500));
+      const after = Number(
+        (await meta.query<{ n: string }>(`select count(*) as n from audit_events where action = 'visitor.read'`))
+          .rows[0]!.n,
+      );
+      extra.auditedReads = {
+        ratePerSecond: AUDITED_READS,
+        reads: auditedReadsOf.total,
+        errors: auditedReadsOf.errors,
+        auditRowsWritten: after - auditRowsBefore,
+      };
+      console.log(
+        `  audited reads: ${auditedReadsOf.total} records opened beside the paced scenarios, ${after - auditRowsBefore} 'visitor.read' audit rows written`,
+      );
+    }
+
     // two instances on one PostgreSQL (issue 23 §9): check-in through two vs one, and a kill -9
     // of an instance mid-storm (bench/two-instances.ts)
     if (wanted('two-instances')) {
@@ -975,6 +1055,8 @@ async function morningRush(
     }
   };
   let running = true;
+  // other desks open visitors' records meanwhile (audited reads, issue 26)
+  const stopReads = startAuditedReads();
   const refetch = (b: number, s: Session) =>
     Promise.all([
       timed('dashboardVisits', () => request('GET', `/api/buildings/${b}/visits/current`, { session: s })),
@@ -1049,6 +1131,7 @@ async function morningRush(
   }
   await new Promise((r) => setTimeout(r, RUSH_SECONDS * 1000));
   running = false;
+  const auditedReads = stopReads();
   for (const t of timers.slice()) {
     clearTimeout(t);
     clearInterval(t);
@@ -1079,6 +1162,7 @@ async function morningRush(
     errors,
     errorTotal: Object.values(errors).reduce((a, b) => a + b, 0),
     pushDelayMs: summary(pushDelays),
+    auditedReads,
     memory: {
       startMb: round((samples[0]?.kb ?? 0) / 1024, 0),
       peakMb: round(Math.max(...samples.map((x) => x.kb)) / 1024, 0),
@@ -1219,6 +1303,16 @@ function targets(rs: ScenarioResult[], extra: Record<string, unknown>, web: WebS
     });
   ratio('dashboard: current visits', 0.6);
   ratio('dashboard: pre-registrations', 0.6);
+  // issue 26: the targets above were measured with audited reads beside them; each one is written
+  const reads = extra.auditedReads as
+    | { reads: number; errors: number; auditRowsWritten: number; ratePerSecond: number }
+    | undefined;
+  if (reads)
+    out.push({
+      target: `Audited record reads (${reads.ratePerSecond}/s beside the paced scenarios): every one written, none failed`,
+      measured: `${reads.auditRowsWritten} audit rows for ${reads.reads} reads, ${reads.errors} errors`,
+      pass: reads.errors === 0 && reads.auditRowsWritten >= reads.reads,
+    });
   const rush = extra.morningRush as
     | { overall: { p99: number }; errorTotal: number; memory: { growthPct: number | null }; seconds: number }
     | undefined;
@@ -1357,7 +1451,7 @@ function markdown(report: any, plans: Record<string, string>): string {
     );
     L.push('');
     L.push(
-      `Push delay p50 ${rush.pushDelayMs.p50} / p95 ${rush.pushDelayMs.p95} / p99 ${rush.pushDelayMs.p99} ms. Server RSS: start ${rush.memory.startMb} MB, mean at 10–20% ${rush.memory.meanAt10to20pctMb} MB, mean over the last 10% ${rush.memory.meanAtLast10pctMb} MB (growth ${rush.memory.growthPct}%), peak ${rush.memory.peakMb} MB.`,
+      `${rush.auditedReads?.reads ? `Beside it, ${rush.auditedReads.reads} visitors' records opened (audited reads, ${AUDITED_READS}/s, p95 ${rush.auditedReads.p95} ms). ` : ''}Push delay p50 ${rush.pushDelayMs.p50} / p95 ${rush.pushDelayMs.p95} / p99 ${rush.pushDelayMs.p99} ms. Server RSS: start ${rush.memory.startMb} MB, mean at 10–20% ${rush.memory.meanAt10to20pctMb} MB, mean over the last 10% ${rush.memory.meanAtLast10pctMb} MB (growth ${rush.memory.growthPct}%), peak ${rush.memory.peakMb} MB.`,
     );
   }
   const two = report.twoInstances as TwoInstancesReport | undefined;
