@@ -454,12 +454,8 @@ export function createVisitorPassesService(
         if (err.code === 'VALIDATION_FAILED' && err.fieldErrors?.photoFileId) throw err;
         return toDesk(err.message);
       }
-      await deps.realtime.publish({
-        type: 'preregistration.changed',
-        clientId: card.clientId,
-        buildingId: card.buildingId,
-        id: card.id,
-      });
+      // no event of its own: the check-in's statement already told the building's dashboards
+      // (visit.checked_in, on which they refetch the visits and the pre-registrations alike)
       let printed = false;
       if (result.print.mode === 'network') {
         try {
