@@ -1,7 +1,7 @@
 import type { BadgeFace } from '../../integrations/printing/badge-layout';
 import { printingText } from '../../integrations/printing/i18n';
 import { renderBadgesPdf } from '../../integrations/printing/pdf-badge';
-import { renderBadgesZpl, zplLanguage } from '../../integrations/printing/zpl-badge';
+import { renderBadgesZpl } from '../../integrations/printing/zpl-badge';
 import { interpolate, type VisitorLanguage } from '../../platform/i18n/catalogue';
 
 /** What one registration badge shows (spec 001 §2 Print; issue 11 "Printing"). */
@@ -47,5 +47,5 @@ export function buildRegistrationBadgesPdf(badges: RegistrationBadgeContent[]): 
 
 /** The same badges as ZPL labels, one job, for a building's Zebra printer (issue 15). */
 export function buildRegistrationBadgesZpl(badges: RegistrationBadgeContent[]): Promise<string> {
-  return renderBadgesZpl(badges.map((b) => registrationBadgeFace({ ...b, language: zplLanguage(b.language) })));
+  return renderBadgesZpl(badges.map(registrationBadgeFace));
 }

@@ -118,7 +118,11 @@ export function dropoffUseCases(core: StudentsCore) {
       let outcome: TTardySlipPrint = 'printed';
       let problem = '';
       try {
-        await sendZplToBuildingPrinter(address, buildTardySlipZpl({ ...slipOf(e), language }), TARDY_SLIP_PRINTER_DOWN);
+        await sendZplToBuildingPrinter(
+          address,
+          await buildTardySlipZpl({ ...slipOf(e), language }),
+          TARDY_SLIP_PRINTER_DOWN,
+        );
       } catch (err) {
         outcome = 'printerDown';
         problem = err instanceof Error ? err.message : TARDY_SLIP_PRINTER_DOWN;

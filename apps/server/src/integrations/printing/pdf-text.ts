@@ -36,15 +36,25 @@ const FONT_FILES = {
 type Family = keyof typeof FONT_FILES;
 type Weight = 'regular' | 'bold';
 
+interface FontkitPath {
+  scale(sx: number, sy: number): FontkitPath;
+  translate(x: number, y: number): FontkitPath;
+  toSVG(): string;
+}
 /** What we use of a fontkit font. */
-interface FontkitFont {
+export interface FontkitFont {
+  unitsPerEm: number;
   hasGlyphForCodePoint(cp: number): boolean;
+  layout(text: string): {
+    glyphs: { path: FontkitPath }[];
+    positions: { xAdvance: number; xOffset: number; yOffset: number }[];
+  };
   createSubset(): { encode(): Uint8Array; encodeStream?: () => Readable };
 }
 
 /** Each font file read and parsed once per process (Noto Sans Hans: 8 MB a weight). */
 const parsed = new Map<string, Promise<{ bytes: Buffer; font: FontkitFont }>>();
-function fontOf(family: Family, weight: Weight) {
+export function fontOf(family: Family, weight: Weight) {
   const [pkg, file] = FONT_FILES[family][weight];
   const key = `${family}-${weight}`;
   let entry = parsed.get(key);

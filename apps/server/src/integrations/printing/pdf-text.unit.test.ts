@@ -8,6 +8,7 @@ import { buildTardySlipPdf, type TardySlip } from './pdf-tardy-slip';
 import { scriptRuns } from './pdf-text';
 import { buildBadgeZpl } from './zpl-badge';
 import { buildTardySlipZpl } from './zpl-tardy-slip';
+import { zplTextGraphic } from './zpl-text-graphic';
 
 /** Issue 29 §1 (ADR 0055): the fixed words of badges and tardy slips in the visitor's language. */
 const badge = (language: VisitorLanguage): BadgeContent => ({
@@ -124,23 +125,49 @@ describe('tardy slips', () => {
     expect(bytes.length).toBeGreaterThan(1000);
   });
 
-  it('a label: Spanish and Vietnamese words folded to the printer font’s letters; Arabic and Chinese in English', () => {
-    expect(buildTardySlipZpl(slip('es'))).toContain('^FDPASE DE LLEGADA TARDE^FS');
-    expect(buildTardySlipZpl(slip('vi'))).toContain('^FDPHIEU DI TRE^FS');
-    expect(buildTardySlipZpl(slip('vi'))).toContain('^FDCo - co phep^FS');
-    expect(buildTardySlipZpl(slip('zh'))).toContain('^FDTARDY SLIP^FS');
-    expect(buildTardySlipZpl(slip('ar'))).toContain('^FDReason^FS');
+  it('a label: Spanish and Vietnamese words folded to the printer font’s letters; Arabic and Chinese lines as pictures', async () => {
+    expect(await buildTardySlipZpl(slip('es'))).toContain('^FDPASE DE LLEGADA TARDE^FS');
+    expect(await buildTardySlipZpl(slip('vi'))).toContain('^FDPHIEU DI TRE^FS');
+    expect(await buildTardySlipZpl(slip('vi'))).toContain('^FDCo - co phep^FS');
+    for (const lng of ['zh', 'ar'] as const) {
+      const zpl = await buildTardySlipZpl(slip(lng));
+      expect(zpl).not.toContain('TARDY SLIP');
+      expect(zpl).not.toContain('^FDReason^FS');
+      // the title, four labels and the excused value: pictures; the Latin values stay text
+      expect(zpl.match(/\^GFA,/g)?.length, lng).toBe(6);
+      expect(zpl).toContain('^FDSam Rivera^FS');
+      expect(zpl.startsWith('^XA') && zpl.endsWith('^XZ')).toBe(true);
+    }
   });
 });
 
 describe('badge labels (ZPL)', () => {
-  it('Portuguese fixed words, folded; Chinese falls back to English rather than printing nothing', async () => {
+  it('Portuguese fixed words, folded; Arabic and Chinese lines drawn as pictures, never dropped', async () => {
     const pt = await buildBadgeZpl(badge('pt'));
     expect(pt).toContain('^FDVISITANTE^FS');
     expect(pt).toContain('^FDVisitando: Dana Chen^FS');
-    const zh = await buildBadgeZpl(badge('zh'));
-    expect(zh).toContain('^FDVISITOR^FS');
-    expect(zh).toContain('^FDVisiting: Dana Chen^FS');
+    for (const lng of ['zh', 'ar'] as const) {
+      const zpl = await buildBadgeZpl(badge(lng));
+      expect(zpl).not.toContain('VISITOR');
+      // the band's kind (reversed on the black band) and the three labelled lines
+      expect(zpl.match(/\^GFA,/g)?.length, lng).toBe(4);
+      expect(zpl).toMatch(/\^FO30,18\^FR\^GFA,/);
+      expect(zpl).toContain('^FDInes Guest^FS');
+    }
+  });
+
+  it('a picture line is black text on white, as wide as its words, within its room', async () => {
+    const gfa = await zplTextGraphic('访客', { height: 40, bold: true, maxWidth: 400 });
+    const [, total, , rowBytes, hex] = gfa.split(',');
+    const bits = [...Buffer.from(hex!, 'hex')].reduce((n, b) => n + b.toString(2).replace(/0/g, '').length, 0);
+    expect(Number(total)).toBe(hex!.length / 2);
+    expect(Number(rowBytes) * 8).toBeGreaterThan(60);
+    expect(Number(rowBytes) * 8).toBeLessThan(120);
+    // ink, but not a filled box
+    expect(bits / (Number(total) * 8)).toBeGreaterThan(0.08);
+    expect(bits / (Number(total) * 8)).toBeLessThan(0.6);
+    const wide = await zplTextGraphic('有效期至'.repeat(20), { height: 40, bold: false, maxWidth: 300 });
+    expect(Number(wide.split(',')[3]) * 8).toBeLessThanOrEqual(304);
   });
 });
 

@@ -1,7 +1,7 @@
-import type { VisitorLanguage } from '../../platform/i18n/catalogue';
 import { loadSharp } from '../../platform/lazy-modules';
 import { type BadgeContent, zplText } from './badge-content';
 import { BADGE_BAND, BADGE_PAGE, type BadgeFace, type BadgeLayout, layoutBadge, visitBadgeFace } from './badge-layout';
+import { needsGraphic, zplTextGraphic } from './zpl-text-graphic';
 
 /** Converts a photo to a ZPL ^GFA 1-bit graphic (integrations guide: ^GFA a 1-bit graphic in hex). */
 export async function photoToGfa(photo: Uint8Array, size: number): Promise<string> {
@@ -41,18 +41,28 @@ export async function renderBadgesZpl(faces: BadgeFace[]): Promise<string> {
       `^LL${height}`,
       `^FO0,0^GB${width},${BADGE_BAND.zpl.height},${BADGE_BAND.zpl.height}^FS`,
     ];
-    const field = (t: BadgeLayout['texts'][number]) => {
+    const field = async (t: BadgeLayout['texts'][number]) => {
       const { x, y, height: h, maxChars, reversed, blockWidth } = t.zpl;
+      // Arabic or Chinese (the fixed words, or a name): drawn by the server as a picture (ADR 0055)
+      if (needsGraphic(t.text)) {
+        const maxWidth = blockWidth ?? (t.role === 'title' ? 400 : BADGE_PAGE.zpl.width - x - 20);
+        const gfa = await zplTextGraphic(Array.from(t.text).slice(0, maxChars).join(''), {
+          height: Math.round(h * 0.8),
+          bold: t.role === 'title' || t.role === 'name',
+          maxWidth,
+        });
+        return `^FO${x},${y}${reversed ? '^FR' : ''}${gfa}^FS`;
+      }
       const block = blockWidth ? `^FB${blockWidth},2,0,L` : '';
       return `^FO${x},${y}^A0N,${h},${h}${block}${reversed ? '^FR' : ''}^FH^FD${zplText(t.text.slice(0, maxChars))}^FS`;
     };
     const [title, place, ...rest] = layout.texts;
-    lines.push(field(title), field(place));
+    lines.push(await field(title), await field(place));
     if (layout.photo) {
       const { bytes, zpl } = layout.photo;
       lines.push(`^FO${zpl.x},${zpl.y}${await photoToGfa(bytes, zpl.dots)}^FS`);
     }
-    lines.push(...rest.map(field));
+    for (const t of rest) lines.push(await field(t));
     const { x, y } = layout.barcode.zpl;
     lines.push(`^FO${x},${y}^BY3^BCN,110,Y,N,N^FD${zplText(layout.barcode.code)}^FS`, '^XZ');
     labels.push(lines.join('\n'));
@@ -61,15 +71,11 @@ export async function renderBadgesZpl(faces: BadgeFace[]): Promise<string> {
 }
 
 /**
- * The language a Zebra label's fixed words print in (issue 29 §1, ADR 0055): the printer's resident
- * font has Latin letters only (`zplText` folds them to ASCII, so Spanish, Portuguese and Vietnamese
- * print without their accents), and cannot draw Arabic or Chinese at all: those labels carry the
- * English words rather than nothing. The PDF badge draws every language.
+ * A visitor's badge as one ZPL label, its fixed words in the badge's language (issue 29 §1, ADR
+ * 0055): the printer's resident font prints Latin letters (`zplText` folds them to ASCII, so
+ * Spanish, Portuguese and Vietnamese print without their accents); Arabic and Chinese lines are
+ * drawn by the server as pictures (zpl-text-graphic.ts).
  */
-export const zplLanguage = (lng: VisitorLanguage | undefined): VisitorLanguage =>
-  lng === 'ar' || lng === 'zh' ? 'en' : (lng ?? 'en');
-
-/** A visitor's badge as one ZPL label. */
 export function buildBadgeZpl(badge: BadgeContent): Promise<string> {
-  return renderBadgesZpl([visitBadgeFace({ ...badge, language: zplLanguage(badge.language) })]);
+  return renderBadgesZpl([visitBadgeFace(badge)]);
 }

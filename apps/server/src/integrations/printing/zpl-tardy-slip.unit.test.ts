@@ -12,8 +12,8 @@ const slip = {
 };
 
 describe('the tardy slip as ZPL (audit 002 ksl U6)', () => {
-  it('is one label with what the PDF slip shows', () => {
-    const zpl = buildTardySlipZpl(slip);
+  it('is one label with what the PDF slip shows', async () => {
+    const zpl = await buildTardySlipZpl(slip);
     expect(zpl.startsWith('^XA')).toBe(true);
     expect(zpl.trimEnd().endsWith('^XZ')).toBe(true);
     expect(zpl.match(/\^XA/g)).toHaveLength(1);
@@ -28,9 +28,13 @@ describe('the tardy slip as ZPL (audit 002 ksl U6)', () => {
     ])
       expect(zpl).toContain(s);
   });
-  it('escapes ZPL control characters in typed text and grows the label for long reasons', () => {
-    const short = buildTardySlipZpl(slip);
-    const long = buildTardySlipZpl({ ...slip, reason: `^XZ~JA ${'very long reason '.repeat(8)}`, isExcused: false });
+  it('escapes ZPL control characters in typed text and grows the label for long reasons', async () => {
+    const short = await buildTardySlipZpl(slip);
+    const long = await buildTardySlipZpl({
+      ...slip,
+      reason: `^XZ~JA ${'very long reason '.repeat(8)}`,
+      isExcused: false,
+    });
     expect(long).not.toContain('^XZ~JA');
     expect(long).toContain('_5EXZ_7EJA');
     expect(long).toContain('No - unexcused');
