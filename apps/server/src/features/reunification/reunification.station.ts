@@ -15,6 +15,8 @@ import {
 import { requirePermission } from '../../platform/auth/permission';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/app-error';
 import type { RequestCtx } from '../../platform/http/request-context';
+import { interpolate, VISITOR_LANGUAGES } from '../../platform/i18n/catalogue';
+import { reunificationText } from './i18n';
 import { newToken, publicPathOf, type ReunificationCore, tokenHash, ZERO_COUNTS } from './reunification.core';
 
 /** The station's use cases (issue 27 §3, ADR 0050): events, requests, verification, runners, releases. */
@@ -114,7 +116,12 @@ export function stationUseCases(core: ReunificationCore) {
       const e = await openEvent(ctx, id);
       const url = `${deps.config.PUBLIC_URL.replace(/\/$/, '')}${publicPathOf(core.openToken(e.tokenSealed, e.clientId))}`;
       const contacts = await repo.guardianContacts(e.buildingId);
-      const body = `${e.buildingName}: reunification has started. Tell us who you are picking up, in English or Spanish: ${url} . Bring a photo ID. / Reunificación: indique a quién recoge: ${url} . Traiga una identificación con foto.`;
+      // issue 29 §1: a guardian's language is not on file, so every visitor language, English first;
+      // the page opens in the family's choice of the six
+      const all = VISITOR_LANGUAGES.map((l) => reunificationText.of(l).link);
+      const email = all.map((t) => interpolate(t.email, { building: e.buildingName, url })).join('\n\n');
+      const sms = `${e.buildingName}\n${all.map((t) => t.sms).join('\n')}\n${url}`;
+      const subject = `${e.buildingName}: ${all.map((t) => t.subject).join(' / ')}`;
       const messages = contacts.flatMap((c) => [
         ...(c.email
           ? [
@@ -122,14 +129,22 @@ export function stationUseCases(core: ReunificationCore) {
                 clientId: e.clientId,
                 channel: 'email' as const,
                 recipient: c.email,
-                subject: `${e.buildingName}: student reunification / reunificación`,
-                body,
+                subject,
+                body: email,
                 kind: 'reunification.link',
               },
             ]
           : []),
         ...(c.phone
-          ? [{ clientId: e.clientId, channel: 'sms' as const, recipient: c.phone, body, kind: 'reunification.link' }]
+          ? [
+              {
+                clientId: e.clientId,
+                channel: 'sms' as const,
+                recipient: c.phone,
+                body: sms,
+                kind: 'reunification.link',
+              },
+            ]
           : []),
       ]);
       // stored first (outbox), delivered by the messenger; a failed delivery stays queued for the retry job

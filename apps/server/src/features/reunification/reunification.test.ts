@@ -198,6 +198,17 @@ describe('a reunification from an evacuation (issue 27 §3)', () => {
     const msgs = await t.deps.db.select().from(outboundMessages).where(eq(outboundMessages.kind, 'reunification.link'));
     expect(msgs.length).toBe(link.json().sent);
     expect(msgs[0].body).toContain(event.publicPath);
+    // issue 29 §1: no language on file for a guardian: every message in every visitor language
+    const words = [
+      'reunification has started',
+      'comenzó la reunificación',
+      'بدأ لمّ',
+      '团聚',
+      'đoàn tụ',
+      'começou o reencontro',
+    ];
+    for (const m of msgs) for (const w of words) expect(m.body.toLowerCase(), `${m.channel}: ${w}`).toContain(w);
+    expect(msgs.map((m) => m.body).join(' ')).not.toContain('English or Spanish');
 
     // ending: administrators only; the link closes
     expect((await post(desk, `/api/reunification/events/${event.id}/end`)).statusCode).toBe(403);
