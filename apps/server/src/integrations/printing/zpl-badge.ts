@@ -1,7 +1,7 @@
 import { loadSharp } from '../../platform/lazy-modules';
 import { type BadgeContent, zplText } from './badge-content';
 import { BADGE_BAND, BADGE_PAGE, type BadgeFace, type BadgeLayout, layoutBadge, visitBadgeFace } from './badge-layout';
-import { needsGraphic, zplTextGraphic } from './zpl-text-graphic';
+import { grayToGfa, needsGraphic, zplTextGraphic } from './zpl-text-graphic';
 
 /** Converts a photo to a ZPL ^GFA 1-bit graphic (integrations guide: ^GFA a 1-bit graphic in hex). */
 export async function photoToGfa(photo: Uint8Array, size: number): Promise<string> {
@@ -13,16 +13,7 @@ export async function photoToGfa(photo: Uint8Array, size: number): Promise<strin
     .threshold(128)
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const bytesPerRow = Math.ceil(info.width / 8);
-  const out = Buffer.alloc(bytesPerRow * info.height);
-  for (let y = 0; y < info.height; y++) {
-    for (let x = 0; x < info.width; x++) {
-      // black pixel → bit set (ZPL prints set bits)
-      if (data[y * info.width + x] < 128) out[y * bytesPerRow + (x >> 3)] |= 0x80 >> (x & 7);
-    }
-  }
-  const hex = out.toString('hex').toUpperCase();
-  return `^GFA,${out.length},${out.length},${bytesPerRow},${hex}`;
+  return grayToGfa(data, info);
 }
 
 /**

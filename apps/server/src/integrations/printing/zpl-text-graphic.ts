@@ -53,10 +53,15 @@ export async function zplTextGraphic(text: string, o: { height: number; bold: bo
     .threshold(160)
     .raw()
     .toBuffer({ resolveWithObject: true });
+  return grayToGfa(data, info);
+}
+
+/** Raw grey pixels (thresholded) as a ZPL ^GFA 1-bit graphic: a dark pixel is a set bit (ZPL prints set bits). */
+export function grayToGfa(data: Buffer, info: { width: number; height: number; channels: number }): string {
   const bytesPerRow = Math.ceil(info.width / 8);
   const out = Buffer.alloc(bytesPerRow * info.height);
   for (let y = 0; y < info.height; y++)
-    for (let px = 0; px < info.width; px++)
-      if (data[(y * info.width + px) * info.channels] < 128) out[y * bytesPerRow + (px >> 3)] |= 0x80 >> (px & 7);
+    for (let x = 0; x < info.width; x++)
+      if (data[(y * info.width + x) * info.channels]! < 128) out[y * bytesPerRow + (x >> 3)] |= 0x80 >> (x & 7);
   return `^GFA,${out.length},${out.length},${bytesPerRow},${out.toString('hex').toUpperCase()}`;
 }
