@@ -111,7 +111,7 @@ export const visits = pgTable(
     index('visits_client_log_idx').on(t.clientId, t.checkIn, t.id, t.buildingId, t.visitorType, t.checkedInBy),
     index('visits_visitor_idx').on(t.visitorId, t.checkIn),
     // "on site at …" (issue 25): the visits whose [check-in, check-out] holds an instant; the
-    // expression is logs.repository's visitPresence (a check-out before its check-in counts as the check-in)
+    // expression is visitPresence in features/logs/logs.query.ts (a check-out before its check-in counts as the check-in)
     index('visits_presence_idx').using(
       'gist',
       sql`tstzrange(${t.checkIn}, (case when ${t.checkOut} < ${t.checkIn} then ${t.checkIn} else ${t.checkOut} end), '[]')`,
