@@ -10,7 +10,7 @@ import {
 } from '@sv/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../lib/i18n/index';
+import { i18n, switchLanguage } from '../../lib/i18n/index';
 import { errorReply, type FakeApi, fakeApi } from '../../test/fake-api';
 import { kioskConfig } from '../../test/fixtures';
 import { probedState, renderWithProviders } from '../../test/render';
@@ -329,6 +329,41 @@ describe('Kiosk: a visitor signs in', () => {
     expect(api.calls('POST', '/api/kiosk/sign-ins/304/auto-validate')).toHaveLength(1);
     // one wait of the spec's interval before the first question
     expect(waits).toEqual([CONSTANTS.autoValidateIntervalMs]);
+  });
+});
+
+describe("Kiosk: the badge in the kiosk's language (issue 29 §1, ADR 0055)", () => {
+  it('the auto badge is asked for in the language the visitor chose', async () => {
+    await switchLanguage('vi');
+    try {
+      const { api, user } = setup(kioskConfig({ autoBadge: true }), (a) =>
+        a
+          .on(
+            'POST',
+            '/api/kiosk/lookup',
+            lookupAnswer({ matches: [{ visitorId: 7, displayName: 'Jordan R.', preRegistrationId: null }] }),
+          )
+          .on('POST', '/api/kiosk/sign-ins', { signInId: 305, next: 'poll' })
+          .on(
+            'POST',
+            '/api/kiosk/sign-ins/305/auto-validate?lang=vi',
+            ZKioskAutoValidateResponse.parse({
+              state: 'checked_in',
+              visitId: 9,
+              badge: { printed: true, required: true },
+            }),
+          ),
+      );
+      const realSetTimeout = globalThis.setTimeout;
+      vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number, ...args: unknown[]) =>
+        realSetTimeout(fn, ms === CONSTANTS.autoValidateIntervalMs ? 0 : ms, ...args)) as typeof setTimeout);
+      await startVisitor(user);
+      await typePerson(user, 'Jordan', 'Rivers', '04121980');
+      await fillDetails(user, 'Meeting', '');
+      await waitFor(() => expect(api.calls('POST', '/api/kiosk/sign-ins/305/auto-validate?lang=vi')).toHaveLength(1));
+    } finally {
+      await switchLanguage('en');
+    }
   });
 });
 
