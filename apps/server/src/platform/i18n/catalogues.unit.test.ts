@@ -37,9 +37,13 @@ const catalogueOf = async (file: string): Promise<Tree> => {
  * there and gathered, each text keeps the English placeholders and none is empty or left in English.
  */
 describe("the server's visitor catalogues in six languages", () => {
-  it('are found: the pass messages and the printed fixed words', () => {
+  it('are found: the pass messages, the printed fixed words and the reunification link', () => {
     expect(englishFiles.map((f) => path.relative(SRC, f))).toEqual(
-      expect.arrayContaining(['features/visitor-passes/i18n.en.ts', 'integrations/printing/i18n.en.ts']),
+      expect.arrayContaining([
+        'features/visitor-passes/i18n.en.ts',
+        'integrations/printing/i18n.en.ts',
+        'features/reunification/i18n.en.ts',
+      ]),
     );
   });
 
