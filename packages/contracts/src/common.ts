@@ -224,3 +224,18 @@ export const ZBulkActiveResult = z.object({
   notFound: z.number().int(),
 });
 export type TBulkActiveResult = z.infer<typeof ZBulkActiveResult>;
+/** Rows chosen on a list for a bulk delete (issue 26 §4). */
+export const ZBulkIds = z.object({
+  ids: z.array(ZId).min(1, 'Choose at least one row.').max(500, 'Choose at most 500 rows at a time.'),
+});
+export type TBulkIds = z.input<typeof ZBulkIds>;
+/**
+ * A bulk delete's answer: rows deleted, rows kept because other records refer to them (their
+ * history: visits, sign-ins, cards …; deactivate those instead), ids outside the actor's scope.
+ */
+export const ZBulkDeleteResult = z.object({
+  deleted: z.number().int(),
+  kept: z.number().int(),
+  notFound: z.number().int(),
+});
+export type TBulkDeleteResult = z.infer<typeof ZBulkDeleteResult>;

@@ -139,4 +139,11 @@ export const authz: AuthzEntry[] = [
     request: async (f) => ({ body: { ids: [f.world.north.northHighId], active: true } }),
     expect: listManagers,
   },
+  {
+    // issue 26 §4: a building in use (users, visits) has history and stays; B's administrator counts it as not found
+    method: 'POST',
+    route: '/api/buildings/bulk-delete',
+    request: async (f) => ({ body: { ids: [f.world.north.northHighId] } }),
+    expect: listManagers,
+  },
 ];

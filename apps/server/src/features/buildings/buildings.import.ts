@@ -7,7 +7,8 @@ import {
 } from '@sv/contracts';
 import { z } from 'zod';
 import { truncateDecimals } from '../../integrations/geocoding/geocoder';
-import { cell, registerImport, removeUnlessInUse } from '../../platform/imports/import-definition';
+import { removeUnlessInUse } from '../../platform/db/remove-unless-in-use';
+import { cell, registerImport } from '../../platform/imports/import-definition';
 import { requireClientOption } from '../../platform/imports/import-options';
 import { createBuildingsRepository } from './buildings.repository';
 
@@ -175,6 +176,8 @@ registerImport({
   /** Undo (issue 26 §4, ADR 0049): a building anything refers to (a user, a visit, a card) stays. */
   async undo(ctx, _clientId, ids, outer) {
     // each building in its own savepoint: `tx` here is that savepoint's transaction
-    return removeUnlessInUse(outer, ids, (tx, id) => createBuildingsRepository(tx).deleteImported(ctx.actor, id, tx));
+    return removeUnlessInUse(outer, ids, (tx, id) =>
+      createBuildingsRepository(tx).deleteUnreferenced(ctx.actor, id, tx),
+    );
   },
 });

@@ -175,8 +175,20 @@ export function createBuildingsRepository(db: Db) {
       return created.map((r) => r.id);
     },
 
-    /** Deletes a building of the actor's scope (an undone import's, issue 26 §4); 1 when it went. */
-    async deleteImported(actor: TActor, id: number, tx: Db = db): Promise<number> {
+    /** The chosen ids of the actor's scope, with their districts (a bulk action's rows). */
+    async inScope(actor: TActor, ids: number[], tx: Db = db) {
+      return tx
+        .select({ id: buildings.id, clientId: buildings.clientId })
+        .from(buildings)
+        .where(and(inArray(buildings.id, ids), scoped(actor)));
+    },
+
+    /**
+     * Deletes a building of the actor's scope that nothing refers to (issue 26 §4: an undone
+     * import, a bulk delete); a user, a visit, a card … pointing at it fails the delete (23503).
+     * 1 when it went.
+     */
+    async deleteUnreferenced(actor: TActor, id: number, tx: Db = db): Promise<number> {
       const gone = await tx
         .delete(buildings)
         .where(and(eq(buildings.id, id), scoped(actor)))

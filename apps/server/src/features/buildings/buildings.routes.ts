@@ -13,6 +13,8 @@ import {
   ZPrintTestResponse,
   ZBulkActive,
   ZBulkActiveResult,
+  ZBulkDeleteResult,
+  ZBulkIds,
 } from '@sv/contracts';
 import type { AppDeps } from '../../platform/deps';
 import { printWindowHtml } from '../../integrations/printing/print-window';
@@ -118,6 +120,20 @@ export async function buildingsRoutes(
       },
     },
     async (req) => service.setActiveMany(requireCtx(req), req.body),
+  );
+
+  app.post(
+    '/api/buildings/bulk-delete',
+    {
+      schema: {
+        tags,
+        summary:
+          'Delete the buildings chosen on the list that have no history (issue 26 §4): a building anything refers to (users, visits, cards …) stays; ids outside the actor’s scope change nothing and are counted as not found',
+        body: ZBulkIds,
+        response: { 200: ZBulkDeleteResult },
+      },
+    },
+    async (req) => service.deleteMany(requireCtx(req), req.body),
   );
 
   app.put(

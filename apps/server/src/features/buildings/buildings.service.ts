@@ -10,6 +10,9 @@ import {
   type TBulkActive,
   type TBulkActiveResult,
   ZBulkActive,
+  ZBulkIds,
+  type TBulkIds,
+  type TBulkDeleteResult,
 } from '@sv/contracts';
 import type { z } from 'zod';
 import { truncateDecimals } from '../../integrations/geocoding/geocoder';
@@ -17,7 +20,7 @@ import type { BadgeContent } from '../../integrations/printing/badge-content';
 import { buildBadgePdf } from '../../integrations/printing/pdf-badge';
 import { buildBadgeZpl } from '../../integrations/printing/zpl-badge';
 import { requirePermission } from '../../platform/auth/permission';
-import { recordBulk } from '../../platform/audit/bulk';
+import { deleteChosen, recordBulk } from '../../platform/audit/bulk';
 import { mustHaveSaved, refuseStale } from '../../platform/db/versions';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, notFound } from '../../platform/http/app-error';
@@ -134,6 +137,19 @@ export function createBuildingsService(
         details: { name: fields.name, active: fields.active },
       });
       return mustFind(ctx, id);
+    },
+
+    /**
+     * Delete the rows chosen on the list that have no history (issue 26 §4): a building anything refers to (a user, a visit, a card, a kiosk …) stays;
+     * ids outside the actor's scope change nothing and are counted as not found; audited per district.
+     */
+    async deleteMany(ctx: RequestCtx, body: TBulkIds): Promise<TBulkDeleteResult> {
+      requirePermission(ctx.actor, 'buildings.manage');
+      const ids = [...new Set(ZBulkIds.parse(body).ids)];
+      return deleteChosen(deps, ctx, 'building', ids, {
+        inScope: (tx) => repo.inScope(ctx.actor, ids, tx),
+        deleteOne: (tx, id) => repo.deleteUnreferenced(ctx.actor, id, tx),
+      });
     },
 
     /** PUT /api/buildings/:id. A building stays with its client. */

@@ -115,4 +115,11 @@ export const authz: AuthzEntry[] = [
     request: async (f) => ({ body: { ids: [f.world.users['desk.northhigh@demo.test']], active: true } }),
     expect: listManagers,
   },
+  {
+    // issue 26 §4: an account that has signed in has history and stays; B's administrator counts it as not found
+    method: 'POST',
+    route: '/api/users/bulk-delete',
+    request: async (f) => ({ body: { ids: [f.world.users['desk.northhigh@demo.test']] } }),
+    expect: listManagers,
+  },
 ];

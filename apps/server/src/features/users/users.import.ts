@@ -4,9 +4,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { buildings, users } from '../../db/schema/index';
 import type { Db } from '../../platform/db/database';
-import { buildingFilter, clientFilter } from '../../platform/db/scope';
+import { buildingFilter } from '../../platform/db/scope';
 import type { RequestCtx } from '../../platform/http/request-context';
-import { cell, registerImport, removeUnlessInUse, requireClientOption } from '../../platform/imports/import-definition';
+import { removeUnlessInUse } from '../../platform/db/remove-unless-in-use';
+import { cell, registerImport, requireClientOption } from '../../platform/imports/import-definition';
 import { createUsersRepository } from './users.repository';
 import { USER_MESSAGES } from './users.service';
 
@@ -146,20 +147,8 @@ registerImport({
    * Undo (issue 26 §4, ADR 0049): an account nobody has used stays only if something refers to it;
    * one that has signed in or acted (an audit row names it) is kept.
    */
-  async undo(ctx, _clientId, ids, tx) {
-    return removeUnlessInUse(tx, ids, async (sp, id) => {
-      const gone = await sp
-        .delete(users)
-        .where(
-          and(
-            eq(users.id, id),
-            clientFilter(ctx.actor, users.clientId),
-            sql`not exists (select 1 from audit_events a where a.actor_user_id = ${users.id}
-              or (a.target_type = 'user' and a.target_id = ${users.id}::text and a.action = 'auth.login.succeeded'))`,
-          ),
-        )
-        .returning({ id: users.id });
-      return gone.length;
-    });
+  async undo(ctx, _clientId, ids, outer) {
+    // each account in its own savepoint: `tx` here is that savepoint's transaction
+    return removeUnlessInUse(outer, ids, (tx, id) => createUsersRepository(tx).deleteUnused(ctx.actor, id));
   },
 });

@@ -136,6 +136,34 @@ export function createUsersRepository(db: Db) {
       return { found: found.length, changed };
     },
 
+    /** The chosen ids of the actor's scope, with their districts (a bulk action's rows). */
+    async inScope(actor: TActor, ids: number[], tx: Db = db) {
+      return tx
+        .select({ id: users.id, clientId: users.clientId })
+        .from(users)
+        .where(and(inArray(users.id, ids), scopeOfUsers(actor)));
+    },
+
+    /**
+     * Deletes an account of the actor's scope that never signed in nor acted (no audit row by it
+     * and no sign-in of it; a foreign key to it also keeps it): 1 when deleted (issue 26 §4: an
+     * undone import, a bulk delete).
+     */
+    async deleteUnused(actor: TActor, id: number, tx: Db = db): Promise<number> {
+      const gone = await tx
+        .delete(users)
+        .where(
+          and(
+            eq(users.id, id),
+            scopeOfUsers(actor),
+            sql`not exists (select 1 from audit_events a where a.actor_user_id = ${users.id}
+              or (a.target_type = 'user' and a.target_id = ${users.id}::text and a.action = 'auth.login.succeeded'))`,
+          ),
+        )
+        .returning({ id: users.id });
+      return gone.length;
+    },
+
     /**
      * Updates a user within the actor's scope (a write by id takes the actor's scope like the read before it: issue 24 §1); with `version` (an edit, issue 23 §4)
      * only at that version. False when nothing in scope (at that version) was saved.

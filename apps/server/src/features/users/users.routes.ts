@@ -10,6 +10,8 @@ import {
   ZUsersResponse,
   ZBulkActive,
   ZBulkActiveResult,
+  ZBulkDeleteResult,
+  ZBulkIds,
 } from '@sv/contracts';
 import type { AppDeps } from '../../platform/deps';
 import { createIdempotentRoutes, IDEMPOTENCY_NOTE } from '../../platform/http/idempotent-route';
@@ -112,6 +114,20 @@ export async function usersRoutes(app: ZodApp, deps: AppDeps, service: UsersServ
       },
     },
     async (req) => service.setActiveMany(requireCtx(req), req.body),
+  );
+
+  app.post(
+    '/api/users/bulk-delete',
+    {
+      schema: {
+        tags,
+        summary:
+          'Delete the accounts chosen on the list that have no history (issue 26 §4): an account that signed in or acted stays; ids outside the actor’s scope change nothing and are counted as not found',
+        body: ZBulkIds,
+        response: { 200: ZBulkDeleteResult },
+      },
+    },
+    async (req) => service.deleteMany(requireCtx(req), req.body),
   );
 
   app.put(

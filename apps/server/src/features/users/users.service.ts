@@ -12,10 +12,13 @@ import {
   type TBulkActive,
   type TBulkActiveResult,
   ZBulkActive,
+  ZBulkIds,
+  type TBulkIds,
+  type TBulkDeleteResult,
 } from '@sv/contracts';
 import type { z } from 'zod';
 import { requirePermission } from '../../platform/auth/permission';
-import { recordBulk } from '../../platform/audit/bulk';
+import { deleteChosen, recordBulk } from '../../platform/audit/bulk';
 import type { Db } from '../../platform/db/database';
 import { mustHaveSaved, refuseStale } from '../../platform/db/versions';
 import type { AppDeps } from '../../platform/deps';
@@ -167,6 +170,19 @@ export function createUsersService(deps: AppDeps, { repo }: { repo: ReturnType<t
         return newId;
       });
       return this.get(ctx, id);
+    },
+
+    /**
+     * Delete the rows chosen on the list that have no history (issue 26 §4): an account that signed in or acted stays (deactivate it instead);
+     * ids outside the actor's scope change nothing and are counted as not found; audited per district.
+     */
+    async deleteMany(ctx: RequestCtx, body: TBulkIds): Promise<TBulkDeleteResult> {
+      requirePermission(ctx.actor, 'users.manage');
+      const ids = [...new Set(ZBulkIds.parse(body).ids)];
+      return deleteChosen(deps, ctx, 'user', ids, {
+        inScope: (tx) => repo.inScope(ctx.actor, ids, tx),
+        deleteOne: (tx, id) => repo.deleteUnused(ctx.actor, id, tx),
+      });
     },
 
     /** Activate or deactivate the rows chosen on the list (issue 26 §4): the actor's scope only, one audit row per district. */

@@ -102,7 +102,11 @@ export default function BuildingsPage() {
 
   return (
     <ListPage
-      notice={canBulk ? <BulkActiveBar kind="buildings" selection={selection} invalidate={buildingKeys.all} /> : null}
+      notice={
+        canBulk ? (
+          <BulkActiveBar kind="buildings" deletable selection={selection} invalidate={buildingKeys.all} />
+        ) : null
+      }
       title={t('buildings.title')}
       intro={t('buildings.intro')}
       actions={

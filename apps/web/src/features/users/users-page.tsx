@@ -144,7 +144,7 @@ export default function UsersPage() {
 
   return (
     <ListPage
-      notice={canBulk ? <BulkActiveBar kind="users" selection={selection} invalidate={userKeys.all} /> : null}
+      notice={canBulk ? <BulkActiveBar kind="users" deletable selection={selection} invalidate={userKeys.all} /> : null}
       title={title}
       intro={t(`users.intro.${list}`)}
       actions={

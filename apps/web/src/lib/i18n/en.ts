@@ -41,7 +41,13 @@ export const en = {
   bulk: {
     deactivate: 'Deactivate',
     activate: 'Activate',
+    delete: 'Delete',
     cancel: 'Cancel',
+    /** what a bulk delete did: the rows with history stay (issue 26 §4) */
+    deletedKept_one:
+      '{{deleted}} deleted. {{count}} kept because it has history (visits, sign-ins …): deactivate it instead.',
+    deletedKept_other:
+      '{{deleted}} deleted. {{count}} kept because they have history (visits, sign-ins …): deactivate them instead.',
     exclusions: {
       deactivateTitle_one: 'Deactivate {{count}} exclusion?',
       deactivateTitle_other: 'Deactivate {{count}} exclusions?',
@@ -67,6 +73,12 @@ export const en = {
       deactivated_other: '{{count}} users deactivated.',
       activated_one: '{{count}} user activated.',
       activated_other: '{{count}} users activated.',
+      deleteTitle_one: 'Delete {{count}} user?',
+      deleteTitle_other: 'Delete {{count}} users?',
+      deleteMessage:
+        'Only accounts that have never signed in or done anything are deleted, for good. The others stay: deactivate them instead.',
+      deleted_one: '{{count}} user deleted.',
+      deleted_other: '{{count}} users deleted.',
     },
     buildings: {
       deactivateTitle_one: 'Deactivate {{count}} building?',
@@ -79,6 +91,12 @@ export const en = {
       deactivated_other: '{{count}} buildings deactivated.',
       activated_one: '{{count}} building activated.',
       activated_other: '{{count}} buildings activated.',
+      deleteTitle_one: 'Delete {{count}} building?',
+      deleteTitle_other: 'Delete {{count}} buildings?',
+      deleteMessage:
+        'Only buildings nothing refers to (no users, visits, cards or kiosks) are deleted, for good. The others stay: deactivate them instead.',
+      deleted_one: '{{count}} building deleted.',
+      deleted_other: '{{count}} buildings deleted.',
     },
     contacts: {
       deactivateTitle_one: 'Deactivate {{count}} contact?',
