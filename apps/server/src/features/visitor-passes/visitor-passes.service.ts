@@ -387,13 +387,14 @@ export function createVisitorPassesService(
       body: z.output<typeof ZKioskPassCheckInRequest>,
     ): Promise<TKioskPassCheckInResponse> {
       requirePermission(ctx.actor, 'kiosk.use');
-      const building = ctx.actor.buildingId ? await repo.building(ctx.actor, ctx.actor.buildingId) : null;
-      if (!building) throw notFound('Building not found');
-      const card = await usableCard(ctx, body.token, building.id);
+      // the kiosk's own building: the screening and the check-in read it (scoped, active) themselves
+      const buildingId = ctx.actor.buildingId;
+      if (!buildingId) throw notFound('Building not found');
+      const card = await usableCard(ctx, body.token, buildingId);
       const seeOffice = { state: 'see_office' as const, visitId: null, badge: null };
       if (card.status === 'pending') return seeOffice;
       const visitorId = await ensureVisitor(card);
-      const screened = await screening.screen(ctx, visitorId, { buildingId: building.id }, 'kiosk');
+      const screened = await screening.screen(ctx, visitorId, { buildingId }, 'kiosk');
       const needed = undecidedFindings(screened);
       const toDesk = async (reason: string) => {
         await cards.update(ctx.actor, card.id, {
@@ -436,7 +437,7 @@ export function createVisitorPassesService(
           {
             screeningId: screened.id,
             visitorId,
-            buildingId: building.id,
+            buildingId,
             visitorType: card.visitorType as TVisitorType,
             reason: card.reason,
             personVisiting: card.visiting,
