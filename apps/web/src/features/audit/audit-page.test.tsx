@@ -13,6 +13,7 @@ import { fakeApi } from '../../test/fake-api';
 import { CLIENT_ID, session } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import AuditPage from './audit-page';
+import '../imports/i18n.en';
 import './i18n.en';
 
 /**
