@@ -256,4 +256,12 @@ test('an attendant records a student pickup with the keyboard only', async ({ pa
   await tabTo(page, photo.getByRole('button', { name: 'Record pickup' }));
   await page.keyboard.press('Enter');
   await expect(page.getByText(MESSAGES.pickupRecorded)).toBeVisible();
+
+  // the pickup released Avery for the day; a drop-off after it puts them back on the building's
+  // roster, so the later specs of this worker (the emergency roster, reunification) find the demo
+  // school as it was
+  const api = await apiOf(page);
+  const avery = (await api.post('/api/students/search', { buildingId: api.buildingId, text: '100234' })).data[0];
+  const reasons = await api.get('/api/student-reasons?kind=dropoff');
+  await api.post(`/api/students/${avery.id}/dropoffs`, { buildingId: api.buildingId, reasonId: reasons.data[0].id });
 });
