@@ -44,10 +44,9 @@ export const en = {
     delete: 'Delete',
     cancel: 'Cancel',
     /** what a bulk delete did: the rows with history stay (issue 26 §4) */
-    deletedKept_one:
-      '{{deleted}} deleted. {{count}} kept because it has history (visits, sign-ins …): deactivate it instead.',
+    deletedKept_one: '{{deleted}} {{count}} kept because it has history (visits, sign-ins …): deactivate it instead.',
     deletedKept_other:
-      '{{deleted}} deleted. {{count}} kept because they have history (visits, sign-ins …): deactivate them instead.',
+      '{{deleted}} {{count}} kept because they have history (visits, sign-ins …): deactivate them instead.',
     exclusions: {
       deactivateTitle_one: 'Deactivate {{count}} exclusion?',
       deactivateTitle_other: 'Deactivate {{count}} exclusions?',
